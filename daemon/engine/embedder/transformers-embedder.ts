@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type {FeatureExtractionPipeline} from '@huggingface/transformers';
+import type {Embedder} from './embedder.js';
+import {embedInBatches} from './batches.js';
+import {fingerprintId, type ModelConfig} from './model-config.js';
+
+export type LoadProgress = (event: {file: string; progress: number}) => void;
+
+/**
+ * Loads a sentence-embedding model with transformers.js (ONNX Runtime): from a local folder, from the
+ * cache, or from the hub when allowed (with progress). Throws with a message a person can act on.
+ */
+export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress): Promise<Embedder> {
+	const {pipeline, env} = await import('@huggingface/transformers');
+	env.cacheDir = cacheDir;
+	env.allowLocalModels = true;
+	env.allowRemoteModels = config.allowDownload;
+	env.localModelPath = config.directory ? path.dirname(config.directory) + path.sep : cacheDir + path.sep;
+	let extractor: FeatureExtractionPipeline;
+	try {
+		extractor = await pipeline('feature-extraction', config.directory ? path.basename(config.directory) : config.id, {
+			dtype: config.dtype,
+			progress_callback(info: {status: string; file?: string; progress?: number}) {
+				if (info.status === 'progress' && info.file && typeof info.progress === 'number') {
+					onProgress?.({file: info.file, progress: info.progress});
+				}
+			},
+		});
+	} catch (error) {
+		const cause = error instanceof Error ? error.message : String(error);
+		const where = config.directory ? `from ${config.directory}` : (config.allowDownload ? 'from the cache or the Hugging Face hub' : 'from the cache (downloads are off)');
+		throw new Error(`could not load model ${config.id} ${where}: ${cause.split('\n')[0]}. `
+			+ 'Set MD_VECTOR_MODEL_DIR to a local model folder (config.json, tokenizer.json, onnx/model_quantized.onnx).');
+	}
+
+	const dims = Number((extractor.model.config as {hidden_size?: number}).hidden_size);
+	const run = async (batch: string[]): Promise<Float32Array[]> => {
+		const output = await extractor(batch, {pooling: config.pooling, normalize: true});
+		const data = output.data as Float32Array;
+		const width = output.dims.at(-1)!;
+		const rows = batch.map((_, row) => data.slice(row * width, (row + 1) * width));
+		output.dispose?.();
+		return rows;
+	};
+
+	return {
+		modelId: fingerprintId(config),
+		dims,
+		embedDocuments: async texts => embedInBatches(texts, config.batchSize, run),
+		async embedQuery(text) {
+			const [vector] = await run([config.queryPrefix + text]);
+			return vector!;
+		},
+		async dispose() {
+			await extractor.dispose();
+		},
+	};
+}

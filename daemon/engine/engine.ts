@@ -1,0 +1,225 @@
+import path from 'node:path';
+import type {Embedder, EmbedderState} from './embedder/embedder.js';
+import {Store} from './store/store.js';
+import type {CollectionRow} from './store/types.js';
+import {CollectionIndexes} from './vector-index/collection-indexes.js';
+import {chunkerVersion} from './chunker/chunk-markdown.js';
+import {SerialQueue} from './serial-queue.js';
+import {EngineError, invalidInput, notFound} from './errors.js';
+import {checkCollectionName, checkFileName} from './names.js';
+import {prepareDocument} from './ingest/prepare-document.js';
+import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './ingest/write-documents.js';
+import {ingestDirectory, type DirectoryOptions, type DirectoryReport} from './ingest/ingest-directory.js';
+import {runSearch} from './search/run-search.js';
+import type {SearchRequest, SearchResponse} from './search/types.js';
+import {exportCollection} from './export/write-export.js';
+import {parseExport} from './export/read-export.js';
+import type {ExportFormat} from './export/export-format.js';
+
+export type EngineOptions = {
+	/** Folder of the store and the index files. */
+	readonly dataDir: string;
+	/** How long index files wait for changes to settle before they are written. */
+	readonly persistDelayMs?: number;
+};
+
+export type IngestRequest = {
+	readonly content: string;
+	readonly fileName: string;
+	readonly collection: string;
+	readonly mode?: IngestMode;
+	readonly sourcePath?: string;
+};
+
+export type IngestResult = {
+	readonly status: 'ok';
+	readonly chunks: number;
+	readonly file: string;
+	readonly collection: string;
+	/** indexed, or unchanged (skipped by incremental mode). */
+	readonly outcome: FileOutcome['status'];
+};
+
+export type CollectionStats = {
+	readonly collection: string;
+	readonly documents: number;
+	readonly chunks: number;
+	readonly vectors: number;
+	readonly tokens: number;
+	readonly model: string | null;
+	readonly dims: number | null;
+	readonly chunker_version: number;
+	readonly index_vectors: number;
+};
+
+/**
+ * md-vector's engine: Markdown in, ranked chunks out. The store is the system of record; vector indexes
+ * follow it. Writes go through one queue; searches run alongside.
+ */
+export class Engine {
+	static open(options: EngineOptions): Engine {
+		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
+		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options.persistDelayMs));
+	}
+
+	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
+	private readonly writes = new SerialQueue();
+	private backfill: Promise<void> = Promise.resolve();
+
+	private constructor(readonly store: Store, private readonly indexes: CollectionIndexes) {
+		for (const collection of store.collections()) {
+			indexes.get(collection); // load (or rebuild) at start, not on the first search
+		}
+	}
+
+	get embedder(): EmbedderState {
+		return this.embedderState;
+	}
+
+	/** Sets the model; once one is ready, chunks stored without vectors are embedded in the background. */
+	setEmbedder(state: EmbedderState): void {
+		this.embedderState = state;
+		if (state.status === 'ready') {
+			this.backfill = this.writes.run(async () => this.fillMissingVectors(state.embedder)).catch(() => undefined);
+		}
+	}
+
+	/** Resolves when vectors missing at the last setEmbedder have been filled in. */
+	async settled(): Promise<void> {
+		await this.backfill;
+	}
+
+	collections(): Array<{name: string; count: number; documents: number}> {
+		return this.store.collections().map(({name, count, documents}) => ({name, count, documents}));
+	}
+
+	async ingest(request: IngestRequest): Promise<IngestResult> {
+		const collectionName = checkCollectionName(request.collection);
+		const fileName = checkFileName(request.fileName);
+		const prepared = prepareDocument(request.content, fileName, request.sourcePath);
+		const [outcome] = await this.writes.run(async () =>
+			writeDocuments(this.writeContext(), this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
+		return {status: 'ok', chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
+	}
+
+	async ingestDirectory(collection: string, options: DirectoryOptions): Promise<DirectoryReport> {
+		const name = checkCollectionName(collection);
+		return ingestDirectory(() => this.writeContext(), () => this.ensureCollection(name), async task => this.writes.run(task), options);
+	}
+
+	async search(request: SearchRequest): Promise<SearchResponse> {
+		const collection = this.requireCollection(request.collection);
+		const state = this.embedderState;
+		let embedder = state.status === 'ready' ? state.embedder : undefined;
+		let problem = state.status === 'loading' ? `the model ${state.modelId} is still loading` : (state.status === 'unavailable' ? state.reason : '');
+		if (embedder && collection.modelId && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims)) {
+			problem = `collection '${collection.name}' holds vectors of ${collection.modelId}, but the loaded model is ${embedder.modelId}`;
+			embedder = undefined;
+		}
+
+		return runSearch({store: this.store, index: this.indexes.get(collection), embedder, embedderProblem: problem}, collection, request);
+	}
+
+	async deleteDocument(collection: string, fileName: string): Promise<{status: 'ok'; file: string; collection: string; deleted_chunks: number}> {
+		checkFileName(fileName);
+		return this.writes.run(() => {
+			const row = this.requireCollection(collection);
+			const deleted = this.store.deleteDocument(row, fileName);
+			if (!deleted) {
+				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
+			}
+
+			this.indexes.apply(row, {removed: deleted.removed, added: []});
+			return {status: 'ok' as const, file: fileName, collection: row.name, deleted_chunks: deleted.chunks};
+		});
+	}
+
+	stats(collection: string): CollectionStats {
+		const row = this.requireCollection(collection);
+		const counts = this.store.stats(row.id);
+		return {
+			collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunker_version: row.chunkerVersion,
+			index_vectors: this.indexes.get(row)?.size ?? 0,
+		};
+	}
+
+	documents(collection: string): Array<{file: string; chunks: number; content_hash: string}> {
+		const row = this.requireCollection(collection);
+		return this.store.documents(row.id).map(document => ({file: document.fileName, chunks: document.chunkCount, content_hash: document.contentHash}));
+	}
+
+	export(collection: string, format: ExportFormat): Iterable<string> {
+		return exportCollection(this.store, this.requireCollection(collection), format);
+	}
+
+	/** Restores an export (json or jsonl) into its collection, or into `collection` when given. */
+	async import(text: string, collection?: string): Promise<{collection: string; documents: number; chunks: number}> {
+		const parsed = parseExport(text);
+		const name = checkCollectionName(collection ?? parsed.header.collection);
+		if (parsed.header.chunker_version !== chunkerVersion) {
+			throw invalidInput(`import: the export was made by chunker v${parsed.header.chunker_version}; this version uses v${chunkerVersion}`);
+		}
+
+		return this.writes.run(() => {
+			const row = this.ensureCollection(name);
+			const fingerprint = parsed.header.model_id && parsed.header.dims ? {modelId: parsed.header.model_id, dims: parsed.header.dims} : undefined;
+			for (const document of parsed.documents) {
+				for (const chunk of document.chunks) {
+					if (chunk.vector && chunk.vector.length !== parsed.header.dims) {
+						throw invalidInput(`import: ${document.fileName}: a vector has ${chunk.vector.length} dimensions, the header says ${parsed.header.dims}`);
+					}
+				}
+			}
+
+			const change = this.store.writeDocuments(row, parsed.documents, fingerprint);
+			this.indexes.apply(row, change);
+			return {collection: name, documents: parsed.documents.length, chunks: parsed.documents.reduce((sum, document) => sum + document.chunks.length, 0)};
+		});
+	}
+
+	diskBytes(): number {
+		return this.store.fileSize();
+	}
+
+	/** Waits for queued writes, writes the index files, closes the store. */
+	async close(): Promise<void> {
+		await this.writes.run(() => undefined);
+		this.indexes.close();
+		this.store.checkpoint();
+		this.store.close();
+	}
+
+	private writeContext(): WriteContext {
+		const state = this.embedderState;
+		return {store: this.store, indexes: this.indexes, embedder: state.status === 'ready' ? state.embedder : undefined};
+	}
+
+	private ensureCollection(name: string): CollectionRow {
+		return this.store.collection(name) ?? this.store.ensureCollection(name, chunkerVersion);
+	}
+
+	private requireCollection(name: string): CollectionRow {
+		const row = this.store.collection(checkCollectionName(name));
+		if (!row) {
+			throw notFound(`collection '${name}' does not exist`);
+		}
+
+		return row;
+	}
+
+	private async fillMissingVectors(embedder: Embedder): Promise<void> {
+		for (const collection of this.store.collections()) {
+			if (collection.modelId && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims)) {
+				continue; // another model's collection: left as it is, and searches there say so
+			}
+
+			for (let batch = this.store.chunksWithoutVectors(collection.id, 256); batch.length > 0; batch = this.store.chunksWithoutVectors(collection.id, 256)) {
+				const vectors = await embedder.embedDocuments(batch.map(chunk => chunk.text));
+				const change = this.store.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: vectors[index]!})), embedder);
+				this.indexes.apply(collection, change);
+			}
+		}
+	}
+}
+
+export {EngineError};

@@ -1,0 +1,44 @@
+import {z} from 'zod';
+
+export const exportFormats = ['json', 'jsonl', 'csv', 'md'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+const exportedChunk = z.object({
+	id: z.string(),
+	ordinal: z.number().int().nonnegative(),
+	section_title: z.string(),
+	heading_level: z.number().int().min(0).max(6),
+	heading_path: z.array(z.string()),
+	content: z.string(),
+	start_line: z.number().int(),
+	end_line: z.number().int(),
+	tokens: z.number().int(),
+	text_hash: z.string(),
+	/** Base64 of little-endian float32; absent when the chunk had no vector. */
+	vector: z.string().optional(),
+});
+
+export const exportedDocument = z.object({
+	file_name: z.string().min(1).max(255),
+	title: z.string(),
+	tags: z.array(z.string()),
+	content_hash: z.string(),
+	byte_size: z.number().int().nonnegative(),
+	chunks: z.array(exportedChunk),
+});
+
+/** First object of an export (the whole file in json, the first line in jsonl). */
+export const exportHeader = z.object({
+	format: z.literal('md-vector-export'),
+	version: z.literal(1),
+	collection: z.string(),
+	model_id: z.string().nullable(),
+	dims: z.number().int().positive().nullable(),
+	chunker_version: z.number().int(),
+	exported_at: z.string(),
+});
+
+export const exportFile = exportHeader.extend({documents: z.array(exportedDocument)});
+
+export type ExportHeader = z.infer<typeof exportHeader>;
+export type ExportedDocument = z.infer<typeof exportedDocument>;

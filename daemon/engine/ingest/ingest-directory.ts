@@ -1,0 +1,101 @@
+import {readFile, stat} from 'node:fs/promises';
+import path from 'node:path';
+import type {CollectionRow} from '../store/types.js';
+import {prepareDocument, type PreparedDocument} from './prepare-document.js';
+import {walkMarkdown} from './walk-markdown.js';
+import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './write-documents.js';
+
+export const maxFileBytes = 500 * 1024;
+
+export type DirectoryProgress = {
+	readonly totalFiles: number;
+	readonly processedFiles: number;
+	readonly indexed: number;
+	readonly unchanged: number;
+	readonly failed: number;
+	readonly chunks: number;
+};
+
+export type DirectoryReport = DirectoryProgress & {
+	readonly cancelled: boolean;
+	readonly files: readonly FileOutcome[];
+};
+
+export type DirectoryOptions = {
+	readonly directory: string;
+	readonly mode: IngestMode;
+	readonly signal?: AbortSignal;
+	readonly onProgress?: (progress: DirectoryProgress) => void;
+	/** Chunks per write group: one embedding run and one transaction each. */
+	readonly groupChunks?: number;
+};
+
+/**
+ * Ingests every Markdown file under a directory. Files are read and chunked while the previous group is
+ * being embedded; each group is committed in one transaction, so a crash or a cancel keeps every finished
+ * group and no half-document. A file that fails (unreadable, too large) is reported and skipped.
+ */
+export async function ingestDirectory(
+	context: () => WriteContext,
+	collection: () => CollectionRow,
+	serialize: <T>(task: () => Promise<T>) => Promise<T>,
+	options: DirectoryOptions,
+): Promise<DirectoryReport> {
+	const files = await walkMarkdown(options.directory);
+	const groupChunks = options.groupChunks ?? 256;
+	const outcomes: FileOutcome[] = [];
+	const progress = {totalFiles: files.length, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0};
+	const record = (batch: readonly FileOutcome[]) => {
+		for (const outcome of batch) {
+			outcomes.push(outcome);
+			progress.processedFiles++;
+			progress[outcome.status]++;
+			progress.chunks += outcome.status === 'failed' ? 0 : outcome.chunks;
+		}
+
+		options.onProgress?.({...progress});
+	};
+
+	let next = 0;
+	const readGroup = async (): Promise<PreparedDocument[]> => {
+		const group: PreparedDocument[] = [];
+		let chunks = 0;
+		while (next < files.length && chunks < groupChunks) {
+			const relative = files[next++]!;
+			const absolute = path.join(options.directory, relative);
+			try {
+				const info = await stat(absolute);
+				if (info.size > maxFileBytes) {
+					throw new Error(`file is ${Math.round(info.size / 1024)} KB; the limit is ${maxFileBytes / 1024} KB`);
+				}
+
+				const document = prepareDocument(await readFile(absolute, 'utf8'), relative, absolute);
+				group.push(document);
+				chunks += document.chunked.chunks.length;
+			} catch (error) {
+				record([{file: relative, status: 'failed', chunks: 0, error: error instanceof Error ? error.message : String(error)}]);
+			}
+		}
+
+		return group;
+	};
+
+	options.onProgress?.({...progress});
+	let group = await readGroup();
+	let cancelled = false;
+	while (group.length > 0) {
+		if (options.signal?.aborted) {
+			cancelled = true;
+			break;
+		}
+
+		const current = group;
+		const written = serialize(async () => writeDocuments(context(), collection(), current, options.mode));
+		// Overlap: read and chunk the next group while this one is embedded and written.
+		const [batch, following] = await Promise.all([written, readGroup()]);
+		record(batch);
+		group = following;
+	}
+
+	return {...progress, cancelled, files: outcomes};
+}

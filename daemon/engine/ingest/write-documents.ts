@@ -1,0 +1,90 @@
+import type {Embedder} from '../embedder/embedder.js';
+import type {Store} from '../store/store.js';
+import type {CollectionRow} from '../store/types.js';
+import type {CollectionIndexes} from '../vector-index/collection-indexes.js';
+import {conflict} from '../errors.js';
+import {assertSameFingerprint} from '../store/fingerprint.js';
+import {chunkerVersion} from '../chunker/chunk-markdown.js';
+import {toDocumentToWrite, type PreparedDocument} from './prepare-document.js';
+
+/** How an existing document is treated: `incremental` skips it when unchanged, `force` re-embeds every chunk. */
+export type IngestMode = 'default' | 'incremental' | 'force';
+
+export type FileOutcome = {
+	readonly file: string;
+	readonly status: 'indexed' | 'unchanged' | 'failed';
+	readonly chunks: number;
+	readonly error?: string;
+};
+
+export type WriteContext = {
+	readonly store: Store;
+	readonly indexes: CollectionIndexes;
+	/** The loaded model, or undefined: documents are then stored for keyword search and embedded later. */
+	readonly embedder: Embedder | undefined;
+};
+
+/**
+ * Embeds what is new and writes the documents in one transaction; a chunk whose text is already stored in
+ * the collection reuses that vector. Returns one outcome per document.
+ */
+export async function writeDocuments(context: WriteContext, collection: CollectionRow, documents: readonly PreparedDocument[], mode: IngestMode): Promise<FileOutcome[]> {
+	const {store, indexes, embedder} = context;
+	checkCompatible(collection, embedder);
+	const outcomes: FileOutcome[] = [];
+	const changed: PreparedDocument[] = [];
+	for (const document of documents) {
+		const existing = mode === 'incremental' ? store.document(collection.id, document.fileName) : undefined;
+		if (existing && existing.contentHash === document.chunked.contentHash) {
+			outcomes.push({file: document.fileName, status: 'unchanged', chunks: existing.chunkCount});
+		} else {
+			changed.push(document);
+		}
+	}
+
+	const vectors = new Map<string, Float32Array>();
+	if (embedder && changed.length > 0) {
+		const hashes = changed.flatMap(document => document.chunked.chunks.map(chunk => chunk.hash));
+		if (mode !== 'force') {
+			for (const [hash, vector] of store.vectorsByHash(collection.id, hashes)) {
+				vectors.set(hash, vector);
+			}
+		}
+
+		const missing = new Map<string, string>();
+		for (const document of changed) {
+			for (const chunk of document.chunked.chunks) {
+				if (!vectors.has(chunk.hash)) {
+					missing.set(chunk.hash, chunk.embedText);
+				}
+			}
+		}
+
+		const made = await embedder.embedDocuments([...missing.values()]);
+		for (const [index, hash] of [...missing.keys()].entries()) {
+			vectors.set(hash, made[index]!);
+		}
+	}
+
+	if (changed.length > 0) {
+		const fingerprint = embedder ? {modelId: embedder.modelId, dims: embedder.dims} : undefined;
+		const change = store.writeDocuments(collection, changed.map(document => toDocumentToWrite(document, vectors)), fingerprint);
+		indexes.apply(collection, change);
+	}
+
+	for (const document of changed) {
+		outcomes.push({file: document.fileName, status: 'indexed', chunks: document.chunked.chunks.length});
+	}
+
+	return outcomes;
+}
+
+function checkCompatible(collection: CollectionRow, embedder: Embedder | undefined): void {
+	if (collection.chunkerVersion !== chunkerVersion) {
+		throw conflict(`collection '${collection.name}' was chunked by chunker v${collection.chunkerVersion}; this version uses v${chunkerVersion}. Export it and import it into a new collection, or ingest into another one.`);
+	}
+
+	if (embedder) {
+		assertSameFingerprint(collection, embedder);
+	}
+}

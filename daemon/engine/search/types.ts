@@ -1,0 +1,32 @@
+export type SearchMode = 'semantic' | 'keyword' | 'hybrid';
+
+export type SearchRequest = {
+	readonly query: string;
+	readonly topK: number;
+	readonly mode: SearchMode;
+	readonly collection: string;
+	/** At most one hit per document (its best chunk). */
+	readonly collapse?: boolean;
+};
+
+/** A hit: the spec's fields (snake_case, as the API returns them), then md-vector's own. */
+export type SearchResult = {
+	readonly id: string;
+	readonly content: string;
+	readonly source_file: string;
+	readonly section_title: string;
+	readonly heading_level: number;
+	readonly score: number;
+	readonly heading_path: readonly string[];
+	readonly start_line: number;
+	readonly end_line: number;
+};
+
+export type SearchResponse = {
+	readonly results: SearchResult[];
+	readonly collection: string;
+	readonly mode: SearchMode;
+	/** Set when the request could not be served as asked (hybrid without vectors: keyword only). */
+	readonly notice?: string;
+	readonly timings_ms: {readonly embed: number; readonly vector: number; readonly keyword: number; readonly total: number};
+};

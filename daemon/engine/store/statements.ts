@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+
+const collectionColumns = 'id, name, model_id AS modelId, dims, chunker_version AS chunkerVersion, vector_generation AS vectorGeneration';
+const chunkColumns = 'c.id, c.chunk_id, d.file_name, c.ordinal, c.section_title, c.heading_level, c.heading_path, c.content, c.start_line, c.end_line';
+
+/** Every statement the store runs, prepared once. */
+export function prepareStatements(db: Database.Database) {
+	return {
+		collectionByName: db.prepare(`SELECT ${collectionColumns} FROM collections WHERE name = ?`),
+		insertCollection: db.prepare('INSERT OR IGNORE INTO collections (name, chunker_version, created_at) VALUES (?, ?, ?)'),
+		collectionsWithCounts: db.prepare(`SELECT ${collectionColumns},
+			(SELECT count(*) FROM chunks WHERE collection_id = collections.id) AS count,
+			(SELECT count(*) FROM documents WHERE collection_id = collections.id) AS documents
+			FROM collections ORDER BY name`),
+		setFingerprint: db.prepare('UPDATE collections SET model_id = ?, dims = ? WHERE id = ?'),
+		bumpGeneration: db.prepare('UPDATE collections SET vector_generation = vector_generation + 1 WHERE id = ?'),
+		documentByName: db.prepare('SELECT id, file_name AS fileName, content_hash AS contentHash, chunk_count AS chunkCount FROM documents WHERE collection_id = ? AND file_name = ?'),
+		documentsOfCollection: db.prepare('SELECT id, file_name AS fileName, content_hash AS contentHash, chunk_count AS chunkCount FROM documents WHERE collection_id = ? ORDER BY file_name'),
+		documentsMeta: db.prepare('SELECT file_name AS fileName, title, tags, content_hash AS contentHash, byte_size AS byteSize FROM documents WHERE collection_id = ? ORDER BY file_name'),
+		insertDocument: db.prepare(`INSERT INTO documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, ingested_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),
+		chunkRowsOfDocument: db.prepare('SELECT id, vector IS NOT NULL AS has_vector FROM chunks WHERE document_id = ?'),
+		insertChunk: db.prepare(`INSERT INTO chunks (chunk_id, document_id, collection_id, ordinal, section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, vector)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		insertFts: db.prepare('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)'),
+		deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid = ?'),
+		vectorByHash: db.prepare('SELECT vector FROM chunks WHERE collection_id = ? AND text_hash = ? AND vector IS NOT NULL LIMIT 1'),
+		vectorsOfCollection: db.prepare('SELECT id, vector FROM chunks WHERE collection_id = ? AND vector IS NOT NULL ORDER BY id'),
+		chunksWithoutVectors: db.prepare('SELECT id, text_hash, heading_path, content FROM chunks WHERE collection_id = ? AND vector IS NULL ORDER BY id LIMIT ?'),
+		setVector: db.prepare('UPDATE chunks SET vector = ? WHERE id = ? AND vector IS NULL'),
+		chunkByRowid: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?`),
+		chunksOfCollection: db.prepare(`SELECT ${chunkColumns}, c.tokens, c.text_hash, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id
+			WHERE c.collection_id = ? ORDER BY d.file_name, c.ordinal`),
+		keyword: db.prepare(`SELECT f.rowid AS rowid, bm25(chunks_fts, ?, ?, ?) AS rank FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+			WHERE chunks_fts MATCH ? AND c.collection_id = ? ORDER BY rank LIMIT ?`),
+		stats: db.prepare(`SELECT (SELECT count(*) FROM documents WHERE collection_id = ?1) AS documents,
+			count(*) AS chunks, count(vector) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = ?1`),
+	};
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;

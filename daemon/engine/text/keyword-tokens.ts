@@ -1,0 +1,62 @@
+import {stemmer} from 'stemmer';
+
+// Lucene's English stop set: BM25 gives these almost no weight, and dropping them keeps OR-queries small.
+const stopWords = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it', 'no', 'not', 'of', 'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was', 'will', 'with']);
+
+// A word may join parts with - _ . ' (Get-ChildItem, snake_case, v1.2, don't); CJK scripts are handled apart.
+const cjk = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;
+const tokenPattern = new RegExp(String.raw`([${cjk}]+)|([\p{L}\p{N}]+(?:[-_.'][\p{L}\p{N}]+)*)`, 'gu');
+const camelBoundary = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+/**
+ * Keyword tokens for BM25, the same for documents and queries: lower-cased Porter stems of words, with code
+ * identifiers split into their parts (Get-ChildItem -> get, child, item) plus the whole identifier
+ * (getchilditem) so an exact identifier ranks first; CJK text as overlapping character bigrams (no spaces
+ * between words there), single characters for one-character runs.
+ */
+export function keywordTokens(text: string): string[] {
+	const tokens: string[] = [];
+	for (const match of text.normalize('NFKC').matchAll(tokenPattern)) {
+		if (match[1]) {
+			pushCjk(match[1], tokens);
+		} else {
+			pushWord(match[2]!, tokens);
+		}
+	}
+
+	return tokens;
+}
+
+function pushWord(word: string, tokens: string[]): void {
+	const parts = word.split(/[-_.']/).flatMap(part => part.split(camelBoundary)).map(part => part.toLowerCase()).filter(Boolean);
+	for (const part of parts) {
+		if (!stopWords.has(part)) {
+			tokens.push(stem(part));
+		}
+	}
+
+	if (parts.length > 1) {
+		const whole = parts.join('');
+		if (word.includes("'") && parts.length === 2 && parts[1]!.length <= 2) {
+			return; // don't, it's: the stem of the first part is enough
+		}
+
+		tokens.push(whole);
+	}
+}
+
+function stem(word: string): string {
+	return /^\p{Ll}+$/u.test(word) && word.length > 2 ? stemmer(word) : word;
+}
+
+function pushCjk(run: string, tokens: string[]): void {
+	const chars = [...run];
+	if (chars.length === 1) {
+		tokens.push(chars[0]!);
+		return;
+	}
+
+	for (let index = 0; index + 1 < chars.length; index++) {
+		tokens.push(chars[index]! + chars[index + 1]!);
+	}
+}

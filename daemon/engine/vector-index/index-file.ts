@@ -1,0 +1,68 @@
+import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import faiss from 'faiss-node';
+import {VectorIndex} from './vector-index.js';
+
+type Sidecar = {
+	readonly dims: number;
+	readonly generation: number;
+	readonly rowids: number[];
+};
+
+/**
+ * An index on disk is two files: `<name>.faiss` and `<name>.json` (generation and rowids). Both are written
+ * to temporary names and renamed, so a crash leaves the old pair or the new one; a pair that does not match
+ * (or does not match the store's generation) is rejected by readIndex and rebuilt from the store.
+ */
+export function writeIndex(file: string, index: VectorIndex, generation: number): void {
+	const directory = path.dirname(file);
+	mkdirSync(directory, {recursive: true});
+	const temporary = `${file}.${process.pid}.tmp`;
+	// faiss aborts the process when write() cannot open its path: prove the path is writable first.
+	closeSync(openSync(temporary, 'w'));
+	index.native.write(temporary);
+	fsyncFile(temporary);
+	const sidecar: Sidecar = {dims: index.dims, generation, rowids: [...index.ids]};
+	writeFileSync(`${temporary}.json`, JSON.stringify(sidecar));
+	fsyncFile(`${temporary}.json`);
+	renameSync(temporary, `${file}.faiss`);
+	renameSync(`${temporary}.json`, `${file}.json`);
+	fsyncFile(directory);
+}
+
+/** The index written for this generation, or undefined when it is missing, corrupt or stale. */
+export function readIndex(file: string, dims: number, generation: number): VectorIndex | undefined {
+	if (!existsSync(`${file}.faiss`) || !existsSync(`${file}.json`)) {
+		return undefined;
+	}
+
+	try {
+		const sidecar = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as Sidecar;
+		if (sidecar.generation !== generation || sidecar.dims !== dims || !Array.isArray(sidecar.rowids)) {
+			return undefined;
+		}
+
+		const native = faiss.IndexFlatIP.read(`${file}.faiss`);
+		if (native.getDimension() !== dims) {
+			return undefined;
+		}
+
+		return VectorIndex.restore(native, sidecar.rowids);
+	} catch {
+		return undefined; // unreadable or inconsistent: the caller rebuilds from the store
+	}
+}
+
+export function removeIndex(file: string): void {
+	rmSync(`${file}.faiss`, {force: true});
+	rmSync(`${file}.json`, {force: true});
+}
+
+function fsyncFile(file: string): void {
+	const fd = openSync(file, 'r');
+	try {
+		fsyncSync(fd);
+	} finally {
+		closeSync(fd);
+	}
+}

@@ -1,0 +1,4 @@
+import {fileURLToPath} from 'node:url';
+
+/** The installed package's root folder (this file is compiled to dist/daemon/). */
+export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
