@@ -34,8 +34,8 @@ export function prepareStatements(db: Database.Database) {
 			WHERE c.collection_id = ? ORDER BY d.file_name, c.ordinal`),
 		keyword: db.prepare(`SELECT f.rowid AS rowid, bm25(chunks_fts, ?, ?, ?) AS rank FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
 			WHERE chunks_fts MATCH ? AND c.collection_id = ? ORDER BY rank LIMIT ?`),
-		stats: db.prepare(`SELECT (SELECT count(*) FROM documents WHERE collection_id = ?1) AS documents,
-			count(*) AS chunks, count(vector) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = ?1`),
+		stats: db.prepare(`SELECT (SELECT count(*) FROM documents WHERE collection_id = @id) AS documents,
+			count(*) AS chunks, count(vector) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = @id`),
 	};
 }
 

@@ -214,7 +214,7 @@ export class Store {
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
-		return this.sql.stats.get(collectionId) as {documents: number; chunks: number; vectors: number; tokens: number};
+		return this.sql.stats.get({id: collectionId}) as {documents: number; chunks: number; vectors: number; tokens: number};
 	}
 
 	fileSize(): number {

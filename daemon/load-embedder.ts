@@ -1,0 +1,29 @@
+import path from 'node:path';
+import type {Engine} from './engine/engine.js';
+import {modelConfigFromEnv} from './engine/embedder/model-config.js';
+import {loadTransformersEmbedder} from './engine/embedder/transformers-embedder.js';
+
+/**
+ * Loads the configured model into the engine. Never throws: without a model the engine stays usable for
+ * keyword search and reports why (health: degraded).
+ */
+export async function loadEmbedderInto(engine: Engine, cacheDir: string, log: (line: string) => void): Promise<void> {
+	const config = modelConfigFromEnv();
+	engine.setEmbedder({status: 'loading', modelId: config.id});
+	let lastReported = -1;
+	try {
+		const embedder = await loadTransformersEmbedder(config, path.join(cacheDir, 'models'), ({file, progress}) => {
+			const step = Math.floor(progress / 10);
+			if (step !== lastReported) {
+				lastReported = step;
+				log(`downloading ${config.id}: ${file} ${Math.round(progress)}%`);
+			}
+		});
+		engine.setEmbedder({status: 'ready', embedder});
+		log(`model ${config.id} ready (${embedder.dims} dimensions)`);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		engine.setEmbedder({status: 'unavailable', modelId: config.id, reason});
+		log(`keyword search only: ${reason}`);
+	}
+}

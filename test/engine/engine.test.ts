@@ -1,0 +1,186 @@
+import {rmSync, writeFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {Engine} from '../../daemon/engine/engine.js';
+import type {SearchMode} from '../../daemon/engine/search/types.js';
+import {countingEmbedder, loadTinyEmbedder} from '../helpers/tiny-embedder.js';
+import {openEngine} from '../helpers/engine.js';
+
+const guide = `---
+title: Gardening guide
+tags: [plants]
+---
+
+Intro about soil and compost.
+
+## Tomatoes
+
+Tomatoes need full sun and deep watering twice a week.
+
+## Basil
+
+Basil grows well beside tomatoes on a warm windowsill.
+`;
+
+const shell = '# Shell\n\nUse `Get-ChildItem` to list files in PowerShell.\n\n## Env\n\nThe variable snake_case_name is read at start.\n';
+const japanese = '# 機械学習\n\n機械学習の基礎について説明します。\n';
+
+const modes: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
+
+test('ingest then search in every mode with the generated model', async t => {
+	const {engine} = openEngine(await loadTinyEmbedder());
+	const result = await engine.ingest({content: guide, fileName: 'garden.md', collection: 'notes'});
+	t.like(result, {status: 'ok', chunks: 3, file: 'garden.md', collection: 'notes'});
+	await engine.ingest({content: shell, fileName: 'shell.md', collection: 'notes'});
+	for (const mode of modes) {
+		const response = await engine.search({query: 'tomatoes watering sun', topK: 5, mode, collection: 'notes'});
+		t.is(response.collection, 'notes');
+		t.true(response.results.length > 0, mode);
+		const ids = response.results.map(hit => hit.id);
+		t.is(new Set(ids).size, ids.length, `${mode}: no chunk twice`);
+		for (const hit of response.results) {
+			t.deepEqual(Object.keys(hit).slice(0, 6), ['id', 'content', 'source_file', 'section_title', 'heading_level', 'score']);
+		}
+	}
+
+	// Keyword ranking is real BM25, so its top hit is checkable; the random model's ranking is not.
+	const keyword = await engine.search({query: 'tomatoes watering sun', topK: 5, mode: 'keyword', collection: 'notes'});
+	t.like(keyword.results[0], {source_file: 'garden.md', section_title: 'Tomatoes', heading_level: 2});
+	const identifier = await engine.search({query: 'Get-ChildItem', topK: 3, mode: 'keyword', collection: 'notes'});
+	t.is(identifier.results[0]?.source_file, 'shell.md');
+	t.deepEqual(engine.collections(), [{name: 'notes', count: 5, documents: 2}]);
+	await engine.close();
+});
+
+test('CJK queries find CJK chunks', async t => {
+	const {engine} = openEngine();
+	await engine.ingest({content: japanese, fileName: 'ml.md', collection: 'ja'});
+	await engine.ingest({content: guide, fileName: 'garden.md', collection: 'ja'});
+	const response = await engine.search({query: '機械学習', topK: 5, mode: 'keyword', collection: 'ja'});
+	t.is(response.results[0]?.source_file, 'ml.md');
+	t.is(response.results.length, 1);
+	await engine.close();
+});
+
+test('a deleted document is never returned, also after a restart', async t => {
+	const embedder = await loadTinyEmbedder();
+	const {engine, dataDir} = openEngine(embedder);
+	await engine.ingest({content: guide, fileName: 'garden.md', collection: 'c'});
+	await engine.ingest({content: shell, fileName: 'dir/shell.md', collection: 'c'});
+	const deleted = await engine.deleteDocument('c', 'garden.md');
+	t.deepEqual(deleted, {status: 'ok', file: 'garden.md', collection: 'c', deleted_chunks: 3});
+	await t.throwsAsync(engine.deleteDocument('c', 'garden.md'), {message: /does not exist/});
+	const check = async (current: Engine) => {
+		for (const mode of modes) {
+			const response = await current.search({query: 'tomatoes basil soil', topK: 100, mode, collection: 'c'});
+			t.false(response.results.some(hit => hit.source_file === 'garden.md'), mode);
+		}
+
+		t.is(current.stats('c').index_vectors, 2);
+	};
+
+	await check(engine);
+	await engine.close();
+	const reopened = Engine.open({dataDir});
+	reopened.setEmbedder({status: 'ready', embedder});
+	await check(reopened);
+	await reopened.close();
+});
+
+test('re-ingesting reuses vectors of unchanged chunks; incremental skips unchanged files; force re-embeds', async t => {
+	const embedder = countingEmbedder(await loadTinyEmbedder());
+	const {engine} = openEngine(embedder);
+	await engine.ingest({content: guide, fileName: 'g.md', collection: 'c'});
+	t.is(embedder.embedded, 3);
+	await engine.ingest({content: guide.replace('twice a week', 'every day'), fileName: 'g.md', collection: 'c'});
+	t.is(embedder.embedded, 4, 'only the edited chunk was embedded');
+	const skipped = await engine.ingest({content: guide.replace('twice a week', 'every day'), fileName: 'g.md', collection: 'c', mode: 'incremental'});
+	t.is(skipped.outcome, 'unchanged');
+	t.is(embedder.embedded, 4);
+	await engine.ingest({content: guide.replace('twice a week', 'every day'), fileName: 'g.md', collection: 'c', mode: 'force'});
+	t.is(embedder.embedded, 7);
+	t.is(engine.stats('c').chunks, 3, 'replacing a document keeps no old chunks');
+	await engine.close();
+});
+
+test('without a model: keyword works, semantic says why, hybrid falls back and says so; vectors fill in later', async t => {
+	const {engine} = openEngine();
+	engine.setEmbedder({status: 'unavailable', modelId: 'bge-small-en-v1.5', reason: 'could not load model bge-small-en-v1.5'});
+	await engine.ingest({content: guide, fileName: 'g.md', collection: 'c'});
+	t.is((await engine.search({query: 'basil', topK: 3, mode: 'keyword', collection: 'c'})).results[0]?.section_title, 'Basil');
+	await t.throwsAsync(engine.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'}), {message: /semantic search needs the embedding model: could not load/});
+	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
+	t.regex(hybrid.notice ?? '', /fell back to keyword/);
+	t.true(hybrid.results.length > 0);
+	t.is(engine.stats('c').vectors, 0);
+	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
+	await engine.settled();
+	t.like(engine.stats('c'), {vectors: 3, index_vectors: 3, model: 'tiny', dims: 32});
+	t.true((await engine.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'})).results.length > 0);
+	await engine.close();
+});
+
+test('a collection refuses vectors of another model', async t => {
+	const tiny = await loadTinyEmbedder();
+	const {engine} = openEngine(tiny);
+	await engine.ingest({content: guide, fileName: 'g.md', collection: 'c'});
+	const other = {...tiny, modelId: 'other-model', dims: 64};
+	engine.setEmbedder({status: 'ready', embedder: other});
+	await t.throwsAsync(engine.ingest({content: shell, fileName: 's.md', collection: 'c'}), {message: /holds vectors of tiny \(32 dims\)/});
+	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
+	t.regex(hybrid.notice ?? '', /holds vectors of tiny/);
+	t.is(engine.stats('c').documents, 1);
+	await engine.close();
+});
+
+test('bad names are refused with the field and the rule', async t => {
+	const {engine} = openEngine();
+	await t.throwsAsync(engine.ingest({content: 'x', fileName: 'a.md', collection: 'bad name!'}), {message: /^collection: must be 1-128 characters/});
+	await t.throwsAsync(engine.ingest({content: 'x', fileName: '../etc/passwd', collection: 'c'}), {message: /^file_name: must not contain a '\.\.'/});
+	await t.throwsAsync(engine.ingest({content: 'x', fileName: '', collection: 'c'}), {message: /^file_name: must be 1 to 255/});
+	await t.throwsAsync(engine.search({query: 'x', topK: 3, mode: 'keyword', collection: 'missing'}), {message: /collection 'missing' does not exist/});
+	await engine.close();
+});
+
+test('export then import restores search results without re-embedding', async t => {
+	const embedder = countingEmbedder(await loadTinyEmbedder());
+	const source = openEngine(embedder);
+	await source.engine.ingest({content: guide, fileName: 'g.md', collection: 'c'});
+	await source.engine.ingest({content: shell, fileName: 'd/s.md', collection: 'c'});
+	const before = await source.engine.search({query: 'basil tomatoes', topK: 5, mode: 'hybrid', collection: 'c'});
+	for (const format of ['json', 'jsonl'] as const) {
+		const text = [...source.engine.export('c', format)].join('');
+		const target = openEngine(embedder);
+		const embeddedBefore = embedder.embedded;
+		t.deepEqual(await target.engine.import(text), {collection: 'c', documents: 2, chunks: 5});
+		t.is(embedder.embedded, embeddedBefore, `${format}: nothing re-embedded`);
+		const after = await target.engine.search({query: 'basil tomatoes', topK: 5, mode: 'hybrid', collection: 'c'});
+		t.deepEqual(after.results, before.results, format);
+		await target.engine.close();
+	}
+
+	t.regex([...source.engine.export('c', 'csv')].join(''), /^id,source_file,section_title/);
+	t.regex([...source.engine.export('c', 'md')].join(''), /## g\.md/);
+	const target = openEngine(embedder);
+	await t.throwsAsync(target.engine.import('{"format":"md-vector-export","version":1}'), {message: /^import: line 1: collection: /});
+	await source.engine.close();
+	await target.engine.close();
+});
+
+test('a missing or corrupt index file is rebuilt from the store on open', async t => {
+	const embedder = await loadTinyEmbedder();
+	const {engine, dataDir} = openEngine(embedder);
+	await engine.ingest({content: guide, fileName: 'g.md', collection: 'c'});
+	const before = await engine.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'});
+	await engine.close();
+	const indexDir = path.join(dataDir, 'indexes');
+	const files = readdirSync(indexDir);
+	t.deepEqual(files.sort(), ['collection-1.faiss', 'collection-1.json']);
+	for (const damage of [() => writeFileSync(path.join(indexDir, 'collection-1.faiss'), 'garbage'), () => rmSync(path.join(indexDir, 'collection-1.faiss'))]) {
+		damage();
+		const reopened = Engine.open({dataDir});
+		reopened.setEmbedder({status: 'ready', embedder});
+		t.deepEqual((await reopened.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'})).results, before.results);
+		await reopened.close();
+	}
+});

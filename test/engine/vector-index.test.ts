@@ -1,0 +1,87 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {VectorIndex} from '../../daemon/engine/vector-index/vector-index.js';
+import {readIndex, writeIndex} from '../../daemon/engine/vector-index/index-file.js';
+import {temporaryDirectory} from '../helpers/paths.js';
+
+const unit = (dims: number, axis: number) => Float32Array.from({length: dims}, (_, index) => (index === axis ? 1 : 0));
+
+function filled(count: number, dims = 8): VectorIndex {
+	const index = new VectorIndex(dims);
+	index.add(Array.from({length: count}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
+	return index;
+}
+
+test('searching an empty index answers nothing instead of aborting', t => {
+	t.deepEqual(new VectorIndex(8).search(unit(8, 0), 10), []);
+});
+
+test('k = 0, negative and fractional k are harmless', t => {
+	const index = filled(3);
+	t.deepEqual(index.search(unit(8, 0), 0), []);
+	t.deepEqual(index.search(unit(8, 0), -5), []);
+	t.deepEqual(index.search(unit(8, 0), Number.NaN), []);
+	t.is(index.search(unit(8, 0), 1.7).length, 1);
+});
+
+test('k larger than the index is clamped', t => {
+	const hits = filled(3).search(unit(8, 1), 50);
+	t.is(hits.length, 3);
+	t.deepEqual(hits[0], {rowid: 101, score: 1});
+});
+
+test('ids stay in step with the store after removals (flat indexes shift labels)', t => {
+	const index = filled(8);
+	t.is(index.remove([101, 103]), 2);
+	t.is(index.size, 6);
+	for (const axis of [0, 2, 4, 5, 6, 7]) {
+		t.is(index.search(unit(8, axis), 1)[0]!.rowid, 100 + axis, `axis ${axis}`);
+	}
+
+	t.not(index.search(unit(8, 1), 1)[0]!.rowid, 101);
+	t.is(index.remove([999]), 0, 'removing an unknown id does nothing');
+	index.add([{rowid: 200, vector: unit(8, 1)}]);
+	t.is(index.search(unit(8, 1), 1)[0]!.rowid, 200);
+});
+
+test('wrong dimensions and non-finite values are refused with an error', t => {
+	const index = filled(2);
+	t.throws(() => index.search(unit(4, 0), 1), {instanceOf: RangeError});
+	t.throws(() => index.add([{rowid: 1, vector: unit(4, 0)}]), {instanceOf: RangeError});
+	t.throws(() => index.add([{rowid: 1, vector: Float32Array.from({length: 8}, () => Number.NaN)}]), {instanceOf: RangeError});
+	t.throws(() => new VectorIndex(0), {instanceOf: RangeError});
+	t.is(index.size, 2, 'a refused add adds nothing');
+});
+
+test('a large add is batched (one faiss add of 400k x 384 throws)', t => {
+	const index = new VectorIndex(4);
+	index.add(Array.from({length: 45_000}, (_, rowid) => ({rowid, vector: unit(4, rowid % 4)})));
+	t.is(index.size, 45_000);
+	t.is(index.native.ntotal(), 45_000);
+});
+
+test('writing to a path that cannot be opened throws instead of aborting', t => {
+	const directory = temporaryDirectory();
+	writeFileSync(path.join(directory, 'file'), '');
+	t.throws(() => writeIndex(path.join(directory, 'file', 'index'), filled(2), 1));
+});
+
+test('an index file round-trips; a stale, corrupt or missing one is rejected', t => {
+	const directory = temporaryDirectory();
+	const file = path.join(directory, 'collection-1');
+	const index = filled(5);
+	index.remove([102]);
+	writeIndex(file, index, 7);
+	const restored = readIndex(file, 8, 7)!;
+	t.deepEqual([...restored.ids], [...index.ids]);
+	t.is(restored.search(unit(8, 3), 1)[0]!.rowid, 103);
+	t.is(readIndex(file, 8, 8), undefined, 'stale generation');
+	t.is(readIndex(file, 16, 7), undefined, 'other dimension');
+	t.is(readIndex(path.join(directory, 'missing'), 8, 7), undefined, 'missing');
+	writeFileSync(`${file}.faiss`, 'not an index');
+	t.is(readIndex(file, 8, 7), undefined, 'corrupt');
+	mkdirSync(path.join(directory, 'sub'));
+	writeFileSync(path.join(directory, 'sub', 'x.json'), '{');
+	t.is(readIndex(path.join(directory, 'sub', 'x'), 8, 7), undefined, 'corrupt sidecar');
+});
