@@ -15,9 +15,13 @@ const started = Date.now();
 const report = await engine.ingestDirectory('default', {
 	directory: folder,
 	mode: 'incremental',
-	onProgress: progress => process.stdout.write(`\rindexing ${folder}: ${progress.processedFiles}/${progress.totalFiles} files, ${progress.chunks} chunks`),
+	onProgress(progress) {
+		if (process.stdout.isTTY) {
+			process.stdout.write(`\rindexing ${folder}: ${progress.processedFiles}/${progress.totalFiles} files, ${progress.chunks} chunks`);
+		}
+	},
 });
-console.log(`\nindexed ${report.indexed}, unchanged ${report.unchanged}, failed ${report.failed} in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${paths.data}`);
+console.log(`${process.stdout.isTTY ? '\n' : ''}indexed ${report.indexed}, unchanged ${report.unchanged}, failed ${report.failed} in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${paths.data}`);
 for (const failure of report.files.filter(file => file.status === 'failed')) {
 	console.log(`  failed ${failure.file}: ${failure.error}`);
 }
