@@ -13,7 +13,11 @@ export async function loadEmbedderInto(engine: Engine, cacheDir: string, log: (l
 	let lastReported = -1;
 	try {
 		const embedder = await loadTransformersEmbedder(config, path.join(cacheDir, 'models'), ({file, progress}) => {
-			const step = Math.floor(progress / 10);
+			if (config.directory) {
+				return; // a local folder: nothing is downloaded
+			}
+
+			const step = Math.floor(progress / 25);
 			if (step !== lastReported) {
 				lastReported = step;
 				log(`downloading ${config.id}: ${file} ${Math.round(progress)}%`);

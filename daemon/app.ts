@@ -1,0 +1,49 @@
+import express from 'express';
+import helmet from 'helmet';
+import type {Engine} from './engine/engine.js';
+import {errorHandler, notFoundHandler} from './http/error-handler.js';
+import {requireApiKey} from './http/auth.js';
+import {rateLimit, type RateLimit} from './http/rate-limit.js';
+import {requireJson} from './http/require-json.js';
+import type {JobRegistry} from './jobs/job-registry.js';
+import {health} from './routes/health.js';
+import {collectionsRoutes} from './routes/collections.js';
+import {searchRoutes} from './routes/search.js';
+import {ingestRoutes} from './routes/ingest.js';
+import {documentsRoutes} from './routes/documents.js';
+import {jobsRoutes} from './routes/jobs.js';
+
+export type AppDeps = {
+	readonly engine: Engine;
+	readonly jobs: JobRegistry;
+	readonly version: string;
+	readonly startedAt: number;
+	/** MD_VECTOR_API_KEY; undefined: no key, loopback only. */
+	readonly apiKey?: string;
+	readonly rateLimit: RateLimit;
+	/** Folders that file_path and directory ingest may read. */
+	readonly allowedRoots: () => readonly string[];
+	readonly log: (line: string) => void;
+};
+
+/** The HTTP API under /api/v1, without listening (tests and the server both build it here). */
+export function createApp(deps: AppDeps): express.Express {
+	const app = express();
+	app.disable('x-powered-by');
+	app.set('query parser', 'simple');
+	app.use(helmet());
+	const api = express.Router();
+	api.use(requireJson, express.json({limit: '1mb'}));
+	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
+	api.use(rateLimit(deps.rateLimit), requireApiKey(deps.apiKey));
+	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
+	api.use(searchRoutes(deps.engine));
+	api.use(ingestRoutes(deps.engine, deps.allowedRoots));
+	api.use(documentsRoutes(deps.engine));
+	api.use(jobsRoutes(deps.engine, deps.jobs, deps.allowedRoots));
+	api.use(notFoundHandler);
+	app.use('/api/v1', api);
+	app.use(notFoundHandler);
+	app.use(errorHandler(deps.log));
+	return app;
+}

@@ -1,0 +1,7 @@
+/** An error with its HTTP answer: `{"error": {"code", "message"}}`. */
+export class HttpError extends Error {
+	constructor(readonly status: number, readonly code: string, message: string, readonly headers: Record<string, string> = {}) {
+		super(message);
+		this.name = 'HttpError';
+	}
+}

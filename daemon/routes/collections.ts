@@ -1,0 +1,19 @@
+import {Router} from 'express';
+import type {Engine} from '../engine/engine.js';
+import {defaultCollection} from '../engine/names.js';
+
+export function collectionsRoutes(engine: Engine, diskBytes: () => number): Router {
+	const router = Router();
+	router.get('/collections', (_request, response) => {
+		response.json({collections: engine.collections().map(({name, count, documents}) => ({name, count, documents}))});
+	});
+	router.get('/stats', (request, response) => {
+		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
+		response.json({...engine.stats(collection), disk_bytes: diskBytes()});
+	});
+	router.get('/documents', (request, response) => {
+		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
+		response.json({collection, documents: engine.documents(collection)});
+	});
+	return router;
+}

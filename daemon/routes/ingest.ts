@@ -1,0 +1,31 @@
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {Router} from 'express';
+import type {Engine} from '../engine/engine.js';
+import {sha256} from '../engine/hash.js';
+import {defaultCollection} from '../engine/names.js';
+import {validate} from '../http/validate.js';
+import {resolveSafePath} from '../safe-path.js';
+import {ingestBody} from './schemas.js';
+
+export function ingestRoutes(engine: Engine, allowedRoots: () => readonly string[]): Router {
+	const router = Router();
+	router.post('/ingest', async (request, response) => {
+		const body = validate(ingestBody, request.body ?? {});
+		let content: string;
+		let fileName: string;
+		let sourcePath: string | undefined;
+		if (body.file_path === undefined) {
+			content = body.content!;
+			fileName = body.file_name ?? `document-${sha256(content, 8)}.md`;
+		} else {
+			sourcePath = await resolveSafePath('file_path', body.file_path, allowedRoots(), 'file');
+			content = await readFile(sourcePath, 'utf8');
+			fileName = body.file_name ?? path.basename(body.file_path);
+		}
+
+		const result = await engine.ingest({content, fileName, sourcePath, collection: body.collection ?? defaultCollection, mode: body.mode});
+		response.json(result);
+	});
+	return router;
+}

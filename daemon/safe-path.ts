@@ -1,0 +1,64 @@
+import {realpath, stat} from 'node:fs/promises';
+import path from 'node:path';
+import {HttpError} from './http/http-error.js';
+import {markdownExtensions} from './engine/ingest/walk-markdown.js';
+
+const bad = (message: string) => new HttpError(400, 'invalid_input', message);
+
+function inside(root: string, target: string): boolean {
+	const relative = path.relative(root, target);
+	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * A safe path: absolute, no NUL, and after resolving `..` and symlinks inside one of the allowed roots.
+ * `kind` file: a regular Markdown file of at most maxBytes; directory: a directory. Returns the real path.
+ */
+export async function resolveSafePath(field: string, input: string, roots: readonly string[], kind: 'file' | 'directory', maxBytes = 500 * 1024): Promise<string> {
+	if (input.includes('\0')) {
+		throw bad(`${field}: must not contain a NUL character`);
+	}
+
+	if (!path.isAbsolute(input)) {
+		throw bad(`${field}: must be an absolute path`);
+	}
+
+	if (roots.length === 0) {
+		throw bad(`${field}: this daemon allows no paths (it has an API key and no allowed roots); send content instead, or configure allowed roots`);
+	}
+
+	let real: string;
+	try {
+		real = await realpath(input);
+	} catch {
+		throw bad(`${field}: ${input} does not exist`);
+	}
+
+	const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
+	if (!realRoots.some(root => inside(root, real))) {
+		throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..'`);
+	}
+
+	const info = await stat(real);
+	if (kind === 'directory') {
+		if (!info.isDirectory()) {
+			throw bad(`${field}: must be a directory`);
+		}
+
+		return real;
+	}
+
+	if (!info.isFile()) {
+		throw bad(`${field}: must be a regular file`);
+	}
+
+	if (!markdownExtensions.test(real)) {
+		throw bad(`${field}: must be a Markdown file (.md, .markdown or .mdx)`);
+	}
+
+	if (info.size > maxBytes) {
+		throw bad(`${field}: the file is ${Math.ceil(info.size / 1024)} KB; the limit is ${maxBytes / 1024} KB`);
+	}
+
+	return real;
+}

@@ -1,0 +1,77 @@
+import type {Server} from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import {createApp} from './app.js';
+import {Engine} from './engine/engine.js';
+import {JobRegistry} from './jobs/job-registry.js';
+import {defaultRateLimit, type RateLimit} from './http/rate-limit.js';
+import {loadEmbedderInto} from './load-embedder.js';
+import {removeDiscovery, writeDiscovery} from './discovery.js';
+import {resolvePaths} from './paths.js';
+import {version} from './version.js';
+
+export type DaemonOptions = {
+	readonly port: number;
+	readonly host: string;
+	readonly env: NodeJS.ProcessEnv;
+	readonly log: (line: string) => void;
+};
+
+const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Settings from the environment, checked before anything opens. */
+export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]} {
+	const apiKey = options.env.MD_VECTOR_API_KEY || undefined;
+	if (!apiKey && !loopback.has(options.host)) {
+		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
+			+ 'Set MD_VECTOR_API_KEY, or listen on 127.0.0.1.');
+	}
+
+	const points = options.env.MD_VECTOR_RATE_LIMIT === undefined ? defaultRateLimit.points : Number(options.env.MD_VECTOR_RATE_LIMIT);
+	if (!Number.isInteger(points) || points < 0) {
+		throw new Error(`MD_VECTOR_RATE_LIMIT must be a whole number of requests per minute (0 = no limit), got '${options.env.MD_VECTOR_RATE_LIMIT}'`);
+	}
+
+	const configured = (options.env.MD_VECTOR_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean).map(root => path.resolve(root));
+	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
+	const roots = apiKey ? configured : [os.homedir(), ...configured];
+	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots};
+}
+
+/** Opens the store, binds, then advertises; on SIGINT/SIGTERM drains, persists, un-advertises and exits 0. */
+export async function startDaemon(options: DaemonOptions): Promise<{server: Server; stop: () => Promise<void>}> {
+	const settings = daemonSettings(options);
+	const paths = resolvePaths(options.env);
+	const engine = Engine.open({dataDir: paths.data});
+	const jobs = new JobRegistry();
+	const startedAt = Date.now();
+	const app = createApp({engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, allowedRoots: () => settings.roots, log: options.log});
+	const server = await new Promise<Server>((resolve, reject) => {
+		const listening = app.listen(options.port, options.host, () => resolve(listening));
+		listening.once('error', reject);
+	});
+	const address = server.address();
+	const port = typeof address === 'object' && address ? address.port : options.port;
+	writeDiscovery(paths.state, {pid: process.pid, port, host: options.host, version, started_at: new Date(startedAt).toISOString()});
+	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (data: ${paths.data})`);
+	void loadEmbedderInto(engine, paths.cache, options.log);
+
+	let stopping: Promise<void> | undefined;
+	const stop = async () => {
+		stopping ??= (async () => {
+			options.log('stopping: finishing requests and jobs');
+			const closed = new Promise<void>(resolve => {
+				server.close(() => resolve());
+			});
+			server.closeIdleConnections();
+			await jobs.stopAll();
+			await closed;
+			await engine.close();
+			removeDiscovery(paths.state, process.pid);
+			options.log('stopped');
+		})();
+		return stopping;
+	};
+
+	return {server, stop};
+}
