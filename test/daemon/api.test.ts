@@ -31,6 +31,17 @@ const isError = (t: any, body: any, code: string, pattern?: RegExp) => {
 	}
 };
 
+/** One test per row of a limit table: the request is 400 and the message names the field and the rule. */
+function limitTests(route: string, cases: Array<[string, unknown, RegExp]>): void {
+	for (const [name, body, pattern] of cases) {
+		test(`POST ${route} limit: ${name} is 400`, async t => {
+			const response = await daemon.request('POST', `/api/v1${route}`, body);
+			t.is(response.status, 400);
+			isError(t, response.body, 'invalid_input', pattern);
+		});
+	}
+}
+
 test.serial('GET /health: open, spec fields', async t => {
 	const {status, body} = await daemon.request('GET', '/api/v1/health');
 	t.is(status, 200);
@@ -86,13 +97,7 @@ const searchLimits: Array<[string, unknown, RegExp]> = [
 	['collection with bad characters', {query: 'a', collection: 'no spaces'}, /^collection: must be 1-128 characters of/],
 	['unknown mode', {query: 'a', mode: 'fuzzy'}, /^mode: /],
 ];
-for (const [name, body, pattern] of searchLimits) {
-	test(`POST /search limit: ${name} is 400`, async t => {
-		const response = await daemon.request('POST', '/api/v1/search', body);
-		t.is(response.status, 400);
-		isError(t, response.body, 'invalid_input', pattern);
-	});
-}
+limitTests('/search', searchLimits);
 
 test('POST /search on a collection that does not exist is 404', async t => {
 	const response = await daemon.request('POST', '/api/v1/search', {query: 'a', collection: 'nothing-here'});
@@ -115,13 +120,7 @@ const ingestLimits: Array<[string, unknown, RegExp]> = [
 	['file_path that does not exist', {file_path: path.join(notes, 'missing.md')}, /^file_path: .* does not exist/],
 	['file_path with a NUL byte', {file_path: `${notes}/a\u0000.md`}, /^file_path: must not contain a NUL/],
 ];
-for (const [name, body, pattern] of ingestLimits) {
-	test(`POST /ingest limit: ${name} is 400`, async t => {
-		const response = await daemon.request('POST', '/api/v1/ingest', body);
-		t.is(response.status, 400);
-		isError(t, response.body, 'invalid_input', pattern);
-	});
-}
+limitTests('/ingest', ingestLimits);
 
 test('a body over 1 MB is 413', async t => {
 	const response = await daemon.request('POST', '/api/v1/ingest', {content: 'a'.repeat(1100 * 1024)});

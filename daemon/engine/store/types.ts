@@ -1,15 +1,13 @@
+import type {Chunk} from '../chunker/chunk-markdown.js';
+
+/** What every chunk has, whether being written or read back. */
+type ChunkBody = Pick<Chunk, 'ordinal' | 'sectionTitle' | 'headingLevel' | 'headingPath' | 'content' | 'startLine' | 'endLine'>;
+
 /** A stored chunk, as search and export read it. */
-export type StoredChunk = {
+export type StoredChunk = ChunkBody & {
 	readonly rowid: number;
 	readonly id: string;
 	readonly fileName: string;
-	readonly ordinal: number;
-	readonly sectionTitle: string;
-	readonly headingLevel: number;
-	readonly headingPath: readonly string[];
-	readonly content: string;
-	readonly startLine: number;
-	readonly endLine: number;
 };
 
 export type CollectionRow = {
@@ -35,16 +33,7 @@ export type Fingerprint = {
 };
 
 /** A chunk to write, with its vector when one was made. */
-export type ChunkToWrite = {
-	readonly ordinal: number;
-	readonly sectionTitle: string;
-	readonly headingLevel: number;
-	readonly headingPath: readonly string[];
-	readonly content: string;
-	readonly startLine: number;
-	readonly endLine: number;
-	readonly tokens: number;
-	readonly hash: string;
+export type ChunkToWrite = ChunkBody & Pick<Chunk, 'tokens' | 'hash'> & {
 	readonly vector?: Float32Array;
 };
 
