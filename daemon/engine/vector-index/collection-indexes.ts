@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
-import {readIndex, removeIndex, writeIndex} from './index-file.js';
+import {readIndex, writeIndex} from './index-file.js';
 import {VectorIndex} from './vector-index.js';
 
 type Entry = {index: VectorIndex; generation: number; dirty: boolean};
@@ -70,28 +70,16 @@ export class CollectionIndexes {
 		this.schedulePersist();
 	}
 
-	forget(collectionId: number): void {
-		this.entries.delete(collectionId);
-	}
-
 	/** Writes every changed index to disk now. */
 	persist(): void {
 		clearTimeout(this.timer);
 		this.timer = undefined;
 		for (const [id, entry] of this.entries) {
 			if (entry.dirty) {
-				const collection = this.store.collections().find(row => row.id === id);
-				if (collection) {
-					writeIndex(this.fileOf(collection), entry.index, entry.generation);
-				}
-
+				writeIndex(this.fileOf({id}), entry.index, entry.generation);
 				entry.dirty = false;
 			}
 		}
-	}
-
-	dropFiles(collection: CollectionRow): void {
-		removeIndex(this.fileOf(collection));
 	}
 
 	close(): void {

@@ -1,4 +1,4 @@
-import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import faiss from 'faiss-node';
 import {VectorIndex} from './vector-index.js';
@@ -51,11 +51,6 @@ export function readIndex(file: string, dims: number, generation: number): Vecto
 	} catch {
 		return undefined; // unreadable or inconsistent: the caller rebuilds from the store
 	}
-}
-
-export function removeIndex(file: string): void {
-	rmSync(`${file}.faiss`, {force: true});
-	rmSync(`${file}.json`, {force: true});
 }
 
 function fsyncFile(file: string): void {
