@@ -68,7 +68,8 @@ export class Engine {
 
 	private constructor(readonly store: Store, private readonly indexes: CollectionIndexes) {
 		for (const collection of store.collections()) {
-			indexes.get(collection); // load (or rebuild) at start, not on the first search
+			// Load (or rebuild) at start, on the index thread, not on the first search.
+			indexes.open(collection).catch(() => undefined);
 		}
 	}
 
@@ -117,29 +118,30 @@ export class Engine {
 			embedder = undefined;
 		}
 
-		return runSearch({store: this.store, index: this.indexes.get(collection), embedder, embedderProblem: problem}, collection, request);
+		const vectorSearch = async (query: Float32Array, k: number) => this.indexes.search(collection, query, k);
+		return runSearch({store: this.store, vectorSearch, embedder, embedderProblem: problem}, collection, request);
 	}
 
 	async deleteDocument(collection: string, fileName: string): Promise<{status: 'ok'; file: string; collection: string; deleted_chunks: number}> {
 		checkFileName(fileName);
-		return this.writes.run(() => {
+		return this.writes.run(async () => {
 			const row = this.requireCollection(collection);
 			const deleted = this.store.deleteDocument(row, fileName);
 			if (!deleted) {
 				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
 			}
 
-			this.indexes.apply(row, {removed: deleted.removed, added: []});
+			await this.indexes.apply(row, {removed: deleted.removed, added: []});
 			return {status: 'ok' as const, file: fileName, collection: row.name, deleted_chunks: deleted.chunks};
 		});
 	}
 
-	stats(collection: string): CollectionStats {
+	async stats(collection: string): Promise<CollectionStats> {
 		const row = this.requireCollection(collection);
 		const counts = this.store.stats(row.id);
 		return {
 			collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunker_version: row.chunkerVersion,
-			index_vectors: this.indexes.get(row)?.size ?? 0,
+			index_vectors: await this.indexes.size(row),
 		};
 	}
 
@@ -160,7 +162,7 @@ export class Engine {
 			throw invalidInput(`import: the export was made by chunker v${parsed.header.chunker_version}; this version uses v${chunkerVersion}`);
 		}
 
-		return this.writes.run(() => {
+		return this.writes.run(async () => {
 			const row = this.ensureCollection(name);
 			const fingerprint = parsed.header.model_id && parsed.header.dims ? {modelId: parsed.header.model_id, dims: parsed.header.dims} : undefined;
 			for (const document of parsed.documents) {
@@ -172,7 +174,7 @@ export class Engine {
 			}
 
 			const change = this.store.writeDocuments(row, parsed.documents, fingerprint);
-			this.indexes.apply(row, change);
+			await this.indexes.apply(row, change);
 			return {collection: name, documents: parsed.documents.length, chunks: parsed.documents.reduce((sum, document) => sum + document.chunks.length, 0)};
 		});
 	}
@@ -184,7 +186,7 @@ export class Engine {
 	/** Waits for queued writes, writes the index files, closes the store. */
 	async close(): Promise<void> {
 		await this.writes.run(() => undefined);
-		this.indexes.close();
+		await this.indexes.close();
 		this.store.checkpoint();
 		this.store.close();
 	}
@@ -216,7 +218,7 @@ export class Engine {
 			for (let batch = this.store.chunksWithoutVectors(collection.id, 256); batch.length > 0; batch = this.store.chunksWithoutVectors(collection.id, 256)) {
 				const vectors = await embedder.embedDocuments(batch.map(chunk => chunk.text));
 				const change = this.store.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: vectors[index]!})), embedder);
-				this.indexes.apply(collection, change);
+				await this.indexes.apply(collection, change);
 			}
 		}
 	}

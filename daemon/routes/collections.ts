@@ -7,9 +7,9 @@ export function collectionsRoutes(engine: Engine, diskBytes: () => number): Rout
 	router.get('/collections', (_request, response) => {
 		response.json({collections: engine.collections().map(({name, count, documents}) => ({name, count, documents}))});
 	});
-	router.get('/stats', (request, response) => {
+	router.get('/stats', async (request, response) => {
 		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
-		response.json({...engine.stats(collection), disk_bytes: diskBytes()});
+		response.json({...(await engine.stats(collection)), disk_bytes: diskBytes()});
 	});
 	router.get('/documents', (request, response) => {
 		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;

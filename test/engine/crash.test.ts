@@ -50,7 +50,7 @@ test('a process killed in the middle of ingesting a directory leaves whole docum
 	// Reopened: the index matches the store, and every stored document can be found.
 	const engine = Engine.open({dataDir});
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
-	const stats = engine.stats('crash');
+	const stats = await engine.stats('crash');
 	t.is(stats.index_vectors, stats.chunks);
 	t.is(stats.documents, documents.length);
 	const hits = await engine.search({query: 'cmdlet', topK: 100, mode: 'semantic', collection: 'crash'});

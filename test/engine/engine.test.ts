@@ -76,7 +76,7 @@ test('a deleted document is never returned, also after a restart', async t => {
 			t.false(response.results.some(hit => hit.source_file === 'garden.md'), mode);
 		}
 
-		t.is(current.stats('c').index_vectors, 2);
+		t.is((await current.stats('c')).index_vectors, 2);
 	};
 
 	await check(engine);
@@ -99,7 +99,7 @@ test('re-ingesting reuses vectors of unchanged chunks; incremental skips unchang
 	t.is(embedder.embedded, 4);
 	await engine.ingest({content: guide.replace('twice a week', 'every day'), fileName: 'g.md', collection: 'c', mode: 'force'});
 	t.is(embedder.embedded, 7);
-	t.is(engine.stats('c').chunks, 3, 'replacing a document keeps no old chunks');
+	t.is((await engine.stats('c')).chunks, 3, 'replacing a document keeps no old chunks');
 	await engine.close();
 });
 
@@ -112,10 +112,10 @@ test('without a model: keyword works, semantic says why, hybrid falls back and s
 	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
 	t.regex(hybrid.notice ?? '', /fell back to keyword/);
 	t.true(hybrid.results.length > 0);
-	t.is(engine.stats('c').vectors, 0);
+	t.is((await engine.stats('c')).vectors, 0);
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
 	await engine.settled();
-	t.like(engine.stats('c'), {vectors: 3, index_vectors: 3, model: 'tiny', dims: 32});
+	t.like((await engine.stats('c')), {vectors: 3, index_vectors: 3, model: 'tiny', dims: 32});
 	t.true((await engine.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'})).results.length > 0);
 	await engine.close();
 });
@@ -129,7 +129,7 @@ test('a collection refuses vectors of another model', async t => {
 	await t.throwsAsync(engine.ingest({content: shell, fileName: 's.md', collection: 'c'}), {message: /holds vectors of tiny \(32 dims\)/});
 	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
 	t.regex(hybrid.notice ?? '', /holds vectors of tiny/);
-	t.is(engine.stats('c').documents, 1);
+	t.is((await engine.stats('c')).documents, 1);
 	await engine.close();
 });
 

@@ -69,7 +69,7 @@ export async function writeDocuments(context: WriteContext, collection: Collecti
 	if (changed.length > 0) {
 		const fingerprint = embedder ? {modelId: embedder.modelId, dims: embedder.dims} : undefined;
 		const change = store.writeDocuments(collection, changed.map(document => toDocumentToWrite(document, vectors)), fingerprint);
-		indexes.apply(collection, change);
+		await indexes.apply(collection, change);
 	}
 
 	for (const document of changed) {

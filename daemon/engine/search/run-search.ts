@@ -2,7 +2,7 @@ import {performance} from 'node:perf_hooks';
 import type {Embedder} from '../embedder/embedder.js';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, StoredChunk} from '../store/types.js';
-import type {VectorIndex} from '../vector-index/vector-index.js';
+import type {Hit} from '../vector-index/collection-indexes.js';
 import {unavailable} from '../errors.js';
 import {reciprocalRankFusion, type Ranked} from './fusion.js';
 import {keywordQuery} from './keyword-query.js';
@@ -13,7 +13,8 @@ const fieldWeights = [2, 1.5, 1] as const;
 
 export type SearchContext = {
 	readonly store: Store;
-	readonly index: VectorIndex | undefined;
+	/** Nearest stored vectors of the collection (runs on the index thread). */
+	readonly vectorSearch: (query: Float32Array, k: number) => Promise<Hit[]>;
 	readonly embedder: Embedder | undefined;
 	/** Why there is no embedder, for the error or notice. */
 	readonly embedderProblem: string;
@@ -49,7 +50,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 		const vector = await context.embedder.embedQuery(request.query);
 		timings.embed = performance.now() - at;
 		at = performance.now();
-		semantic = context.index ? context.index.search(vector, depth) : [];
+		semantic = await context.vectorSearch(vector, depth);
 		timings.vector = performance.now() - at;
 	}
 

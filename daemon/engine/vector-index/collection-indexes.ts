@@ -1,27 +1,106 @@
 import path from 'node:path';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
-import {readIndex, writeIndex} from './index-file.js';
-import {VectorIndex} from './vector-index.js';
+import {IndexThread} from './index-thread.js';
 
-type Entry = {index: VectorIndex; generation: number; dirty: boolean};
+export type Hit = {readonly rowid: number; readonly score: number};
+
+type Entry = {ready: Promise<void>; size: number; generation: number; dirty: boolean};
+
+/** Vectors sent to the index thread per message while rebuilding from the store. */
+const rebuildBatch = 10_000;
 
 /**
- * One vector index per collection, kept in step with the store: loaded from its file when that file matches
- * the store's generation, rebuilt from the stored vectors otherwise (missing, corrupt, stale after a crash).
- * Files are written after changes settle (persistDelayMs) and on close.
+ * One vector index per collection, kept in step with the store and held by the index thread: loaded from its
+ * file when that file matches the store's generation, rebuilt from the stored vectors otherwise (missing,
+ * corrupt, stale after a crash). Files are written after changes settle (persistDelayMs) and on close.
  */
 export class CollectionIndexes {
+	private readonly thread = new IndexThread();
 	private readonly entries = new Map<number, Entry>();
 	private timer: NodeJS.Timeout | undefined;
 
 	constructor(private readonly store: Store, private readonly directory: string, private readonly persistDelayMs = 2000) {}
 
-	/** The collection's index, or undefined while it has no vectors and no fingerprint. */
-	get(collection: CollectionRow): VectorIndex | undefined {
+	/** Starts loading the collection's index (once); resolves when it is usable. */
+	async open(collection: CollectionRow): Promise<void> {
+		await this.entry(collection)?.ready;
+	}
+
+	async search(collection: CollectionRow, query: Float32Array, k: number): Promise<Hit[]> {
+		const entry = this.entry(collection);
+		if (!entry) {
+			return [];
+		}
+
+		await entry.ready;
+		const reply = await this.thread.call({op: 'search', key: collection.id, query, k});
+		return reply.rowids!.map((rowid, index) => ({rowid, score: reply.scores![index]!}));
+	}
+
+	/** Vectors in the collection's index (0 before it has any). */
+	async size(collection: CollectionRow): Promise<number> {
+		const entry = this.entry(collection);
+		await entry?.ready;
+		return entry?.size ?? 0;
+	}
+
+	/** Applies a committed store change to the index. */
+	async apply(collection: CollectionRow, change: VectorChange): Promise<void> {
+		const current = this.store.collection(collection.name)!;
+		const cached = this.entries.get(current.id);
+		if (!cached) {
+			await this.open(current); // loads or rebuilds from the store, which already holds the change
+			return;
+		}
+
+		await cached.ready;
+		if (cached.generation >= current.vectorGeneration) {
+			return; // a rebuild that read the store after this change already holds it
+		}
+
+		if (change.removed.length > 0) {
+			cached.size = (await this.thread.call({op: 'remove', key: current.id, rowids: [...change.removed]})).size;
+		}
+
+		if (change.added.length > 0) {
+			cached.size = await this.send(current, change.added);
+		}
+
+		cached.generation = current.vectorGeneration;
+		cached.dirty = true;
+		this.schedulePersist();
+	}
+
+	/** Writes every changed index to disk now. */
+	async persist(): Promise<void> {
+		clearTimeout(this.timer);
+		this.timer = undefined;
+		const writes: Array<Promise<unknown>> = [];
+		for (const [id, entry] of this.entries) {
+			if (entry.dirty) {
+				entry.dirty = false;
+				writes.push(this.thread.call({op: 'write', key: id, file: this.fileOf(id), generation: entry.generation}).catch((error: unknown) => {
+					entry.dirty = true; // tried again later; until then the store rebuilds it at start
+					throw error;
+				}));
+			}
+		}
+
+		await Promise.all(writes);
+	}
+
+	async close(): Promise<void> {
+		await Promise.allSettled([...this.entries.values()].map(async entry => entry.ready));
+		await this.persist();
+		this.entries.clear();
+		await this.thread.close();
+	}
+
+	private entry(collection: CollectionRow): Entry | undefined {
 		const cached = this.entries.get(collection.id);
 		if (cached) {
-			return cached.index;
+			return cached;
 		}
 
 		const current = this.store.collection(collection.name);
@@ -29,75 +108,64 @@ export class CollectionIndexes {
 			return undefined;
 		}
 
-		const file = this.fileOf(current);
-		let index = readIndex(file, current.dims, current.vectorGeneration);
-		let dirty = false;
-		if (!index) {
-			index = new VectorIndex(current.dims);
-			const batch: Array<{rowid: number; vector: Float32Array}> = [];
-			for (const entry of this.store.vectors(current.id)) {
-				batch.push(entry);
-				if (batch.length === 10_000) {
-					index.add(batch.splice(0));
-				}
-			}
-
-			index.add(batch);
-			dirty = true;
-		}
-
-		this.entries.set(current.id, {index, generation: current.vectorGeneration, dirty});
-		if (dirty) {
-			this.schedulePersist();
-		}
-
-		return index;
+		const entry: Entry = {ready: Promise.resolve(), size: 0, generation: current.vectorGeneration, dirty: false};
+		entry.ready = this.load(current, entry);
+		this.entries.set(current.id, entry);
+		return entry;
 	}
 
-	/** Applies a committed store change to the in-memory index. */
-	apply(collection: CollectionRow, change: VectorChange): void {
-		const current = this.store.collection(collection.name)!;
-		const cached = this.entries.get(current.id);
-		if (!cached) {
-			this.get(current); // loads or rebuilds from the store, which already holds the change
+	private async load(collection: CollectionRow, entry: Entry): Promise<void> {
+		const loaded = await this.thread.call({op: 'load', key: collection.id, file: this.fileOf(collection.id), dims: collection.dims!, generation: collection.vectorGeneration});
+		entry.size = loaded.size;
+		if (loaded.loaded) {
 			return;
 		}
 
-		cached.index.remove(change.removed);
-		cached.index.add(change.added);
-		cached.generation = current.vectorGeneration;
-		cached.dirty = true;
+		// The batches are read synchronously and sent in order; the thread adds them while the next is read.
+		entry.generation = this.store.collection(collection.name)?.vectorGeneration ?? collection.vectorGeneration;
+		const sends: Array<Promise<number>> = [];
+		let batch: Array<{rowid: number; vector: Float32Array}> = [];
+		for (const vector of this.store.vectors(collection.id)) {
+			batch.push(vector);
+			if (batch.length === rebuildBatch) {
+				sends.push(this.send(collection, batch));
+				batch = [];
+			}
+		}
+
+		sends.push(this.send(collection, batch));
+		const sizes = await Promise.all(sends);
+		entry.size = sizes.at(-1)!;
+		entry.dirty = true;
 		this.schedulePersist();
 	}
 
-	/** Writes every changed index to disk now. */
-	persist(): void {
-		clearTimeout(this.timer);
-		this.timer = undefined;
-		for (const [id, entry] of this.entries) {
-			if (entry.dirty) {
-				writeIndex(this.fileOf({id}), entry.index, entry.generation);
-				entry.dirty = false;
+	private async send(collection: CollectionRow, vectors: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>): Promise<number> {
+		const dims = collection.dims!;
+		const flat = new Float32Array(vectors.length * dims);
+		for (const [row, {vector}] of vectors.entries()) {
+			if (vector.length !== dims) {
+				throw new RangeError(`vector index: expected ${dims} dimensions, got ${vector.length}`);
 			}
-		}
-	}
 
-	close(): void {
-		this.persist();
-		this.entries.clear();
+			flat.set(vector, row * dims);
+		}
+
+		const reply = await this.thread.call({op: 'add', key: collection.id, rowids: vectors.map(vector => vector.rowid), vectors: flat});
+		return reply.size;
 	}
 
 	private schedulePersist(): void {
 		if (!this.timer) {
 			this.timer = setTimeout(() => {
 				this.timer = undefined;
-				this.persist();
+				void this.persist().catch(() => undefined);
 			}, this.persistDelayMs);
 			this.timer.unref();
 		}
 	}
 
-	private fileOf(collection: Pick<CollectionRow, 'id'>): string {
-		return path.join(this.directory, `collection-${collection.id}`);
+	private fileOf(id: number): string {
+		return path.join(this.directory, `collection-${id}`);
 	}
 }

@@ -48,22 +48,27 @@ export class VectorIndex {
 	}
 
 	add(entries: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>): void {
-		for (const {vector} of entries) {
+		const flat = new Float32Array(entries.length * this.dims);
+		for (const [row, {vector}] of entries.entries()) {
 			this.check(vector);
+			flat.set(vector, row * this.dims);
 		}
 
-		for (let start = 0; start < entries.length; start += addBatch) {
-			const batch = entries.slice(start, start + addBatch);
-			const flat = new Array<number>(batch.length * this.dims);
-			for (const [row, {vector}] of batch.entries()) {
-				for (let column = 0; column < this.dims; column++) {
-					flat[(row * this.dims) + column] = vector[column]!;
-				}
-			}
+		this.addFlat(entries.map(entry => entry.rowid), flat);
+	}
 
-			this.index.add(flat);
-			for (const {rowid} of batch) {
-				this.rowids.push(rowid);
+	/** Adds vectors given back to back in one array, `rowids[i]` naming the i-th. */
+	addFlat(rowids: readonly number[], flat: Float32Array): void {
+		if (flat.length !== rowids.length * this.dims) {
+			throw new RangeError(`vector index: ${rowids.length} ids but ${flat.length / this.dims} vectors of ${this.dims} dimensions`);
+		}
+
+		this.checkFinite(flat);
+		for (let start = 0; start < rowids.length; start += addBatch) {
+			const end = Math.min(start + addBatch, rowids.length);
+			this.index.add(Array.from(flat.subarray(start * this.dims, end * this.dims)));
+			for (let row = start; row < end; row++) {
+				this.rowids.push(rowids[row]!);
 			}
 		}
 	}
@@ -114,7 +119,11 @@ export class VectorIndex {
 			throw new RangeError(`vector index: expected ${this.dims} dimensions, got ${vector.length}`);
 		}
 
-		for (const value of vector) {
+		this.checkFinite(vector);
+	}
+
+	private checkFinite(values: Float32Array): void {
+		for (const value of values) {
 			if (!Number.isFinite(value)) {
 				throw new RangeError('vector index: vector holds a non-finite value');
 			}

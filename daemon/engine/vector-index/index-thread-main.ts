@@ -1,0 +1,75 @@
+import {parentPort} from 'node:worker_threads';
+import type {Answer, Envelope, IndexReply, IndexRequest} from './thread-protocol.js';
+import {VectorIndex} from './vector-index.js';
+import {readIndex, writeIndex} from './index-file.js';
+
+/**
+ * The index thread: owns every faiss-node object of the process. faiss-node is not safe across threads
+ * and each call blocks its thread, so the daemon's HTTP thread never loads it; requests run here one at a
+ * time, in the order they were sent.
+ */
+const indexes = new Map<number, VectorIndex>();
+
+function handle(request: IndexRequest): IndexReply {
+	switch (request.op) {
+		case 'load': {
+			const index = readIndex(request.file, request.dims, request.generation);
+			indexes.set(request.key, index ?? new VectorIndex(request.dims));
+			return {size: index?.size ?? 0, loaded: Boolean(index)};
+		}
+
+		case 'create': {
+			indexes.set(request.key, new VectorIndex(request.dims));
+			return {size: 0};
+		}
+
+		case 'add': {
+			const index = get(request.key);
+			index.addFlat(request.rowids, request.vectors);
+			return {size: index.size};
+		}
+
+		case 'remove': {
+			const index = get(request.key);
+			index.remove(request.rowids);
+			return {size: index.size};
+		}
+
+		case 'search': {
+			const index = get(request.key);
+			const hits = index.search(request.query, request.k);
+			return {size: index.size, rowids: hits.map(hit => hit.rowid), scores: hits.map(hit => hit.score)};
+		}
+
+		case 'write': {
+			const index = get(request.key);
+			writeIndex(request.file, index, request.generation);
+			return {size: index.size};
+		}
+
+		case 'drop': {
+			indexes.delete(request.key);
+			return {size: 0};
+		}
+	}
+}
+
+function get(key: number): VectorIndex {
+	const index = indexes.get(key);
+	if (!index) {
+		throw new Error(`index thread: no index ${key} is open`);
+	}
+
+	return index;
+}
+
+parentPort!.on('message', ({id, request}: Envelope) => {
+	let answer: Answer;
+	try {
+		answer = {id, reply: handle(request)};
+	} catch (error) {
+		answer = {id, error: error instanceof Error ? error.message : String(error)};
+	}
+
+	parentPort!.postMessage(answer);
+});
