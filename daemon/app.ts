@@ -12,6 +12,7 @@ import {searchRoutes} from './routes/search.js';
 import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
+import {transferRoutes} from './routes/transfer.js';
 
 export type AppDeps = {
 	readonly engine: Engine;
@@ -21,6 +22,8 @@ export type AppDeps = {
 	/** MD_VECTOR_API_KEY; undefined: no key, loopback only. */
 	readonly apiKey?: string;
 	readonly rateLimit: RateLimit;
+	/** Whether a request comes from the local user's own md-vector programs (not rate limited). */
+	readonly isLocalUser?: (request: express.Request) => boolean;
 	/** Folders that file_path and directory ingest may read. */
 	readonly allowedRoots: () => readonly string[];
 	readonly log: (line: string) => void;
@@ -33,9 +36,10 @@ export function createApp(deps: AppDeps): express.Express {
 	app.set('query parser', 'simple');
 	app.use(helmet());
 	const api = express.Router();
-	api.use(requireJson, express.json({limit: '1mb'}));
 	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
-	api.use(rateLimit(deps.rateLimit), requireApiKey(deps.apiKey));
+	api.use(rateLimit(deps.rateLimit, deps.isLocalUser), requireApiKey(deps.apiKey));
+	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
+	api.use(requireJson, express.json({limit: '1mb'}));
 	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
 	api.use(ingestRoutes(deps.engine, deps.allowedRoots));

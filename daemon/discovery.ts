@@ -8,6 +8,8 @@ export type DiscoveryRecord = {
 	readonly host: string;
 	readonly version: string;
 	readonly started_at: string;
+	/** Proves a client is the local user (the file is theirs alone): such clients are not rate limited. */
+	readonly token: string;
 };
 
 export const discoveryFile = (stateDir: string) => path.join(stateDir, 'daemon.json');

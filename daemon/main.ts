@@ -14,10 +14,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 
 const log = (line: string) => console.error(`[${new Date().toISOString()}] ${line}`);
 const {startDaemon} = await import('./server.js');
+const {DataLockedError} = await import('./data-lock.js');
 try {
 	const daemon = await startDaemon({port, host: values.host!, env: process.env, log});
+	// Started in the background by a client (source/client/spawn-daemon.ts): tell it we are up, then let go.
+	if (process.send) {
+		const address = daemon.server.address();
+		process.send({type: 'ready', port: typeof address === 'object' && address ? address.port : port}, () => {
+			process.disconnect();
+		});
+	}
+
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-		process.once(signal, () => {
+		process.on(signal, () => { // stop() runs once; a second Ctrl-C (forwarded by `serve`) must not kill the drain
 			void daemon.stop().then(() => process.exit(0), (error: unknown) => {
 				log(`error while stopping: ${String(error)}`);
 				process.exit(1);
@@ -26,5 +35,6 @@ try {
 	}
 } catch (error) {
 	console.error(`md-vector: ${error instanceof Error ? error.message : String(error)}`);
-	process.exit(1);
+	// Told apart by a client that started this daemon: 3 another daemon serves the data folder, 4 the port is taken.
+	process.exit(error instanceof DataLockedError ? 3 : ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 4 : 1));
 }

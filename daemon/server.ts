@@ -9,6 +9,8 @@ import {loadEmbedderInto} from './load-embedder.js';
 import {removeDiscovery, writeDiscovery} from './discovery.js';
 import {resolvePaths} from './paths.js';
 import {version} from './version.js';
+import {lockDataDir} from './data-lock.js';
+import {carriesLocalToken, newLocalToken} from './http/local-token.js';
 
 export type DaemonOptions = {
 	readonly port: number;
@@ -42,17 +44,31 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 export async function startDaemon(options: DaemonOptions): Promise<{server: Server; stop: () => Promise<void>}> {
 	const settings = daemonSettings(options);
 	const paths = resolvePaths(options.env);
-	const engine = Engine.open({dataDir: paths.data});
+	const unlock = lockDataDir(paths.data);
+	let engine: Engine;
+	let server: Server;
 	const jobs = new JobRegistry();
 	const startedAt = Date.now();
-	const app = createApp({engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, allowedRoots: () => settings.roots, log: options.log});
-	const server = await new Promise<Server>((resolve, reject) => {
-		const listening = app.listen(options.port, options.host, () => resolve(listening));
-		listening.once('error', reject);
-	});
+	const token = newLocalToken();
+	try {
+		engine = Engine.open({dataDir: paths.data});
+		const app = createApp({
+			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
+			allowedRoots: () => settings.roots, log: options.log,
+		});
+		server = await new Promise<Server>((resolve, reject) => {
+			const listening = app.listen(options.port, options.host, () => resolve(listening));
+			listening.once('error', reject);
+		});
+	} catch (error) {
+		await engine!?.close();
+		unlock();
+		throw error;
+	}
+
 	const address = server.address();
 	const port = typeof address === 'object' && address ? address.port : options.port;
-	writeDiscovery(paths.state, {pid: process.pid, port, host: options.host, version, started_at: new Date(startedAt).toISOString()});
+	writeDiscovery(paths.state, {pid: process.pid, port, host: options.host, version, started_at: new Date(startedAt).toISOString(), token});
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (data: ${paths.data})`);
 	void loadEmbedderInto(engine, paths.cache, options.log);
 
@@ -68,6 +84,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 			await closed;
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);
+			unlock();
 			options.log('stopped');
 		})();
 		return stopping;

@@ -1,4 +1,4 @@
-import type {RequestHandler} from 'express';
+import type {Request, RequestHandler} from 'express';
 import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
 import {presentedKey} from './auth.js';
 import {HttpError} from './http-error.js';
@@ -11,14 +11,23 @@ export type RateLimit = {
 
 export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
 
-/** Per client (its API key, else its address): over the limit is 429 with Retry-After and RateLimit-* headers. */
-export function rateLimit(limit: RateLimit): RequestHandler {
+/**
+ * Per client (its API key, else its address): over the limit is 429 with Retry-After and RateLimit-* headers.
+ * The user's own md-vector programs prove who they are with the discovery record's local token (readable by
+ * that user only) and are not limited: a TUI searching as you type is trusted local use, not abuse.
+ */
+export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => boolean = () => false): RequestHandler {
 	if (limit.points <= 0) {
 		return (_request, _response, next) => next();
 	}
 
 	const limiter = new RateLimiterMemory({points: limit.points, duration: limit.durationSeconds});
 	return async (request, response, next) => {
+		if (isLocalUser(request)) {
+			next();
+			return;
+		}
+
 		const key = presentedKey(request.headers);
 		const client = key ? `key:${key}` : `ip:${request.socket.remoteAddress ?? 'unknown'}`;
 		try {

@@ -1,4 +1,5 @@
 import {randomUUID} from 'node:crypto';
+import {EventEmitter} from 'node:events';
 import type {DirectoryProgress, DirectoryReport} from '../engine/ingest/ingest-directory.js';
 
 export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
@@ -18,6 +19,8 @@ export type Job = {
 
 /** Long work (ingesting a directory) runs as one server-side job that clients poll and may cancel. */
 export class JobRegistry {
+	/** Emits the job's id on every change (progress, end), for streams that follow it. */
+	readonly changes = new EventEmitter().setMaxListeners(0);
 	private readonly jobs = new Map<string, {job: Job; controller: AbortController; done: Promise<void>}>();
 
 	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: DirectoryProgress) => void) => Promise<DirectoryReport>): Job {
@@ -28,6 +31,7 @@ export class JobRegistry {
 		};
 		const done = run(controller.signal, progress => {
 			job.progress = progress;
+			this.changes.emit('change', job.id);
 		}).then(report => {
 			job.report = report;
 			job.progress = report;
@@ -37,6 +41,7 @@ export class JobRegistry {
 			job.error = error instanceof Error ? error.message : String(error);
 		}).finally(() => {
 			job.finished_at = new Date().toISOString();
+			this.changes.emit('change', job.id);
 		});
 		this.jobs.set(job.id, {job, controller, done});
 		return job;

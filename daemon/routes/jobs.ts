@@ -6,6 +6,7 @@ import {validate} from '../http/validate.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import {resolveSafePath} from '../safe-path.js';
 import {directoryJobBody} from './schemas.js';
+import {jobEvents} from './job-events.js';
 
 /** Directory ingest as one job: POST starts it (202), GET follows its progress, POST .../cancel stops it. */
 export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedRoots: () => readonly string[]): Router {
@@ -29,6 +30,7 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedRoots: () =
 
 		response.json({job});
 	});
+	router.get('/jobs/:id/events', jobEvents(jobs));
 	router.post('/jobs/:id/cancel', (request, response) => {
 		const job = jobs.cancel(request.params.id);
 		if (!job) {

@@ -93,6 +93,7 @@ function toResult(chunk: StoredChunk, score: number): SearchResult {
 		heading_path: chunk.headingPath,
 		start_line: chunk.startLine,
 		end_line: chunk.endLine,
+		source_path: chunk.sourcePath,
 	};
 }
 

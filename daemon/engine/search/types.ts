@@ -20,6 +20,8 @@ export type SearchResult = {
 	readonly heading_path: readonly string[];
 	readonly start_line: number;
 	readonly end_line: number;
+	/** Where the daemon read the file from (ingest by path or directory); null for content sent inline. */
+	readonly source_path: string | null;
 };
 
 export type SearchResponse = {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 const collectionColumns = 'id, name, model_id AS modelId, dims, chunker_version AS chunkerVersion, vector_generation AS vectorGeneration';
-const chunkColumns = 'c.id, c.chunk_id, d.file_name, c.ordinal, c.section_title, c.heading_level, c.heading_path, c.content, c.start_line, c.end_line';
+const chunkColumns = 'c.id, c.chunk_id, d.file_name, d.source_path, c.ordinal, c.section_title, c.heading_level, c.heading_path, c.content, c.start_line, c.end_line';
 
 /** Every statement the store runs, prepared once. */
 export function prepareStatements(db: Database.Database) {

@@ -234,6 +234,7 @@ type ChunkRow = {
 	id: number;
 	chunk_id: string;
 	file_name: string;
+	source_path: string | null;
 	ordinal: number;
 	section_title: string;
 	heading_level: number;
@@ -248,6 +249,7 @@ function toStoredChunk(row: ChunkRow): StoredChunk {
 		rowid: row.id,
 		id: row.chunk_id,
 		fileName: row.file_name,
+		sourcePath: row.source_path,
 		ordinal: row.ordinal,
 		sectionTitle: row.section_title,
 		headingLevel: row.heading_level,

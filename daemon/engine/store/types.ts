@@ -8,6 +8,8 @@ export type StoredChunk = ChunkBody & {
 	readonly rowid: number;
 	readonly id: string;
 	readonly fileName: string;
+	/** Where the daemon read the file from; null when it came as content. */
+	readonly sourcePath: string | null;
 };
 
 export type CollectionRow = {

@@ -1,0 +1,18 @@
+import {createHash, randomBytes, timingSafeEqual} from 'node:crypto';
+import type {Request} from 'express';
+
+/** Header in which md-vector's own clients send the token they read from the discovery record. */
+export const localTokenHeader = 'x-md-vector-local';
+
+export function newLocalToken(): string {
+	return randomBytes(32).toString('hex');
+}
+
+/** Whether the request carries this daemon's local token (constant-time compare of hashes). */
+export function carriesLocalToken(token: string): (request: Request) => boolean {
+	const expected = createHash('sha256').update(token).digest();
+	return request => {
+		const presented = request.headers[localTokenHeader];
+		return typeof presented === 'string' && timingSafeEqual(createHash('sha256').update(presented).digest(), expected);
+	};
+}

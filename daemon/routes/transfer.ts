@@ -1,0 +1,44 @@
+import express, {Router} from 'express';
+import type {Engine} from '../engine/engine.js';
+import {defaultCollection} from '../engine/names.js';
+import {exportFormats, type ExportFormat} from '../engine/export/export-format.js';
+import {HttpError} from '../http/http-error.js';
+
+const contentTypes: Record<ExportFormat, string> = {
+	json: 'application/json', jsonl: 'application/x-ndjson', csv: 'text/csv', md: 'text/markdown',
+};
+
+/** An export holds every vector: far above the 1 MB of other bodies. */
+const importLimit = '512mb';
+
+/** GET /export streams a collection in one format; POST /import restores a json or jsonl export. */
+export function transferRoutes(engine: Engine): Router {
+	const router = Router();
+	router.get('/export', async (request, response) => {
+		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
+		const format = (request.query.format ?? 'json') as ExportFormat;
+		if (!exportFormats.includes(format)) {
+			throw new HttpError(400, 'invalid_input', `format: must be one of ${exportFormats.join(', ')}`);
+		}
+
+		// The store is read in one go: its cursor cannot stay open across awaits.
+		const parts = [...engine.export(collection, format)];
+		response.type(contentTypes[format]);
+		for (const part of parts) {
+			if (!response.write(part)) {
+				await new Promise(resolve => response.once('drain', resolve));
+			}
+		}
+
+		response.end();
+	});
+	router.post('/import', express.text({type: ['application/json', 'application/x-ndjson'], limit: importLimit}), async (request, response) => {
+		if (typeof request.body !== 'string') {
+			throw new HttpError(415, 'unsupported_media_type', 'an import must be sent as application/json or application/x-ndjson');
+		}
+
+		const collection = typeof request.query.collection === 'string' ? request.query.collection : undefined;
+		response.json({status: 'ok', ...(await engine.import(request.body, collection))});
+	});
+	return router;
+}

@@ -1,0 +1,112 @@
+import {setTimeout as delay} from 'node:timers/promises';
+import {rmSync} from 'node:fs';
+import {resolvePaths} from '../../daemon/paths.js';
+import {discoveryFile, readDiscovery, type DiscoveryRecord} from '../../daemon/discovery.js';
+import {version} from '../../daemon/version.js';
+import {localTokenHeader} from '../../daemon/http/local-token.js';
+import {DaemonClient} from './daemon-client.js';
+import {UnreachableError} from './client-errors.js';
+import type {Health} from './api-types.js';
+import {spawnDaemon} from './spawn-daemon.js';
+import {stopDaemon} from './stop-daemon.js';
+
+export const defaultPort = 7821;
+
+export type ConnectOptions = {
+	readonly env?: NodeJS.ProcessEnv;
+	/** Start a daemon when none runs (default true); false: fail with a clear message instead. */
+	readonly start?: boolean;
+	/** Called with a line for the user when a daemon is started or replaced. */
+	readonly onNotice?: (line: string) => void;
+};
+
+/**
+ * Finds the running daemon through its discovery record and checks it answers with this version; starts one
+ * in the background when there is none, replaces one of another version, and cleans up a stale record and
+ * restarts once, never in a loop. MD_VECTOR_URL points at a daemon elsewhere instead (never started here).
+ */
+export async function connect(options: ConnectOptions = {}): Promise<DaemonClient> {
+	const env = options.env ?? process.env;
+	if (env.MD_VECTOR_URL) {
+		return new DaemonClient(`${env.MD_VECTOR_URL.replace(/\/+$/, '')}/api/v1`, authHeaders(env));
+	}
+
+	const {state} = resolvePaths(env);
+	const record = readDiscovery(state);
+	if (record) {
+		const client = clientOf(record, env);
+		const health = await probe(client);
+		if (health?.version === version) {
+			return client;
+		}
+
+		if (health) {
+			options.onNotice?.(`replacing the running daemon ${health.version} (pid ${record.pid}) with ${version}`);
+			await stopDaemon(record.pid);
+		}
+
+		rmSync(discoveryFile(state), {force: true}); // stale: its process is gone or does not answer
+	}
+
+	if (options.start === false) {
+		throw new UnreachableError('no md-vector daemon is running (start one with `md-vector serve`, or run any command to start it in the background)');
+	}
+
+	return startAndConnect(state, env, options);
+}
+
+async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: ConnectOptions): Promise<DaemonClient> {
+	const configured = env.MD_VECTOR_PORT === undefined ? defaultPort : Number(env.MD_VECTOR_PORT);
+	if (!Number.isInteger(configured) || configured < 0 || configured > 65_535) {
+		throw new UnreachableError(`MD_VECTOR_PORT must be a port number from 0 to 65535, got '${env.MD_VECTOR_PORT}'`);
+	}
+
+	let outcome = await spawnDaemon(state, configured, env);
+	if (outcome.status === 'port-in-use') {
+		options.onNotice?.(`port ${configured} is taken; the daemon listens on a free port instead`);
+		outcome = await spawnDaemon(state, 0, env);
+	}
+
+	const record = outcome.status === 'locked' ? await untilRecord(state) : readDiscovery(state);
+	if (!record) {
+		throw new UnreachableError(`the daemon started but wrote no discovery record in ${state}`);
+	}
+
+	if (outcome.status === 'ready') {
+		options.onNotice?.(`started the md-vector daemon (pid ${record.pid}) on http://${record.host}:${record.port}`);
+	}
+
+	return clientOf(record, env);
+}
+
+/** Another process is starting the daemon at the same moment: wait for its record (bounded). */
+async function untilRecord(state: string): Promise<DiscoveryRecord | undefined> {
+	const deadline = Date.now() + 60_000;
+	for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 250)) {
+		const record = readDiscovery(state);
+		if (record && await probe(clientOf(record, process.env))) {
+			return record;
+		}
+
+		await delay(wait); // polling interval: the other daemon gives this process no signal
+	}
+
+	return undefined;
+}
+
+async function probe(client: DaemonClient): Promise<Health | undefined> {
+	try {
+		return await client.health(AbortSignal.timeout(5000)); // a daemon that hangs counts as gone
+	} catch {
+		return undefined;
+	}
+}
+
+function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv): DaemonClient {
+	const host = record.host.includes(':') ? `[${record.host}]` : record.host;
+	return new DaemonClient(`http://${host}:${record.port}/api/v1`, {...authHeaders(env), [localTokenHeader]: record.token});
+}
+
+function authHeaders(env: NodeJS.ProcessEnv): Record<string, string> {
+	return env.MD_VECTOR_API_KEY ? {'x-api-key': env.MD_VECTOR_API_KEY} : {};
+}

@@ -1,0 +1,58 @@
+import React from 'react';
+import {Box, Text} from 'ink';
+import {z} from 'zod';
+import type {CollectionStats} from '../client/api-types.js';
+import {connect} from '../client/connect.js';
+import {collectionOption, jsonOption} from '../command-options.js';
+import {useRun} from '../ui/use-run.js';
+import {formatBytes} from '../ui/format.js';
+
+export const description = `Show a collection's documents, chunks, vectors, model, dimensions, index size and disk use.
+
+Example:
+  md-vector stats -C notes`;
+
+export const options = z.object({
+	collection: collectionOption,
+	json: jsonOption,
+});
+
+type Props = {
+	/** Parsed command-line options. */
+	readonly options: z.infer<typeof options>;
+};
+
+type Stats = CollectionStats & {disk_bytes: number};
+
+export default function Stats({options}: Props) {
+	const state = useRun<Stats>(async io => {
+		const stats = await (await connect({onNotice: io.note})).stats(options.collection);
+		if (options.json) {
+			io.out(`${JSON.stringify(stats)}\n`);
+		}
+
+		return stats;
+	});
+	if (state.status !== 'done' || options.json) {
+		return null;
+	}
+
+	const stats = state.value;
+	const rows: Array<[string, string]> = [
+		['collection', stats.collection],
+		['documents', stats.documents.toLocaleString('en-US')],
+		['chunks', stats.chunks.toLocaleString('en-US')],
+		['vectors', `${stats.vectors.toLocaleString('en-US')} stored, ${stats.index_vectors.toLocaleString('en-US')} in the index`],
+		['tokens', stats.tokens.toLocaleString('en-US')],
+		['model', stats.model ?? 'none yet'],
+		['dimensions', stats.dims === null ? '-' : String(stats.dims)],
+		['index size', stats.dims === null ? '-' : formatBytes(stats.index_vectors * stats.dims * 4)],
+		['disk use', `${formatBytes(stats.disk_bytes)} (store, all collections)`],
+		['chunker', `v${stats.chunker_version}`],
+	];
+	return (
+		<Box flexDirection="column">
+			{rows.map(([label, value]) => <Text key={label}><Text dimColor>{label.padEnd(11)}</Text>{value}</Text>)}
+		</Box>
+	);
+}

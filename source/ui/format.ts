@@ -1,0 +1,34 @@
+/** 1536 -> "1.5 KB": sizes for people. */
+export function formatBytes(bytes: number): string {
+	const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+	let value = bytes;
+	let unit = 0;
+	while (value >= 1024 && unit < units.length - 1) {
+		value /= 1024;
+		unit++;
+	}
+
+	return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Seconds as "42 s", "3 min 5 s", "1 h 2 min". */
+export function formatDuration(seconds: number): string {
+	if (!Number.isFinite(seconds) || seconds < 0) {
+		return '?';
+	}
+
+	const whole = Math.round(seconds);
+	if (whole < 60) {
+		return `${whole} s`;
+	}
+
+	if (whole < 3600) {
+		return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+	}
+
+	return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
+}
+
+export function plural(count: number, word: string): string {
+	return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,23 @@
+import React from 'react';
+import {Text} from 'ink';
+import chalk from 'chalk';
+import type {Segment} from './snippet.js';
+
+type Props = {
+	/** Text split into plain and matched parts. */
+	readonly segments: readonly Segment[];
+};
+
+/** Matched terms in bold yellow; without colour (NO_COLOR, a pipe) they are marked with [brackets]. */
+export function Highlighted({segments}: Props) {
+	const colour = chalk.level > 0;
+	return (
+		<Text wrap="wrap">
+			{segments.map((segment, index) => segment.match
+				// eslint-disable-next-line react/no-array-index-key -- segments have no identity but their order
+				? <Text key={index} bold color="yellow">{colour ? segment.text : `[${segment.text}]`}</Text>
+				// eslint-disable-next-line react/no-array-index-key
+				: <Text key={index}>{segment.text}</Text>)}
+		</Text>
+	);
+}

@@ -1,0 +1,19 @@
+import type {DirectoryProgress} from '../client/api-types.js';
+
+/** Throughput so far and the time left at that pace. */
+export function rates(progress: DirectoryProgress, startedAt: number, now: number): {filesPerSecond: number; chunksPerSecond: number; etaSeconds: number} {
+	const seconds = Math.max(0.001, (now - startedAt) / 1000);
+	const filesPerSecond = progress.processedFiles / seconds;
+	const left = progress.totalFiles - progress.processedFiles;
+	return {
+		filesPerSecond,
+		chunksPerSecond: progress.chunks / seconds,
+		etaSeconds: filesPerSecond > 0 ? left / filesPerSecond : Number.POSITIVE_INFINITY,
+	};
+}
+
+/** One plain line of progress, for logs and pipes. */
+export function progressLine(progress: DirectoryProgress, startedAt: number, now: number): string {
+	const {filesPerSecond, chunksPerSecond} = rates(progress, startedAt, now);
+	return `ingest-dir: ${progress.processedFiles}/${progress.totalFiles} files, ${progress.chunks} chunks, ${filesPerSecond.toFixed(0)} files/s, ${chunksPerSecond.toFixed(0)} chunks/s`;
+}

@@ -1,0 +1,50 @@
+import {useEffect, useRef, useState} from 'react';
+import {useApp} from 'ink';
+import {UsageError} from '../client/client-errors.js';
+
+export type Io = {
+	/** Writes to stdout as it is (results, JSON). */
+	readonly out: (text: string) => void;
+	/** Writes a line for the user to stderr (notices, progress when stdout is not a terminal). */
+	readonly note: (line: string) => void;
+};
+
+export type RunState<T> =
+	| {readonly status: 'running'}
+	| {readonly status: 'done'; readonly value: T}
+	| {readonly status: 'failed'; readonly message: string};
+
+/**
+ * Runs a command's work once and exits when it ends. A failure is one line on stderr and exit code 1
+ * (2 for input refused before anything was sent); nothing on stdout, so `--json` output stays clean.
+ */
+export function useRun<T>(run: (io: Io, signal: AbortSignal) => Promise<T>): RunState<T> {
+	const {exit} = useApp();
+	const [state, setState] = useState<RunState<T>>({status: 'running'});
+	const started = useRef(false);
+	useEffect(() => {
+		if (started.current) {
+			return;
+		}
+
+		started.current = true;
+		const controller = new AbortController();
+		// Straight to the streams, not through Ink's useStdout/useStderr: those erase Ink's frame around every
+		// write, which leaves escape codes in piped output and would break `--json` for scripts.
+		const io: Io = {out: text => process.stdout.write(text), note: line => process.stderr.write(`${line}\n`)};
+		run(io, controller.signal).then(value => {
+			setState({status: 'done', value});
+		}, (error: unknown) => {
+			const message = error instanceof Error ? error.message : String(error);
+			process.stderr.write(`md-vector: ${message}\n`);
+			process.exitCode = error instanceof UsageError ? 2 : 1;
+			setState({status: 'failed', message});
+		});
+	}, []);
+	useEffect(() => {
+		if (state.status !== 'running') {
+			exit();
+		}
+	}, [state.status]);
+	return state;
+}
