@@ -5,7 +5,10 @@ import {connect} from '../client/connect.js';
 import type {Health} from '../client/api-types.js';
 import {useRun} from '../ui/use-run.js';
 
-export const description = 'Show whether the daemon runs, its version, model and chunk count. Example: md-vector status --json';
+export const description = `Show whether the daemon runs: its address, version, model and chunk count. Never starts one.
+
+Example:
+  md-vector status --json`;
 
 export const options = z.object({
 	json: z.boolean().default(false).describe('Print the health report as JSON'),

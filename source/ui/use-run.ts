@@ -1,6 +1,6 @@
 import {useEffect, useRef, useState} from 'react';
 import {useApp} from 'ink';
-import {UsageError} from '../client/client-errors.js';
+import {DaemonError, UsageError} from '../client/client-errors.js';
 
 export type Io = {
 	/** Writes to stdout as it is (results, JSON). */
@@ -16,7 +16,7 @@ export type RunState<T> =
 
 /**
  * Runs a command's work once and exits when it ends. A failure is one line on stderr and exit code 1
- * (2 for input refused before anything was sent); nothing on stdout, so `--json` output stays clean.
+ * (2 for refused input); nothing on stdout, so `--json` output stays clean.
  */
 export function useRun<T>(run: (io: Io, signal: AbortSignal) => Promise<T>): RunState<T> {
 	const {exit} = useApp();
@@ -37,7 +37,7 @@ export function useRun<T>(run: (io: Io, signal: AbortSignal) => Promise<T>): Run
 		}, (error: unknown) => {
 			const message = error instanceof Error ? error.message : String(error);
 			process.stderr.write(`md-vector: ${message}\n`);
-			process.exitCode = error instanceof UsageError ? 2 : 1;
+			process.exitCode = isBadInput(error) ? 2 : 1;
 			setState({status: 'failed', message});
 		});
 	}, []);
@@ -47,4 +47,9 @@ export function useRun<T>(run: (io: Io, signal: AbortSignal) => Promise<T>): Run
 		}
 	}, [state.status]);
 	return state;
+}
+
+/** Refused input (ours or the daemon's 400/413/415) exits 2, like a usage error; anything else 1. */
+function isBadInput(error: unknown): boolean {
+	return error instanceof UsageError || (error instanceof DaemonError && [400, 413, 415].includes(error.status));
 }

@@ -1,8 +1,9 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
 import {discoveryExists, startDaemon, untilReady} from '../helpers/daemon.js';
+import {writeNotes} from '../helpers/trees.js';
 import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
 
 const key = 'test-key-0123456789';
@@ -69,13 +70,7 @@ test('rate limit: the 31st request in a window is 429 with Retry-After and RateL
 });
 
 test('a 3,000-file directory is one job with progress; /health and search answer while it runs', async t => {
-	const root = temporaryDirectory('md-vector-many-');
-	for (let folder = 0; folder < 30; folder++) {
-		mkdirSync(path.join(root, `f${folder}`));
-		for (let file = 0; file < 100; file++) {
-			writeFileSync(path.join(root, `f${folder}`, `note-${file}.md`), `# Note ${folder}-${file}\n\nTopic ${file % 7} about gardens and soil number ${file}.\n\n## Details\n\nMore text for ${folder}.\n`);
-		}
-	}
+	const root = writeNotes(30, 100);
 
 	const daemon = await startDaemon({MD_VECTOR_ALLOWED_ROOTS: root});
 	await untilReady(daemon);
