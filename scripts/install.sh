@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs md-vector from this checkout: the Debian packages it needs, its npm dependencies (faiss-node is
 # built against Debian's libfaiss when no prebuilt binary can be fetched), and the build.
-# Then runs its main job once: indexes FOLDER (default: this checkout's Markdown) and searches it.
+# Then runs its main job once, through the md-vector command line and the daemon it starts: indexes FOLDER
+# (default: this checkout's Markdown) and searches it.
 #   bash scripts/install.sh [FOLDER] [QUERY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,4 +26,14 @@ fi
 
 npm ci --no-fund --no-audit
 npm run build
-node dist/daemon/index-folder.js "${1:-.}" "${2:-install}"
+
+folder="$(cd "${1:-.}" && pwd)"
+# The daemon reads only allowed folders (your home by default): allow the one being indexed too.
+export MD_VECTOR_ALLOWED_ROOTS="${MD_VECTOR_ALLOWED_ROOTS:+$MD_VECTOR_ALLOWED_ROOTS:}$folder"
+md_vector() { node dist/source/cli.js "$@"; }
+md_vector stop >/dev/null # a daemon from an earlier install may not allow this folder
+md_vector ingest-dir "$folder" --incremental || echo "md-vector install: some files were not indexed (reasons above)"
+md_vector search "${2:-install}" -k 5
+md_vector stop
+echo
+echo "md-vector is built. Run it from here with: npx md-vector --help   (or put it on your PATH: npm link)"
