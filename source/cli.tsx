@@ -6,5 +6,12 @@ if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) {
 	process.env.FORCE_COLOR = '0';
 }
 
+// The TUI (no command) draws on the terminal's alternate screen and gives the original one back on exit.
+const arguments_ = process.argv.slice(2);
+if (process.stdout.isTTY && (arguments_.length === 0 || ['-C', '--collection'].includes(arguments_[0]!))) {
+	process.stdout.write('\u001B[?1049h');
+	process.once('exit', () => process.stdout.write('\u001B[?1049l'));
+}
+
 const {default: Pastel} = await import('pastel');
 await new Pastel({importMeta: import.meta, name: 'md-vector'}).run();

@@ -6,13 +6,15 @@ import type {Segment} from './snippet.js';
 type Props = {
 	/** Text split into plain and matched parts. */
 	readonly segments: readonly Segment[];
+	/** How Ink fits it to the width: wrap (default) or cut to one line. */
+	readonly wrap?: 'wrap' | 'truncate-end';
 };
 
 /** Matched terms in bold yellow; without colour (NO_COLOR, a pipe) they are marked with [brackets]. */
-export function Highlighted({segments}: Props) {
+export function Highlighted({segments, wrap = 'wrap'}: Props) {
 	const colour = chalk.level > 0;
 	return (
-		<Text wrap="wrap">
+		<Text wrap={wrap}>
 			{segments.map((segment, index) => segment.match
 				// eslint-disable-next-line react/no-array-index-key -- segments have no identity but their order
 				? <Text key={index} bold color="yellow">{colour ? segment.text : `[${segment.text}]`}</Text>

@@ -1,0 +1,41 @@
+import React, {useEffect, useState} from 'react';
+import {Text} from 'ink';
+import {z} from 'zod';
+import {option} from 'pastel';
+import {connect} from '../client/connect.js';
+import type {DaemonClient} from '../client/daemon-client.js';
+import {App} from '../ui/tui/app.js';
+
+export const isDefault = true;
+
+export const description = `Turn folders of Markdown into a fast local search index. With no command: the terminal UI (? lists its keys).
+
+Example:
+  md-vector                 # the terminal UI
+  md-vector search "query"  # one-shot commands: see below`;
+
+export const options = z.object({
+	collection: z.string().optional().describe(option({description: 'Collection to open', alias: 'C', valueDescription: 'name'})),
+});
+
+type Props = {
+	/** Parsed command-line options. */
+	readonly options: z.infer<typeof options>;
+};
+
+/** `md-vector` alone: connects (starting the daemon when needed), then shows the TUI. */
+export default function Index({options}: Props) {
+	const [client, setClient] = useState<DaemonClient>();
+	const [problem, setProblem] = useState<string>();
+	useEffect(() => {
+		connect().then(setClient, (error: unknown) => {
+			setProblem(error instanceof Error ? error.message : String(error));
+			process.exitCode = 1;
+		});
+	}, []);
+	if (problem) {
+		return <Text color="red">md-vector: {problem}</Text>;
+	}
+
+	return client ? <App client={client} initialCollection={options.collection}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;
+}
