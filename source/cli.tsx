@@ -8,10 +8,15 @@ if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) {
 
 // The TUI (no command) draws on the terminal's alternate screen and gives the original one back on exit.
 const arguments_ = process.argv.slice(2);
-if (process.stdout.isTTY && (arguments_.length === 0 || ['-C', '--collection'].includes(arguments_[0]!))) {
+if (process.stdout.isTTY && arguments_.length === 0) {
 	process.stdout.write('\u001B[?1049h');
 	process.once('exit', () => process.stdout.write('\u001B[?1049l'));
 }
+
+// Under CI=true Ink prints its last frame plus a newline at exit even when a command drew nothing, which would
+// put a stray line after `--json` output. md-vector renders one final frame anyway: Ink's CI mode is not needed.
+delete process.env.CI;
+delete process.env.CONTINUOUS_INTEGRATION;
 
 const {default: Pastel} = await import('pastel');
 await new Pastel({importMeta: import.meta, name: 'md-vector'}).run();

@@ -1,7 +1,5 @@
 import React, {useEffect, useState} from 'react';
 import {Text} from 'ink';
-import {z} from 'zod';
-import {option} from 'pastel';
 import {connect} from '../client/connect.js';
 import type {DaemonClient} from '../client/daemon-client.js';
 import {App} from '../ui/tui/app.js';
@@ -14,17 +12,8 @@ Example:
   md-vector                 # the terminal UI
   md-vector search "query"  # one-shot commands: see below`;
 
-export const options = z.object({
-	collection: z.string().optional().describe(option({description: 'Collection to open', alias: 'C', valueDescription: 'name'})),
-});
-
-type Props = {
-	/** Parsed command-line options. */
-	readonly options: z.infer<typeof options>;
-};
-
 /** `md-vector` alone: connects (starting the daemon when needed), then shows the TUI. */
-export default function Index({options}: Props) {
+export default function Index() {
 	const [client, setClient] = useState<DaemonClient>();
 	const [problem, setProblem] = useState<string>();
 	useEffect(() => {
@@ -37,5 +26,5 @@ export default function Index({options}: Props) {
 		return <Text color="red">md-vector: {problem}</Text>;
 	}
 
-	return client ? <App client={client} initialCollection={options.collection}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;
+	return client ? <App client={client}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;
 }
