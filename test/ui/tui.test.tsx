@@ -16,9 +16,9 @@ const corpus = [
 	hit('notes.md', 'Gardening notes: prune roses in spring.', 0.4),
 ];
 
-/** Waits until the frame satisfies `check` (Ink renders asynchronously); fails after 2 s. */
+/** Waits until the frame satisfies `check` (Ink renders asynchronously); gives up after 10 s (slow CI machines). */
 async function until(frame: () => string | undefined, check: (text: string) => boolean): Promise<string> {
-	for (let waited = 0; waited < 2000; waited += 10) {
+	for (let waited = 0; waited < 10_000; waited += 10) {
 		const text = frame() ?? '';
 		if (check(text)) {
 			return text;
@@ -89,7 +89,7 @@ test.serial('type a query -> results -> preview of the selected one; j moves the
 	t.true(client.searches.length < 'installer'.length, `debounced: ${client.searches.length} searches for 9 keystrokes`);
 	t.is(client.searches.at(-1)?.collection, 'notes', 'the first collection is searched');
 	stdin.write('\u001B'); // Esc: to the results
-	await delay(20);
+	await delay(100);
 	stdin.write('j');
 	frame = await until(lastFrame, text => /› 0\.700 faq\.md/.test(text));
 	t.regex(frame, /Why does the installer need root/);
@@ -103,7 +103,7 @@ test.serial('m switches the mode and searches again; + raises top-k', async t =>
 	await type(stdin, 'roses');
 	await until(lastFrame, text => text.includes('notes.md'));
 	stdin.write('\u001B'); // Esc: out of the search box
-	await delay(20);
+	await delay(100);
 	stdin.write('m');
 	await until(lastFrame, text => text.includes('semantic · top 10'));
 	await until(() => client.searches.at(-1)?.mode, mode => mode === 'semantic');
@@ -125,7 +125,7 @@ test.serial('d asks before deleting; n keeps the document, y deletes it and sear
 	await type(stdin, 'installer');
 	await until(lastFrame, text => text.includes('faq.md'));
 	stdin.write('\u001B');
-	await delay(20);
+	await delay(100);
 	stdin.write('d');
 	t.regex(await until(lastFrame, text => text.includes('Delete')), /Delete guide\.md and all its chunks from 'notes'\?/);
 	stdin.write('n');
@@ -156,7 +156,7 @@ test.serial('? opens the help and any key closes it', async t => {
 	t.teardown(unmount);
 	await until(lastFrame, text => text.includes('notes'));
 	stdin.write('\u001B');
-	await delay(20);
+	await delay(100);
 	stdin.write('?');
 	t.regex(await until(lastFrame, text => text.includes('md-vector keys')), /any key closes this help/);
 	stdin.write('x');
