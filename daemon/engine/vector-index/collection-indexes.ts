@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
-import {IndexThread} from './index-thread.js';
+import {acquireIndexThread} from './index-thread.js';
 
 export type Hit = {readonly rowid: number; readonly score: number};
+
+let engines = 0;
 
 type Entry = {ready: Promise<void>; size: number; generation: number; dirty: boolean};
 
@@ -16,7 +18,10 @@ const rebuildBatch = 10_000;
  * corrupt, stale after a crash). Files are written after changes settle (persistDelayMs) and on close.
  */
 export class CollectionIndexes {
-	private readonly thread = new IndexThread();
+	private readonly lease = acquireIndexThread();
+	private readonly thread = this.lease.thread;
+	/** Keeps this store's indexes apart from other engines' on the shared thread. */
+	private readonly prefix = `${++engines}:`;
 	private readonly entries = new Map<number, Entry>();
 	private timer: NodeJS.Timeout | undefined;
 
@@ -34,7 +39,7 @@ export class CollectionIndexes {
 		}
 
 		await entry.ready;
-		const reply = await this.thread.call({op: 'search', key: collection.id, query, k});
+		const reply = await this.thread.call({op: 'search', key: this.key(collection.id), query, k});
 		return reply.rowids!.map((rowid, index) => ({rowid, score: reply.scores![index]!}));
 	}
 
@@ -60,7 +65,7 @@ export class CollectionIndexes {
 		}
 
 		if (change.removed.length > 0) {
-			cached.size = (await this.thread.call({op: 'remove', key: current.id, rowids: [...change.removed]})).size;
+			cached.size = (await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]})).size;
 		}
 
 		if (change.added.length > 0) {
@@ -80,7 +85,7 @@ export class CollectionIndexes {
 		for (const [id, entry] of this.entries) {
 			if (entry.dirty) {
 				entry.dirty = false;
-				writes.push(this.thread.call({op: 'write', key: id, file: this.fileOf(id), generation: entry.generation}).catch((error: unknown) => {
+				writes.push(this.thread.call({op: 'write', key: this.key(id), file: this.fileOf(id), generation: entry.generation}).catch((error: unknown) => {
 					entry.dirty = true; // tried again later; until then the store rebuilds it at start
 					throw error;
 				}));
@@ -93,8 +98,9 @@ export class CollectionIndexes {
 	async close(): Promise<void> {
 		await Promise.allSettled([...this.entries.values()].map(async entry => entry.ready));
 		await this.persist();
+		await Promise.all([...this.entries.keys()].map(async id => this.thread.call({op: 'drop', key: this.key(id)})));
 		this.entries.clear();
-		await this.thread.close();
+		await this.lease.release();
 	}
 
 	private entry(collection: CollectionRow): Entry | undefined {
@@ -115,7 +121,7 @@ export class CollectionIndexes {
 	}
 
 	private async load(collection: CollectionRow, entry: Entry): Promise<void> {
-		const loaded = await this.thread.call({op: 'load', key: collection.id, file: this.fileOf(collection.id), dims: collection.dims!, generation: collection.vectorGeneration});
+		const loaded = await this.thread.call({op: 'load', key: this.key(collection.id), file: this.fileOf(collection.id), dims: collection.dims!, generation: collection.vectorGeneration});
 		entry.size = loaded.size;
 		if (loaded.loaded) {
 			return;
@@ -151,7 +157,7 @@ export class CollectionIndexes {
 			flat.set(vector, row * dims);
 		}
 
-		const reply = await this.thread.call({op: 'add', key: collection.id, rowids: vectors.map(vector => vector.rowid), vectors: flat});
+		const reply = await this.thread.call({op: 'add', key: this.key(collection.id), rowids: vectors.map(vector => vector.rowid), vectors: flat});
 		return reply.size;
 	}
 
@@ -163,6 +169,10 @@ export class CollectionIndexes {
 			}, this.persistDelayMs);
 			this.timer.unref();
 		}
+	}
+
+	private key(id: number): string {
+		return `${this.prefix}${id}`;
 	}
 
 	private fileOf(id: number): string {

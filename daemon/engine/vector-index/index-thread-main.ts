@@ -8,7 +8,7 @@ import {readIndex, writeIndex} from './index-file.js';
  * and each call blocks its thread, so the daemon's HTTP thread never loads it; requests run here one at a
  * time, in the order they were sent.
  */
-const indexes = new Map<number, VectorIndex>();
+const indexes = new Map<string, VectorIndex>();
 
 function handle(request: IndexRequest): IndexReply {
 	switch (request.op) {
@@ -54,7 +54,7 @@ function handle(request: IndexRequest): IndexReply {
 	}
 }
 
-function get(key: number): VectorIndex {
+function get(key: string): VectorIndex {
 	const index = indexes.get(key);
 	if (!index) {
 		throw new Error(`index thread: no index ${key} is open`);

@@ -39,6 +39,10 @@ export class IndexThread {
 		});
 	}
 
+	async close(): Promise<void> {
+		await this.worker.terminate();
+	}
+
 	async call(request: IndexRequest): Promise<IndexReply> {
 		if (this.failure) {
 			throw this.failure;
@@ -53,7 +57,33 @@ export class IndexThread {
 		});
 	}
 
-	async close(): Promise<void> {
-		await this.worker.terminate();
-	}
+}
+
+let shared: IndexThread | undefined;
+let users = 0;
+
+/**
+ * The process's one index thread: faiss-node aborts the process when a second thread loads it, so every
+ * engine in a process (tests open several) shares this one; keys keep their indexes apart. Each user
+ * releases it; the last one stops the thread.
+ */
+export function acquireIndexThread(): {thread: IndexThread; release: () => Promise<void>} {
+	shared ??= new IndexThread();
+	users++;
+	const thread = shared;
+	let released = false;
+	return {
+		thread,
+		async release() {
+			if (released) {
+				return;
+			}
+
+			released = true;
+			if (--users === 0 && shared === thread) {
+				shared = undefined;
+				await thread.close();
+			}
+		},
+	};
 }

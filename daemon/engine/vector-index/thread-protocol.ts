@@ -1,12 +1,12 @@
 /** Messages between the engine and the index thread, the one thread that calls into faiss-node. */
 export type IndexRequest =
-	| {readonly op: 'load'; readonly key: number; readonly file: string; readonly dims: number; readonly generation: number}
-	| {readonly op: 'create'; readonly key: number; readonly dims: number}
-	| {readonly op: 'add'; readonly key: number; readonly rowids: number[]; readonly vectors: Float32Array}
-	| {readonly op: 'remove'; readonly key: number; readonly rowids: number[]}
-	| {readonly op: 'search'; readonly key: number; readonly query: Float32Array; readonly k: number}
-	| {readonly op: 'write'; readonly key: number; readonly file: string; readonly generation: number}
-	| {readonly op: 'drop'; readonly key: number};
+	| {readonly op: 'load'; readonly key: string; readonly file: string; readonly dims: number; readonly generation: number}
+	| {readonly op: 'create'; readonly key: string; readonly dims: number}
+	| {readonly op: 'add'; readonly key: string; readonly rowids: number[]; readonly vectors: Float32Array}
+	| {readonly op: 'remove'; readonly key: string; readonly rowids: number[]}
+	| {readonly op: 'search'; readonly key: string; readonly query: Float32Array; readonly k: number}
+	| {readonly op: 'write'; readonly key: string; readonly file: string; readonly generation: number}
+	| {readonly op: 'drop'; readonly key: string};
 
 /** What each request answers: the index size after it, and for a search its hits. */
 export type IndexReply = {
