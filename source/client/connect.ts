@@ -1,4 +1,3 @@
-import {setTimeout as delay} from 'node:timers/promises';
 import {rmSync} from 'node:fs';
 import {resolvePaths} from '../../daemon/paths.js';
 import {discoveryFile, readDiscovery, type DiscoveryRecord} from '../../daemon/discovery.js';
@@ -9,6 +8,7 @@ import {UnreachableError} from './client-errors.js';
 import type {Health} from './api-types.js';
 import {spawnDaemon} from './spawn-daemon.js';
 import {stopDaemon} from './stop-daemon.js';
+import {poll} from './poll.js';
 
 export const defaultPort = 7821;
 
@@ -67,7 +67,7 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 		outcome = await spawnDaemon(state, 0, env);
 	}
 
-	const record = outcome.status === 'locked' ? await untilRecord(state) : readDiscovery(state);
+	const record = outcome.status === 'locked' ? await untilRecord(state, env) : readDiscovery(state);
 	if (!record) {
 		throw new UnreachableError(`the daemon started but wrote no discovery record in ${state}`);
 	}
@@ -80,18 +80,11 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 }
 
 /** Another process is starting the daemon at the same moment: wait for its record (bounded). */
-async function untilRecord(state: string): Promise<DiscoveryRecord | undefined> {
-	const deadline = Date.now() + 60_000;
-	for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 250)) {
+async function untilRecord(state: string, env: NodeJS.ProcessEnv): Promise<DiscoveryRecord | undefined> {
+	return poll(async () => {
 		const record = readDiscovery(state);
-		if (record && await probe(clientOf(record, process.env))) {
-			return record;
-		}
-
-		await delay(wait); // polling interval: the other daemon gives this process no signal
-	}
-
-	return undefined;
+		return record && await probe(clientOf(record, env)) ? record : undefined;
+	}, 60_000);
 }
 
 async function probe(client: DaemonClient): Promise<Health | undefined> {

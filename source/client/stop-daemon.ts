@@ -1,5 +1,5 @@
-import {setTimeout as delay} from 'node:timers/promises';
 import {isAlive} from '../../daemon/data-lock.js';
+import {poll} from './poll.js';
 
 /**
  * Asks a daemon to stop (SIGTERM: it drains, saves and removes its record) and waits until its process is
@@ -11,13 +11,8 @@ export async function stopDaemon(pid: number, graceMs = 20_000): Promise<'stoppe
 	}
 
 	process.kill(pid, 'SIGTERM');
-	const deadline = Date.now() + graceMs;
-	for (let wait = 10; Date.now() < deadline; wait = Math.min(wait * 2, 200)) {
-		if (!isAlive(pid)) {
-			return 'stopped';
-		}
-
-		await delay(wait); // polling interval while the process finishes its work
+	if (await poll(() => (isAlive(pid) ? undefined : true), graceMs, 200)) {
+		return 'stopped';
 	}
 
 	process.kill(pid, 'SIGKILL');
