@@ -20,26 +20,20 @@ type Props = {
 };
 
 export default function Collections({options}: Props) {
-	const state = useRun<CollectionEntry[]>(async io => {
-		const {collections} = await (await connect({onNotice: io.note})).collections();
-		if (options.json) {
-			io.out(`${JSON.stringify({collections})}\n`);
-		}
-
-		return collections;
-	});
+	const state = useRun<{collections: CollectionEntry[]}>(async io => (await connect({onNotice: io.note})).collections(), {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
 	}
 
-	if (state.value.length === 0) {
+	const {collections} = state.value;
+	if (collections.length === 0) {
 		return <Text dimColor>No collections yet. Add one with: md-vector ingest-dir DIR -C NAME</Text>;
 	}
 
-	const width = Math.max(...state.value.map(collection => collection.name.length));
+	const width = Math.max(...collections.map(collection => collection.name.length));
 	return (
 		<Box flexDirection="column">
-			{state.value.map(collection => (
+			{collections.map(collection => (
 				<Text key={collection.name}>
 					<Text bold>{collection.name.padEnd(width)}</Text>  {plural(collection.documents, 'document')}, {plural(collection.count, 'chunk')}
 				</Text>

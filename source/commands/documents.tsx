@@ -24,14 +24,7 @@ type Props = {
 type Listing = Awaited<ReturnType<Awaited<ReturnType<typeof connect>>['documents']>>;
 
 export default function Documents({options}: Props) {
-	const state = useRun<Listing>(async io => {
-		const listing = await (await connect({onNotice: io.note})).documents(options.collection);
-		if (options.json) {
-			io.out(`${JSON.stringify(listing)}\n`);
-		}
-
-		return listing;
-	});
+	const state = useRun<Listing>(async io => (await connect({onNotice: io.note})).documents(options.collection), {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
 	}

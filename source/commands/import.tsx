@@ -31,13 +31,8 @@ type Props = {
 export default function Import({options, args: [file]}: Props) {
 	const state = useRun<ImportResult>(async io => {
 		const text = await readFile(file, 'utf8');
-		const result = await (await connect({onNotice: io.note})).importExport(text, options.collection);
-		if (options.json) {
-			io.out(`${JSON.stringify(result)}\n`);
-		}
-
-		return result;
-	});
+		return await (await connect({onNotice: io.note})).importExport(text, options.collection);
+	}, {json: options.json});
 	return state.status === 'done' && !options.json
 		? <Text><Text color="green">imported</Text> {plural(state.value.documents, 'document')}, {plural(state.value.chunks, 'chunk')} into &apos;{state.value.collection}&apos;</Text>
 		: null;

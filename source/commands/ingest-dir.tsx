@@ -76,10 +76,6 @@ export default function IngestDir({options, args: [directory]}: Props) {
 			throw new Error(`the ingest job failed: ${finished.error ?? 'unknown error'}`);
 		}
 
-		if (options.json) {
-			io.out(`${JSON.stringify(finished)}\n`);
-		}
-
 		if (finished.state === 'cancelled') {
 			process.exitCode = 130;
 		} else if (finished.progress.failed > 0) {
@@ -88,7 +84,7 @@ export default function IngestDir({options, args: [directory]}: Props) {
 		}
 
 		return finished;
-	});
+	}, {json: options.json});
 	if (state.status === 'done') {
 		return options.json ? null : <IngestReport job={state.value}/>;
 	}

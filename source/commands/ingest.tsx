@@ -37,13 +37,8 @@ export default function Ingest({options, args: [file]}: Props) {
 		const mode = ingestMode(options);
 		const client = await connect({onNotice: io.note});
 		await waitForModel(client);
-		const result = await client.ingest({file_path: path.resolve(file), file_name: options.name, collection: options.collection, mode});
-		if (options.json) {
-			io.out(`${JSON.stringify(result)}\n`);
-		}
-
-		return result;
-	});
+		return await client.ingest({file_path: path.resolve(file), file_name: options.name, collection: options.collection, mode});
+	}, {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
 	}

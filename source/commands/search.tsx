@@ -45,14 +45,12 @@ export default function Search({options, args: [query]}: Props) {
 		}
 
 		const response = await client.search({query, top_k: topK, mode: options.mode, collection: options.collection, collapse: options.collapse || undefined});
-		if (options.json) {
-			io.out(`${JSON.stringify(response)}\n`);
-		} else if (response.notice) {
+		if (!options.json && response.notice) {
 			io.note(`note: ${response.notice}`);
 		}
 
 		return response;
-	});
+	}, {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
 	}

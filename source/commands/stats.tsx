@@ -25,14 +25,7 @@ type Props = {
 type Stats = CollectionStats & {disk_bytes: number};
 
 export default function Stats({options}: Props) {
-	const state = useRun<Stats>(async io => {
-		const stats = await (await connect({onNotice: io.note})).stats(options.collection);
-		if (options.json) {
-			io.out(`${JSON.stringify(stats)}\n`);
-		}
-
-		return stats;
-	});
+	const state = useRun<Stats>(async io => (await connect({onNotice: io.note})).stats(options.collection), {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
 	}

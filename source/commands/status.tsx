@@ -20,15 +20,10 @@ type Props = {
 };
 
 export default function Status({options}: Props) {
-	const state = useRun<Health & {url: string}>(async io => {
+	const state = useRun<Health & {url: string}>(async () => {
 		const client = await connect({start: false});
-		const health = {...(await client.health()), url: client.baseUrl};
-		if (options.json) {
-			io.out(`${JSON.stringify(health)}\n`);
-		}
-
-		return health;
-	});
+		return {...(await client.health()), url: client.baseUrl};
+	}, {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
 	}

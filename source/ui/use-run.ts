@@ -14,11 +14,16 @@ export type RunState<T> =
 	| {readonly status: 'done'; readonly value: T}
 	| {readonly status: 'failed'; readonly message: string};
 
+export type RunOptions = {
+	/** Print the work's result on stdout as one JSON document (the command renders nothing then). */
+	readonly json?: boolean;
+};
+
 /**
  * Runs a command's work once and exits when it ends. A failure is one line on stderr and exit code 1
  * (2 for refused input); nothing on stdout, so `--json` output stays clean.
  */
-export function useRun<T>(run: (io: Io, signal: AbortSignal) => Promise<T>): RunState<T> {
+export function useRun<T>(run: (io: Io) => Promise<T>, options: RunOptions = {}): RunState<T> {
 	const {exit} = useApp();
 	const [state, setState] = useState<RunState<T>>({status: 'running'});
 	const started = useRef(false);
@@ -28,11 +33,14 @@ export function useRun<T>(run: (io: Io, signal: AbortSignal) => Promise<T>): Run
 		}
 
 		started.current = true;
-		const controller = new AbortController();
 		// Straight to the streams, not through Ink's useStdout/useStderr: those erase Ink's frame around every
 		// write, which leaves escape codes in piped output and would break `--json` for scripts.
 		const io: Io = {out: text => process.stdout.write(text), note: line => process.stderr.write(`${line}\n`)};
-		run(io, controller.signal).then(value => {
+		run(io).then(value => {
+			if (options.json) {
+				io.out(`${JSON.stringify(value)}\n`);
+			}
+
 			setState({status: 'done', value});
 		}, (error: unknown) => {
 			const message = error instanceof Error ? error.message : String(error);
