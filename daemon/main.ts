@@ -19,8 +19,7 @@ try {
 	const daemon = await startDaemon({port, host: values.host!, env: process.env, log});
 	// Started in the background by a client (source/client/spawn-daemon.ts): tell it we are up, then let go.
 	if (process.send) {
-		const address = daemon.server.address();
-		process.send({type: 'ready', port: typeof address === 'object' && address ? address.port : port}, () => {
+		process.send({type: 'ready', port: daemon.port}, () => {
 			process.disconnect();
 		});
 	}

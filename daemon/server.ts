@@ -41,11 +41,11 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 }
 
 /** Opens the store, binds, then advertises; on SIGINT/SIGTERM drains, persists, un-advertises and exits 0. */
-export async function startDaemon(options: DaemonOptions): Promise<{server: Server; stop: () => Promise<void>}> {
+export async function startDaemon(options: DaemonOptions): Promise<{server: Server; port: number; stop: () => Promise<void>}> {
 	const settings = daemonSettings(options);
 	const paths = resolvePaths(options.env);
 	const unlock = lockDataDir(paths.data);
-	let engine: Engine;
+	let engine: Engine | undefined;
 	let server: Server;
 	const jobs = new JobRegistry();
 	const startedAt = Date.now();
@@ -61,7 +61,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 			listening.once('error', reject);
 		});
 	} catch (error) {
-		await engine!?.close();
+		await engine?.close();
 		unlock();
 		throw error;
 	}
@@ -90,5 +90,5 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 		return stopping;
 	};
 
-	return {server, stop};
+	return {server, port, stop};
 }
