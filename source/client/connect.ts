@@ -1,6 +1,5 @@
-import {rmSync} from 'node:fs';
 import {resolvePaths} from '../../daemon/paths.js';
-import {discoveryFile, readDiscovery, type DiscoveryRecord} from '../../daemon/discovery.js';
+import {readDiscovery, removeDiscovery, type DiscoveryRecord} from '../../daemon/discovery.js';
 import {version} from '../../daemon/version.js';
 import {localTokenHeader} from '../../daemon/http/local-token.js';
 import {DaemonClient} from './daemon-client.js';
@@ -45,7 +44,7 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 			await stopDaemon(record.pid);
 		}
 
-		rmSync(discoveryFile(state), {force: true}); // stale: its process is gone or does not answer
+		removeDiscovery(state, record.pid); // stale: its process is gone or does not answer
 	}
 
 	if (options.start === false) {

@@ -1,9 +1,8 @@
-import {rmSync} from 'node:fs';
 import React from 'react';
 import {Text} from 'ink';
 import {z} from 'zod';
 import {resolvePaths} from '../../daemon/paths.js';
-import {discoveryFile, readDiscovery} from '../../daemon/discovery.js';
+import {readDiscovery, removeDiscovery} from '../../daemon/discovery.js';
 import {stopDaemon} from '../client/stop-daemon.js';
 import {useRun} from '../ui/use-run.js';
 
@@ -22,7 +21,7 @@ export default function Stop() {
 		const record = readDiscovery(stateDir);
 		const result = record ? await stopDaemon(record.pid) : 'not-running';
 		if (record && result !== 'stopped') {
-			rmSync(discoveryFile(stateDir), {force: true}); // its process is gone: the record is stale
+			removeDiscovery(stateDir, record.pid); // its process is gone: the record is stale
 		}
 
 		return {pid: record?.pid, result};
