@@ -30,11 +30,18 @@ async function until(frame: () => string | undefined, check: (text: string) => b
 	return frame() ?? '';
 }
 
-async function type(stdin: {write: (data: string) => void}, text: string) {
-	for (const character of text) {
-		stdin.write(character);
-		await delay(1);
+/** Types into the search box one key at a time, each once the box shows the previous one. */
+async function type(stdin: {write: (data: string) => void}, frame: () => string | undefined, text: string) {
+	for (let length = 1; length <= text.length; length++) {
+		stdin.write(text[length - 1]!);
+		await until(frame, current => current.includes(`Search ${text.slice(0, length)}`));
 	}
+}
+
+/** Esc leaves the search box; waits until it shows as left (Ink holds a lone Esc until the next tick). */
+async function leaveSearch(stdin: {write: (data: string) => void}, frame: () => string | undefined) {
+	stdin.write('\u001B');
+	await until(frame, current => current.includes('  Search '));
 }
 
 test.serial('CollectionList shows names and chunk counts and marks the current one', t => {
@@ -75,12 +82,12 @@ test.serial('HelpOverlay lists every key binding', t => {
 	}
 });
 
-test.serial('type a query -> results -> preview of the selected one; j moves the selection', async t => {
+test.serial('type a query -> results -> preview of the selected one; j and the arrows move the selection', async t => {
 	const client = new FakeClient(corpus);
 	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={50}/>);
 	t.teardown(unmount);
 	await until(lastFrame, text => text.includes('notes'));
-	await type(stdin, 'installer');
+	await type(stdin, lastFrame, 'installer');
 	await until(() => client.searches.at(-1)?.query, query => query === 'installer');
 	let frame = await until(lastFrame, text => text.includes('faq.md') && !text.includes('… hybrid')); // answered, none pending
 	t.regex(frame, /› 0\.900 guide\.md/);
@@ -88,11 +95,12 @@ test.serial('type a query -> results -> preview of the selected one; j moves the
 	t.is(client.searches.at(-1)?.query, 'installer', 'debounced: the last search has the whole query');
 	t.true(client.searches.length < 'installer'.length, `debounced: ${client.searches.length} searches for 9 keystrokes`);
 	t.is(client.searches.at(-1)?.collection, 'notes', 'the first collection is searched');
-	stdin.write('\u001B'); // Esc: to the results
-	await delay(100);
+	await leaveSearch(stdin, lastFrame);
 	stdin.write('j');
 	frame = await until(lastFrame, text => /› 0\.700 faq\.md/.test(text));
 	t.regex(frame, /Why does the installer need root/);
+	stdin.write('\u001B[A'); // up arrow
+	t.regex(await until(lastFrame, text => /› 0\.900 guide\.md/.test(text)), /› 0\.900 guide\.md/);
 });
 
 test.serial('m switches the mode and searches again; + raises top-k', async t => {
@@ -100,10 +108,9 @@ test.serial('m switches the mode and searches again; + raises top-k', async t =>
 	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={5}/>);
 	t.teardown(unmount);
 	await until(lastFrame, text => text.includes('notes'));
-	await type(stdin, 'roses');
+	await type(stdin, lastFrame, 'roses');
 	await until(lastFrame, text => text.includes('notes.md'));
-	stdin.write('\u001B'); // Esc: out of the search box
-	await delay(100);
+	await leaveSearch(stdin, lastFrame);
 	stdin.write('m');
 	await until(lastFrame, text => text.includes('semantic · top 10'));
 	await until(() => client.searches.at(-1)?.mode, mode => mode === 'semantic');
@@ -122,10 +129,9 @@ test.serial('d asks before deleting; n keeps the document, y deletes it and sear
 	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={5}/>);
 	t.teardown(unmount);
 	await until(lastFrame, text => text.includes('notes'));
-	await type(stdin, 'installer');
+	await type(stdin, lastFrame, 'installer');
 	await until(lastFrame, text => text.includes('faq.md'));
-	stdin.write('\u001B');
-	await delay(100);
+	await leaveSearch(stdin, lastFrame);
 	stdin.write('d');
 	t.regex(await until(lastFrame, text => text.includes('Delete')), /Delete guide\.md and all its chunks from 'notes'\?/);
 	stdin.write('n');
@@ -146,7 +152,7 @@ test.serial('a daemon that fails shows as a message, not a crash', async t => {
 	const {lastFrame, stdin, unmount} = render(<App client={client} initialCollection="notes" debounceMs={5}/>);
 	t.teardown(unmount);
 	t.regex(await until(lastFrame, text => text.includes('daemon down')), /daemon down: cannot reach the md-vector daemon/);
-	await type(stdin, 'x');
+	await type(stdin, lastFrame, 'x');
 	t.regex(await until(lastFrame, text => text.includes('ECONNREFUSED)') && text.split('ECONNREFUSED').length > 2), /ECONNREFUSED/);
 });
 
@@ -155,8 +161,7 @@ test.serial('? opens the help and any key closes it', async t => {
 	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={5}/>);
 	t.teardown(unmount);
 	await until(lastFrame, text => text.includes('notes'));
-	stdin.write('\u001B');
-	await delay(100);
+	await leaveSearch(stdin, lastFrame);
 	stdin.write('?');
 	t.regex(await until(lastFrame, text => text.includes('md-vector keys')), /any key closes this help/);
 	stdin.write('x');

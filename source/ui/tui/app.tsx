@@ -1,5 +1,5 @@
-import React, {useEffect, useRef, useState} from 'react';
-import {Box, useApp, useInput} from 'ink';
+import React, {useEffect, useState} from 'react';
+import {Box, useApp} from 'ink';
 import type {SearchMode, SearchResult} from '../../client/api-types.js';
 import {CollectionList} from './collection-list.js';
 import {SearchBox} from './search-box.js';
@@ -13,6 +13,7 @@ import type {TuiClient} from './tui-client.js';
 import {useDaemonState} from './use-daemon-state.js';
 import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
+import {useKeys} from './use-keys.js';
 import {openInEditor as defaultOpenInEditor} from './open-in-editor.js';
 
 type Props = {
@@ -46,14 +47,12 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 	const [selected, setSelected] = useState(0);
 	const [focus, setFocus] = useState<Focus>('search');
 	const [overlay, setOverlay] = useState<Overlay>();
+	/** What the last action said (delete, ingest, editor); shown until the next key. */
 	const [message, setMessage] = useState<Message>();
 	const search = useSearch(client, {query, mode, topK, collection, revision}, debounceMs);
 	const results = search.response?.results ?? [];
 	const hit = results[Math.min(selected, results.length - 1)];
 	const names = daemon.collections.map(entry => entry.name);
-	// Read by the key handler: a key can arrive between a render and the effect that re-subscribes the handler.
-	const resultCount = useRef(0);
-	resultCount.current = results.length;
 
 	useEffect(() => {
 		if (!collection && names.length > 0) {
@@ -63,9 +62,8 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 	useEffect(() => {
 		setSelected(0);
 	}, [search.response]);
-	useEffect(() => {
-		setMessage(search.error ? {text: search.error, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined));
-	}, [search.error, search.response]);
+	// What the search itself says, derived: an action's message is not wiped by the search it triggers.
+	const searchMessage: Message = search.error ? {text: search.error, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined);
 
 	const switchCollection = (step: number) => {
 		if (names.length > 0) {
@@ -74,15 +72,24 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 		}
 	};
 
-	useInput((input, key) => {
+	// The one keyboard handler: typing into the search box included, so no key can reach a pane that has
+	// just lost the focus.
+	useKeys((input, key) => {
 		if (overlay === 'help') {
 			setOverlay(undefined);
 			return;
 		}
 
-		if (overlay) {
-			return; // the dialog has the keyboard
+		if (overlay === 'delete') {
+			remove(input.toLowerCase() === 'y');
+			return;
 		}
+
+		if (overlay) {
+			return; // the ingest panel has the keyboard
+		}
+
+		setMessage(undefined);
 
 		if (key.tab) {
 			setFocus(focusOrder[(focusOrder.indexOf(focus) + (key.shift ? 2 : 1)) % 3]!);
@@ -94,7 +101,7 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 			if (focus === 'collections') {
 				switchCollection(step);
 			} else {
-				setSelected(index => Math.max(0, Math.min(resultCount.current - 1, index + step)));
+				setSelected(index => Math.max(0, Math.min(results.length - 1, index + step)));
 			}
 
 			return;
@@ -103,9 +110,15 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 		if (focus === 'search') {
 			if (key.escape || key.return) {
 				setFocus('results');
+			} else if (key.backspace || key.delete) {
+				setQuery(current => current.slice(0, -1));
+			} else if (key.ctrl && input === 'u') {
+				setQuery('');
+			} else if (input && !key.ctrl && !key.meta) {
+				setQuery(current => current + input);
 			}
 
-			return; // everything else is typing
+			return;
 		}
 
 		if (key.return && focus === 'collections') {
@@ -118,7 +131,7 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 		} else if (input === '/' || key.escape) {
 			setFocus('search');
 		} else if (input === 'j' || input === 'k') {
-			setSelected(index => Math.max(0, Math.min(resultCount.current - 1, index + (input === 'j' ? 1 : -1))));
+			setSelected(index => Math.max(0, Math.min(results.length - 1, index + (input === 'j' ? 1 : -1))));
 		} else if (input === 'm') {
 			setMode(current => modes[(modes.indexOf(current) + 1) % modes.length]!);
 		} else if (input === '+' || input === '=') {
@@ -173,7 +186,7 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 
 	return (
 		<Box flexDirection="column" width={columns} height={rows - 1}>
-			<SearchBox focused={focus === 'search' && !overlay} mode={mode} topK={topK} loading={search.loading} onChange={setQuery}/>
+			<SearchBox query={query} focused={focus === 'search' && !overlay} mode={mode} topK={topK} loading={search.loading}/>
 			{overlay === 'help' ? <HelpOverlay/> : null}
 			<Box height={bodyHeight} display={overlay === 'help' ? 'none' : 'flex'}>
 				<CollectionList collections={daemon.collections} current={collection} focused={focus === 'collections'} width={sideWidth}/>
@@ -182,9 +195,9 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 					<Preview hit={hit} height={wide ? bodyHeight - 2 : Math.ceil(bodyHeight / 2) - 2}/>
 				</Box>
 			</Box>
-			{overlay === 'delete' && hit && collection ? <ConfirmDelete fileName={hit.source_file} collection={collection} onAnswer={remove}/> : null}
+			{overlay === 'delete' && hit && collection ? <ConfirmDelete fileName={hit.source_file} collection={collection}/> : null}
 			{overlay === 'ingest' ? <IngestPanel client={client} collection={collection ?? 'default'} onDone={afterChange}/> : null}
-			<StatusBar health={daemon.health} problem={daemon.problem} mode={mode} latencyMs={search.latencyMs} message={message}/>
+			<StatusBar health={daemon.health} problem={daemon.problem} mode={mode} latencyMs={search.latencyMs} message={message ?? searchMessage}/>
 		</Box>
 	);
 }

@@ -3,6 +3,7 @@ import {Box, Text} from 'ink';
 
 export const keyBindings: ReadonlyArray<readonly [string, string]> = [
 	['type', 'search as you type (in the search box)'],
+	['Ctrl-U', 'clear the search box'],
 	['Esc / Tab', 'leave the search box / next pane'],
 	['/', 'back to the search box'],
 	['↑ ↓  j k', 'select a result (or a collection)'],

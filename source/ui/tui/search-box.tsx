@@ -1,11 +1,10 @@
 import React from 'react';
 import {Box, Text} from 'ink';
-import {TextInput} from '@inkjs/ui';
 import type {SearchMode} from '../../client/api-types.js';
 
 type Props = {
-	/** Called with the query on every keystroke. */
-	readonly onChange: (query: string) => void;
+	/** What has been typed (the app owns the keyboard and the text). */
+	readonly query: string;
 	/** Whether typing goes here. */
 	readonly focused: boolean;
 	readonly mode: SearchMode;
@@ -15,12 +14,15 @@ type Props = {
 };
 
 /** The query line, with the mode and result count beside it. */
-export function SearchBox({onChange, focused, mode, topK, loading}: Props) {
+export function SearchBox({query, focused, mode, topK, loading}: Props) {
 	return (
 		<Box borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1}>
-			<Text bold>Search </Text>
+			{/* The marker shows where typing goes also without colour (NO_COLOR). */}
+			<Text bold>{focused ? '› ' : '  '}Search </Text>
 			<Box flexGrow={1}>
-				<TextInput isDisabled={!focused} placeholder="type to search (Esc: results, ?: help)" onChange={onChange}/>
+				<Text wrap="truncate-start">
+					{query}{focused ? <Text inverse> </Text> : null}{query ? null : <Text dimColor>type to search (Esc: results, ?: help)</Text>}
+				</Text>
 			</Box>
 			<Text dimColor>{loading ? '… ' : ''}{mode} · top {topK}</Text>
 		</Box>
