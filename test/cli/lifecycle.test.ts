@@ -1,8 +1,9 @@
 import {cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {execa, execaNode} from 'execa';
+import {execaNode} from 'execa';
 import {isAlive} from '../../daemon/data-lock.js';
+import {poll} from '../../source/client/poll.js';
 import {version} from '../../daemon/version.js';
 import {cli, cliPath} from '../helpers/cli.js';
 import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
@@ -32,7 +33,7 @@ test('a killed daemon is replaced by the next command; its stale record is clean
 	await md.json(['ingest-dir', writeNotes(1, 4)]);
 	const killed = md.record()!;
 	process.kill(killed.pid, 'SIGKILL');
-	await execa('sh', ['-c', `while kill -0 ${killed.pid} 2>/dev/null; do sleep 0.05; done`]);
+	t.true(await poll(() => (isAlive(killed.pid) ? undefined : true), 10_000), 'the killed daemon is gone');
 	const after = await md.run(['search', 'gardens', '--json']);
 	t.is(after.exitCode, 0);
 	t.is(JSON.parse(String(after.stdout)).results.length, 8, 'nothing acknowledged was lost');
