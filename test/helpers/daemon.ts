@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
-import {setTimeout as delay} from 'node:timers/promises';
 import path from 'node:path';
 import {execaNode, type ResultPromise} from 'execa';
+import {poll} from '../../source/client/poll.js';
 import {repoRoot, temporaryDirectory, tinyModelDir} from './paths.js';
 
 export type RunningDaemon = {
@@ -71,12 +71,8 @@ export function discoveryExists(home: string): boolean {
 
 /** Waits for the embedding model: health says ok. */
 export async function untilReady(daemon: RunningDaemon): Promise<void> {
-	for (;;) {
-		const health = await daemon.request('GET', '/api/v1/health');
-		if (health.body.checks.embedder.status === 'ok') {
-			return;
-		}
-
-		await delay(25); // a polling interval, not a wait for something to happen
+	const ready = await poll(async () => ((await daemon.request('GET', '/api/v1/health')).body.checks.embedder.status === 'ok' ? true : undefined), 60_000);
+	if (!ready) {
+		throw new Error('the daemon did not load its model within 60 s');
 	}
 }

@@ -1,7 +1,7 @@
 import React from 'react';
 import test from 'ava';
 import {render} from 'ink-testing-library';
-import {setTimeout as delay} from 'node:timers/promises';
+import {poll} from '../../source/client/poll.js';
 import {App} from '../../source/ui/tui/app.js';
 import {CollectionList} from '../../source/ui/tui/collection-list.js';
 import {StatusBar} from '../../source/ui/tui/status-bar.js';
@@ -18,16 +18,12 @@ const corpus = [
 
 /** Waits until the frame satisfies `check` (Ink renders asynchronously); gives up after 10 s (slow CI machines). */
 async function until(frame: () => string | undefined, check: (text: string) => boolean): Promise<string> {
-	for (let waited = 0; waited < 10_000; waited += 10) {
-		const text = frame() ?? '';
-		if (check(text)) {
-			return text;
-		}
-
-		await delay(10); // polling the rendered frame
-	}
-
-	return frame() ?? '';
+	let last = '';
+	await poll(() => {
+		last = frame() ?? '';
+		return check(last) ? last : undefined;
+	}, 10_000, 10);
+	return last;
 }
 
 /** Types into the search box one key at a time, each once the box shows the previous one. */
