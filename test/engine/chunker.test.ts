@@ -75,6 +75,12 @@ test('heading paths follow nesting and the file name titles a document without h
 	t.is(chunkMarkdown('Just text.', 'notes/todo.md').chunks[0]!.sectionTitle, 'todo');
 });
 
+test('an H1 with nothing directly under it still titles the document (not the file name)', t => {
+	const document = chunkMarkdown('\n\n# Kubectl Plugins\n\n## Summary\n\nPlugins extend kubectl.\n', 'keps/README.md');
+	t.is(document.title, 'Kubectl Plugins');
+	t.deepEqual(document.chunks.map(chunk => chunk.headingPath), [['Kubectl Plugins', 'Summary']]);
+});
+
 test('a code fence too long for one chunk is split into fenced parts', t => {
 	const code = Array.from({length: 400}, (_, index) => `let value${index} = compute(${index}) + offset;`).join('\n');
 	const source = `# Code\n\n\`\`\`js\n${code}\n\`\`\`\n`;

@@ -8,6 +8,8 @@ export const cliPath = path.join(repoRoot, 'dist', 'source', 'cli.js');
 
 export type Cli = {
 	readonly home: string;
+	/** The environment every run gets (for running the binary some other way, as in tmux). */
+	readonly environment: Record<string, string>;
 	/** Runs the built md-vector binary; never throws on a non-zero exit. */
 	run(args: readonly string[], options?: Options): Promise<Result>;
 	/** Runs it with --json and parses stdout (fails the test on a non-zero exit). */
@@ -25,6 +27,7 @@ export function cli(env: Record<string, string> = {}, home = temporaryDirectory(
 	};
 	const self: Cli = {
 		home,
+		environment,
 		async run(args, options = {}) {
 			return execa('node', [cliPath, ...args], {env: environment, reject: false, ...options}) as unknown as Promise<Result>;
 		},

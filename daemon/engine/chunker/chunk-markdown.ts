@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {sha256} from '../hash.js';
 import {parseMarkdown, readFrontMatter} from './parse.js';
-import {splitSections, type Section} from './sections.js';
+import {firstH1, splitSections, type Section} from './sections.js';
 import {packPieces, piece, type Piece} from './pack.js';
 import {splitBlock} from './split-block.js';
 import {bertTokenCounter, type TokenCounter} from './token-counter.js';
@@ -52,8 +52,7 @@ export function chunkMarkdown(original: string, fileName: string, options: Chunk
 	const tree = parseMarkdown(source);
 	const front = readFrontMatter(tree);
 	const sections = splitSections(tree);
-	const firstH1 = sections.find(section => section.level === 1)?.title;
-	const title = front.title ?? firstH1 ?? path.basename(fileName).replace(/\.(md|markdown|mdx)$/i, '');
+	const title = front.title ?? firstH1(tree) ?? path.basename(fileName).replace(/\.(md|markdown|mdx)$/i, '');
 	const lineOf = lineLocator(source);
 	const chunks: Chunk[] = [];
 

@@ -1,4 +1,4 @@
-import type {Root, RootContent} from 'mdast';
+import type {Heading, Root, RootContent} from 'mdast';
 import {toString} from 'mdast-util-to-string';
 
 /** One top-level block of a section, with its place in the source. */
@@ -35,7 +35,7 @@ export function splitSections(tree: Root): Section[] {
 				stack.pop();
 			}
 
-			const text = toString(node).replaceAll(/\s+/g, ' ').trim();
+			const text = headingText(node);
 			stack.push({depth: node.depth, text});
 			current = {title: text, level: node.depth, headings: stack.map(entry => entry.text).filter(Boolean), blocks: []};
 			continue;
@@ -50,6 +50,17 @@ export function splitSections(tree: Root): Section[] {
 
 	sections.push(current);
 	return sections.filter(section => section.blocks.length > 0);
+}
+
+/** A heading's plain text on one line. */
+export function headingText(node: Heading): string {
+	return toString(node).replaceAll(/\s+/g, ' ').trim();
+}
+
+/** The first level-1 heading's text: the document's title even when nothing stands under it directly. */
+export function firstH1(tree: Root): string | undefined {
+	const heading = tree.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
+	return heading ? headingText(heading) || undefined : undefined;
 }
 
 function isComment(node: RootContent): boolean {

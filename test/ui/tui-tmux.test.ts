@@ -1,0 +1,75 @@
+// The real TUI in a real terminal: the built binary runs in tmux against the daemon it starts, keys go in with
+// send-keys and the screen comes back with capture-pane.
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {execa} from 'execa';
+import {poll} from '../../source/client/poll.js';
+import {cli, cliPath} from '../helpers/cli.js';
+import {temporaryDirectory} from '../helpers/paths.js';
+
+const socket = `md-vector-test-${process.pid}`;
+const tmux = async (...arguments_: string[]) => String((await execa('tmux', ['-L', socket, ...arguments_])).stdout);
+const screen = async () => tmux('capture-pane', '-p', '-t', 'tui');
+const paneFlag = async (name: string) => tmux('display-message', '-p', '-t', 'tui', `#{${name}}`);
+
+async function untilScreen(t: {log(...values: unknown[]): void}, what: string, matches: (text: string) => boolean): Promise<string> {
+	const text = await poll(async () => {
+		const current = await screen();
+		return matches(current) ? current : undefined;
+	}, 30_000);
+	if (text === undefined) {
+		const last = await screen();
+		t.log(last);
+		throw new Error(`the terminal never showed ${what}; last screen:\n${last}`);
+	}
+
+	return text;
+}
+
+test('in tmux: results appear as you type, the preview follows the selection, q restores the terminal', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	t.teardown(async () => {
+		await execa('tmux', ['-L', socket, 'kill-server'], {reject: false});
+	});
+	const root = temporaryDirectory('md-vector-tmux-');
+	mkdirSync(path.join(root, 'garden'));
+	writeFileSync(path.join(root, 'garden', 'compost.md'),
+		'# Compost\n\nTurn the compost heap every week.\n\n## Worms\n\nRed wigglers eat kitchen scraps and make compost.\n');
+	writeFileSync(path.join(root, 'garden', 'pruning.md'), '# Pruning\n\nCut roses back in early spring.\n');
+	t.like(await md.json(['ingest-dir', root, '-C', 'garden']), {state: 'completed', progress: {indexed: 2}});
+
+	const environment = {...md.environment, TERM: 'xterm-256color'};
+	const exports = Object.entries(environment).map(([name, value]) => `${name}='${value}'`).join(' ');
+	// The marker is on the normal screen before the TUI starts: after `q` it must be there again.
+	await tmux('new-session', '-d', '-s', 'tui', '-x', '100', '-y', '30',
+		`printf 'BEFORE-TUI\\n'; env ${exports} node '${cliPath}'; echo "TUI-EXITED $?"; sleep 600`);
+
+	await untilScreen(t, 'the TUI with its collection', text => /garden/.test(text) && /Search/.test(text));
+	t.is(await paneFlag('alternate_on'), '1', 'the TUI draws on the alternate screen');
+
+	await tmux('send-keys', '-t', 'tui', '-l', 'compost worms');
+	const results = await untilScreen(t, 'results for the query', text => /compost\.md/.test(text) && /Worms/.test(text));
+	t.regex(results, /mode hybrid/, 'the status bar names the mode');
+	t.regex(results, /last search \d+ ms/, 'and the latency of the last search');
+	t.false(results.includes('BEFORE-TUI'), 'the shell\'s screen is hidden while the TUI runs');
+
+	t.regex(results, /garden\/compost\.md:7-7\s*│\s*\n│.*│\s*Compost › Worms/, 'the preview shows the first hit with its heading path');
+
+	// Esc and a key arriving in one read are Alt+key to a terminal app: wait for the focus to move first.
+	await tmux('send-keys', '-t', 'tui', 'Escape');
+	await untilScreen(t, 'the focus on the results', text => text.includes('│   Search'));
+	await tmux('send-keys', '-t', 'tui', 'j');
+	await untilScreen(t, 'the preview of the second hit', text => /garden\/compost\.md:3-3/.test(text) && /Turn the compost heap every week\./.test(text));
+	await tmux('send-keys', '-t', 'tui', 'm');
+	await untilScreen(t, 'the mode switched to semantic', text => /mode semantic/.test(text));
+
+	await tmux('send-keys', '-t', 'tui', 'q');
+	const after = await untilScreen(t, 'the shell after exit', text => /TUI-EXITED/.test(text));
+	t.regex(after, /TUI-EXITED 0/, 'q exits with status 0');
+	t.regex(after, /BEFORE-TUI/, 'the screen from before the TUI is back');
+	t.false(/compost\.md|Search/.test(after), 'nothing of the TUI is left on the screen');
+	t.is(await paneFlag('alternate_on'), '0', 'the alternate screen was left');
+	t.is(await paneFlag('cursor_flag'), '1', 'the cursor is visible again');
+});
