@@ -1,9 +1,26 @@
-import {readFileSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 import type {SearchResult} from '../../client/api-types.js';
 
 export type Context = {readonly before: string[]; readonly after: string[]};
 
-const cache = new Map<string, string[] | undefined>();
+// Files are re-read only when they changed on disk (the preview of an edited file follows the edit).
+const cache = new Map<string, {readonly mtimeMs: number; readonly lines: string[]}>();
+
+function linesOf(file: string): string[] | undefined {
+	try {
+		const {mtimeMs} = statSync(file);
+		const cached = cache.get(file);
+		if (cached?.mtimeMs === mtimeMs) {
+			return cached.lines;
+		}
+
+		const lines = readFileSync(file, 'utf8').split('\n');
+		cache.set(file, {mtimeMs, lines});
+		return lines;
+	} catch {
+		return undefined;
+	}
+}
 
 /** Lines just before and after a chunk, read from its source file when the daemon recorded one and it is readable here. */
 export function readContext(hit: SearchResult, lines = 8): Context | undefined {
@@ -11,15 +28,7 @@ export function readContext(hit: SearchResult, lines = 8): Context | undefined {
 		return undefined;
 	}
 
-	if (!cache.has(hit.source_path)) {
-		try {
-			cache.set(hit.source_path, readFileSync(hit.source_path, 'utf8').split('\n'));
-		} catch {
-			cache.set(hit.source_path, undefined);
-		}
-	}
-
-	const file = cache.get(hit.source_path);
+	const file = linesOf(hit.source_path);
 	if (!file) {
 		return undefined;
 	}
