@@ -4,8 +4,12 @@ import {stemmer} from 'stemmer';
 const stopWords = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'but', 'by', 'for', 'if', 'in', 'into', 'is', 'it', 'no', 'not', 'of', 'on', 'or', 'such', 'that', 'the', 'their', 'then', 'there', 'these', 'they', 'this', 'to', 'was', 'will', 'with']);
 
 // A word may join parts with - _ . ' (Get-ChildItem, snake_case, v1.2, don't); CJK scripts are handled apart.
-const cjk = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;
-const tokenPattern = new RegExp(String.raw`([${cjk}]+)|([\p{L}\p{N}]+(?:[-_.'][\p{L}\p{N}]+)*)`, 'gu');
+// Letters of CJK scripts by Script_Extensions, so shared marks such as the long vowel ー count, punctuation not.
+const cjk = String.raw`[[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]&&[\p{L}\p{N}\p{M}]]`;
+const wordChar = String.raw`[[\p{L}\p{N}]--${cjk}]`; // a CJK run inside Latin text (Node入门) is its own token
+const tokenPattern = new RegExp(String.raw`(${cjk}+)|(${wordChar}+(?:[\-_.']${wordChar}+)*)`, 'gv');
+const clitic = /'(?:s|t|re|ve|ll|d|m)$/iu;
+const plainHyphenated = /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)+$/u;
 const camelBoundary = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
 /**
@@ -28,6 +32,7 @@ export function keywordTokens(text: string): string[] {
 }
 
 function pushWord(word: string, tokens: string[]): void {
+	word = word.replace(clitic, ''); // don't, it's, Rust's: the word before the clitic (O'Brien stays whole)
 	const parts = word.split(/[-_.']/).flatMap(part => part.split(camelBoundary)).map(part => part.toLowerCase()).filter(Boolean);
 	for (const part of parts) {
 		if (!stopWords.has(part)) {
@@ -35,13 +40,10 @@ function pushWord(word: string, tokens: string[]): void {
 		}
 	}
 
-	if (parts.length > 1) {
-		const whole = parts.join('');
-		if (word.includes("'") && parts.length === 2 && parts[1]!.length <= 2) {
-			return; // don't, it's: the stem of the first part is enough
-		}
-
-		tokens.push(whole);
+	// The whole identifier too (getchilditem), so an exact identifier ranks first; not for plain hyphenated
+	// words (long-term, 0-dimensional), which are prose: measured on SciFact train, +0.005 nDCG@10 without it.
+	if (parts.length > 1 && !plainHyphenated.test(word)) {
+		tokens.push(parts.join(''));
 	}
 }
 
