@@ -1,5 +1,5 @@
 // npm run eval: retrieval quality on BEIR SciFact (train split) through the real API of a fresh daemon.
-//   npm run eval [-- --modes keyword,hybrid] [--collapse false]
+//   npm run eval [-- --modes keyword,hybrid] [--fusion rrf,convex]
 // The model is MD_VECTOR_MODEL_DIR's (or the configured one): the same command measures any model a user has.
 import {existsSync, readFileSync} from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import {parseArgs} from 'node:util';
 import {connect} from '../source/client/connect.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
 import type {SearchMode} from '../source/client/api-types.js';
+import type {Fusion} from '../daemon/engine/search/fusion.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
 import {readDiscovery} from '../daemon/discovery.js';
@@ -19,9 +20,11 @@ import {mean, ndcgAt, recallAt} from './eval/metrics.js';
 
 const {values: options} = parseArgs({options: {
 	modes: {type: 'string', default: 'keyword,semantic,hybrid'},
+	fusion: {type: 'string', default: 'rrf,convex'},
 	data: {type: 'string', default: path.resolve('..', 'shared', 'data', 'scifact')},
 }});
 const modes = options.modes.split(',') as SearchMode[];
+const fusions = options.fusion.split(',') as Fusion[];
 const data = loadScifact(options.data);
 const home = temporaryDirectory('md-vector-eval-');
 const env: NodeJS.ProcessEnv = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: os.tmpdir()};
@@ -34,15 +37,18 @@ try {
 	const embedder = health.checks.embedder;
 	console.log(`model: ${embedder.model} (${embedder.status}${embedder.reason ? `: ${embedder.reason}` : ''})${modelWarning(env.MD_VECTOR_MODEL_DIR)}`);
 	await ingest(client, writeCorpus(data.corpus, path.join(home, 'scifact')));
-	console.log('\nmode      nDCG@10  recall@10  recall@100  latency p50  p95 (ms, HTTP round trip)');
+	console.log('\nmode            nDCG@10  recall@10  recall@100  latency p50  p95 (ms, HTTP round trip)');
 	for (const mode of modes) {
-		if (mode !== 'keyword' && embedder.status !== 'ok') {
-			console.log(`${mode.padEnd(9)} skipped: no embedding model (${embedder.reason ?? embedder.status})`);
-			continue;
-		}
+		for (const fusion of mode === 'hybrid' ? fusions : [undefined]) {
+			const label = (fusion ? `${mode}/${fusion}` : mode).padEnd(15);
+			if (mode !== 'keyword' && embedder.status !== 'ok') {
+				console.log(`${label} skipped: no embedding model (${embedder.reason ?? embedder.status})`);
+				continue;
+			}
 
-		const result = await evaluate(client, data, mode);
-		console.log(`${mode.padEnd(9)} ${result.ndcg10.toFixed(4)}   ${result.recall10.toFixed(4)}     ${result.recall100.toFixed(4)}      ${result.p50.toFixed(1).padStart(6)}  ${result.p95.toFixed(1).padStart(6)}`);
+			const result = await evaluate(client, data, mode, fusion);
+			console.log(`${label} ${result.ndcg10.toFixed(4)}   ${result.recall10.toFixed(4)}     ${result.recall100.toFixed(4)}      ${result.p50.toFixed(1).padStart(6)}  ${result.p95.toFixed(1).padStart(6)}`);
+		}
 	}
 } finally {
 	const record = readDiscovery(path.join(home, 'state'));
@@ -63,14 +69,14 @@ async function ingest(daemon: DaemonClient, folder: string): Promise<void> {
 }
 
 /** Every judged query in one mode: document-level rankings (one hit per document), top 100. */
-async function evaluate(daemon: DaemonClient, {queries, qrels}: Scifact, mode: SearchMode) {
+async function evaluate(daemon: DaemonClient, {queries, qrels}: Scifact, mode: SearchMode, fusion?: Fusion) {
 	const ndcg: number[] = [];
 	const recall10: number[] = [];
 	const recall100: number[] = [];
 	const times: number[] = [];
 	for (const query of queries) {
 		const started = performance.now();
-		const response = await daemon.search({query: query.text, top_k: 100, mode, collection: 'scifact', collapse: true});
+		const response = await daemon.search({query: query.text, top_k: 100, mode, collection: 'scifact', collapse: true, fusion});
 		times.push(performance.now() - started);
 		const ranking = response.results.map(result => documentId(result.source_file));
 		const judged = qrels.get(query.id)!;

@@ -9,7 +9,8 @@ export const searchBody = z.object({
 	top_k: z.number({error: 'must be an integer from 1 to 100'}).int('must be an integer from 1 to 100').min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100').optional(),
 	collection,
 	mode: z.enum(['semantic', 'keyword', 'hybrid'], {error: "must be 'semantic', 'keyword' or 'hybrid'"}).optional(),
-	collapse: z.boolean().optional(),
+	collapse: z.boolean({error: 'must be true or false'}).optional(),
+	fusion: z.enum(['rrf', 'convex'], {error: "must be 'rrf' or 'convex'"}).optional(),
 });
 
 export const ingestBody = z.object({

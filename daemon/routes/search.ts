@@ -14,6 +14,7 @@ export function searchRoutes(engine: Engine): Router {
 			mode: body.mode ?? 'hybrid',
 			collection: body.collection ?? defaultCollection,
 			collapse: body.collapse,
+			fusion: body.fusion,
 		}));
 	});
 	return router;

@@ -10,6 +10,7 @@ export type SearchInput = {
 	readonly mode?: SearchMode;
 	readonly collection?: string;
 	readonly collapse?: boolean;
+	readonly fusion?: 'rrf' | 'convex';
 };
 
 export type IngestInput = {

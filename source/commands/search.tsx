@@ -20,6 +20,7 @@ export const options = z.object({
 	mode: z.enum(['hybrid', 'semantic', 'keyword']).default('hybrid').describe(option({description: 'How to rank'})),
 	collection: collectionOption,
 	collapse: z.boolean().default(false).describe(option({description: 'At most one result per document'})),
+	fusion: z.enum(['rrf', 'convex']).default('rrf').describe(option({description: 'Hybrid only: merge by rank (rrf) or by normalised score (convex)'})),
 	json: jsonOption,
 });
 
@@ -44,7 +45,8 @@ export default function Search({options, args: [query]}: Props) {
 			await waitForModel(client);
 		}
 
-		const response = await client.search({query, top_k: topK, mode: options.mode, collection: options.collection, collapse: options.collapse || undefined});
+		const response = await client.search({query, top_k: topK, mode: options.mode, collection: options.collection, collapse: options.collapse || undefined,
+			fusion: options.mode === 'hybrid' ? options.fusion : undefined});
 		if (!options.json && response.notice) {
 			io.note(`note: ${response.notice}`);
 		}

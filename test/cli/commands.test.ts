@@ -26,6 +26,11 @@ test('ingest-dir, then search in every mode with -k and -C; --json is exactly th
 		}
 	}
 
+	const convex = await md.json(['search', 'gardens soil', '-k', '4', '--fusion', 'convex', '-C', 'garden']);
+	t.is(convex.results.length, 4, 'hybrid with score-normalised fusion');
+	const collapsed = await md.json(['search', 'gardens soil', '-k', '30', '--collapse', '--mode', 'keyword', '-C', 'garden']);
+	t.is(new Set(collapsed.results.map((hit: {source_file: string}) => hit.source_file)).size, collapsed.results.length, '--collapse: one hit per file');
+
 	const readable = await md.run(['search', 'gardens soil', '-k', '2', '-C', 'garden']);
 	t.is(readable.exitCode, 0);
 	t.regex(String(readable.stdout), /^ 1\. \d\.\d{4} {2}f\d\/note-\d+\.md:\d+-\d+$/m, 'rank, score, file and lines');

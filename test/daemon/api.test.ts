@@ -96,6 +96,8 @@ const searchLimits: Array<[string, unknown, RegExp]> = [
 	['collection over 128 characters', {query: 'a', collection: 'c'.repeat(129)}, /^collection: must be at most 128/],
 	['collection with bad characters', {query: 'a', collection: 'no spaces'}, /^collection: must be 1-128 characters of/],
 	['unknown mode', {query: 'a', mode: 'fuzzy'}, /^mode: /],
+	['unknown fusion', {query: 'a', fusion: 'average'}, /^fusion: must be 'rrf' or 'convex'/],
+	['collapse not a boolean', {query: 'a', collapse: 'yes'}, /^collapse: must be true or false/],
 ];
 limitTests('/search', searchLimits);
 

@@ -52,6 +52,24 @@ test('ingest then search in every mode with the generated model', async t => {
 	await engine.close();
 });
 
+test('collapse keeps each document\'s best chunk only; both fusions return every chunk once', async t => {
+	const {engine} = openEngine(await loadTinyEmbedder());
+	const sections = Array.from({length: 6}, (_, index) => `## Part ${index}\n\nCompost heaps and compost bins, part ${index}.\n`).join('\n');
+	await engine.ingest({content: `# Compost\n\n${sections}`, fileName: 'compost.md', collection: 'c'});
+	await engine.ingest({content: '# Bins\n\nA compost bin in the yard.\n', fileName: 'bins.md', collection: 'c'});
+	const all = await engine.search({query: 'compost bins', topK: 10, mode: 'keyword', collection: 'c'});
+	t.is(all.results.length, 7, 'every chunk of both documents by default');
+	const collapsed = await engine.search({query: 'compost bins', topK: 10, mode: 'keyword', collection: 'c', collapse: true});
+	t.deepEqual(collapsed.results.map(hit => hit.source_file).sort(), ['bins.md', 'compost.md']);
+	t.is(collapsed.results.find(hit => hit.source_file === 'compost.md')!.id, all.results.find(hit => hit.source_file === 'compost.md')!.id, 'the best chunk of the document');
+	for (const fusion of ['rrf', 'convex'] as const) {
+		const hybrid = await engine.search({query: 'compost bins', topK: 10, mode: 'hybrid', collection: 'c', fusion});
+		t.is(new Set(hybrid.results.map(hit => hit.id)).size, 7, fusion);
+	}
+
+	await engine.close();
+});
+
 test('CJK queries find CJK chunks', async t => {
 	const {engine} = openEngine();
 	await engine.ingest({content: japanese, fileName: 'ml.md', collection: 'ja'});

@@ -1,5 +1,8 @@
 export type Ranked = {readonly rowid: number; readonly score: number};
 
+/** How hybrid search merges its keyword and semantic lists. */
+export type Fusion = 'rrf' | 'convex';
+
 /**
  * Reciprocal rank fusion (Cormack et al. 2009): score = sum of 1 / (k + rank) over the lists a hit is in.
  * Rank-based, so BM25 and cosine scores need no common scale.
@@ -12,5 +15,37 @@ export function reciprocalRankFusion(lists: ReadonlyArray<readonly Ranked[]>, k 
 		}
 	}
 
+	return sorted(scores);
+}
+
+/**
+ * Convex combination of min-max normalised scores (Bruch et al. 2023, "An analysis of fusion functions for
+ * hybrid retrieval"): unlike RRF it keeps how far ahead a hit is, not only its place. Each list is scaled to
+ * [0, 1] over its own candidates; a hit absent from a list gets 0 there. `weights` sum to 1.
+ */
+export function convexFusion(lists: ReadonlyArray<readonly Ranked[]>, weights: readonly number[]): Ranked[] {
+	const scores = new Map<number, number>();
+	for (const [index, list] of lists.entries()) {
+		if (list.length === 0) {
+			continue;
+		}
+
+		const values = list.map(hit => hit.score);
+		const low = Math.min(...values);
+		const span = Math.max(...values) - low;
+		for (const hit of list) {
+			const normalised = span > 0 ? (hit.score - low) / span : 1; // one candidate, or all tied: full marks
+			scores.set(hit.rowid, (scores.get(hit.rowid) ?? 0) + (weights[index]! * normalised));
+		}
+	}
+
+	return sorted(scores);
+}
+
+export function fuse(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[]): Ranked[] {
+	return fusion === 'convex' ? convexFusion([semantic, keyword], [0.5, 0.5]) : reciprocalRankFusion([semantic, keyword]);
+}
+
+function sorted(scores: ReadonlyMap<number, number>): Ranked[] {
 	return [...scores].map(([rowid, score]) => ({rowid, score})).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
 }

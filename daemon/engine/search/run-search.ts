@@ -4,7 +4,7 @@ import type {Store} from '../store/store.js';
 import type {CollectionRow, StoredChunk} from '../store/types.js';
 import type {Hit} from '../vector-index/collection-indexes.js';
 import {unavailable} from '../errors.js';
-import {reciprocalRankFusion, type Ranked} from './fusion.js';
+import {fuse, type Ranked} from './fusion.js';
 import {keywordQuery} from './keyword-query.js';
 import type {SearchRequest, SearchResponse, SearchResult} from './types.js';
 
@@ -54,7 +54,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 		timings.vector = performance.now() - at;
 	}
 
-	const ranked = mode === 'hybrid' ? reciprocalRankFusion([semantic, keyword]) : (mode === 'semantic' ? semantic : keyword);
+	const ranked = mode === 'hybrid' ? fuse(request.fusion ?? 'rrf', semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
 	const results = toResults(context.store, ranked, request);
 	timings.total = performance.now() - started;
 	return {results, collection: collection.name, mode: request.mode, ...(notice ? {notice} : {}), timings_ms: round(timings)};

@@ -1,3 +1,5 @@
+import type {Fusion} from './fusion.js';
+
 export type SearchMode = 'semantic' | 'keyword' | 'hybrid';
 
 export type SearchRequest = {
@@ -7,6 +9,8 @@ export type SearchRequest = {
 	readonly collection: string;
 	/** At most one hit per document (its best chunk). */
 	readonly collapse?: boolean;
+	/** Hybrid only: how the two lists merge (default rrf). */
+	readonly fusion?: Fusion;
 };
 
 /** A hit: the spec's fields (snake_case, as the API returns them), then md-vector's own. */

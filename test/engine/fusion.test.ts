@@ -1,0 +1,50 @@
+import test from 'ava';
+import {convexFusion, fuse, reciprocalRankFusion, type Ranked} from '../../daemon/engine/search/fusion.js';
+
+const list = (...entries: Array<[number, number]>): Ranked[] => entries.map(([rowid, score]) => ({rowid, score}));
+const order = (ranked: readonly Ranked[]) => ranked.map(hit => hit.rowid);
+
+test('RRF: a hit high in both lists beats one that tops only one list', t => {
+	const semantic = list([1, 0.9], [2, 0.8], [3, 0.7]);
+	const keyword = list([4, 12], [2, 11], [5, 3]);
+	const fused = reciprocalRankFusion([semantic, keyword]);
+	t.deepEqual(order(fused), [2, 1, 4, 3, 5]);
+	t.is(fused[0]!.score, (1 / 62) + (1 / 62));
+	t.is(fused[1]!.score, 1 / 61);
+});
+
+test('RRF and convex: with one list empty the other keeps its order (no worse than the half that answered)', t => {
+	const keyword = list([7, 30], [3, 20], [9, 1]);
+	t.deepEqual(order(reciprocalRankFusion([[], keyword])), [7, 3, 9]);
+	t.deepEqual(order(convexFusion([[], keyword], [0.5, 0.5])), [7, 3, 9]);
+});
+
+test('convex: scores are min-max scaled per list, absent hits get 0, the margin counts', t => {
+	// Semantic barely prefers 2 over 1; keyword strongly prefers 1: 1 wins, where RRF would tie them.
+	const semantic = list([2, 0.80], [1, 0.79], [3, 0.40]);
+	const keyword = list([1, 20], [2, 2], [4, 0]);
+	const fused = convexFusion([semantic, keyword], [0.5, 0.5]);
+	t.deepEqual(order(fused), [1, 2, 3, 4]);
+	t.is(fused.find(hit => hit.rowid === 1)!.score, 0.5 * ((0.79 - 0.4) / 0.4) + 0.5);
+	t.is(fused.find(hit => hit.rowid === 4)!.score, 0, 'last of its only list');
+	const rrf = reciprocalRankFusion([semantic, keyword]);
+	t.is(rrf[0]!.score, rrf[1]!.score, 'RRF sees only places: 1st+2nd either way');
+});
+
+test('convex: one candidate or all tied get full marks; weights shift the balance', t => {
+	t.deepEqual(convexFusion([list([5, 0.3])], [1]), list([5, 1]));
+	t.deepEqual(order(convexFusion([list([1, 1], [2, 1])], [1])), [1, 2], 'ties broken by rowid, stable');
+	const semantic = list([1, 0.9], [2, 0.1]);
+	const keyword = list([2, 9], [1, 1]);
+	t.deepEqual(order(convexFusion([semantic, keyword], [0.8, 0.2])), [1, 2]);
+	t.deepEqual(order(convexFusion([semantic, keyword], [0.2, 0.8])), [2, 1]);
+});
+
+test('fusion never returns a hit twice', t => {
+	const semantic = list([1, 0.9], [2, 0.8], [3, 0.7], [4, 0.6]);
+	const keyword = list([3, 9], [1, 8], [5, 7], [2, 6]);
+	for (const method of ['rrf', 'convex'] as const) {
+		const rowids = order(fuse(method, semantic, keyword));
+		t.deepEqual([...rowids].sort(), [1, 2, 3, 4, 5], method);
+	}
+});
