@@ -18,5 +18,9 @@ if (process.stdout.isTTY && arguments_.length === 0) {
 delete process.env.CI;
 delete process.env.CONTINUOUS_INTEGRATION;
 
-const {default: Pastel} = await import('pastel');
-await new Pastel({importMeta: import.meta, name: 'md-vector'}).run();
+// Scripts calling `search`/`stats`/... --json skip loading Ink and pastel (most of a one-shot call's time).
+const {jsonFastPath} = await import('./json-fast-path.js');
+if (!(await jsonFastPath(arguments_))) {
+	const {default: Pastel} = await import('pastel');
+	await new Pastel({importMeta: import.meta, name: 'md-vector'}).run();
+}

@@ -4,8 +4,7 @@ import {z} from 'zod';
 import {argument, option} from 'pastel';
 import type {SearchResponse} from '../client/api-types.js';
 import {connect} from '../client/connect.js';
-import {UsageError} from '../client/client-errors.js';
-import {waitForModel} from '../client/wait-for-model.js';
+import {searchOnce} from '../client/search-once.js';
 import {collectionOption, jsonOption} from '../command-options.js';
 import {useRun} from '../ui/use-run.js';
 import {SearchHit} from '../ui/search-hit.js';
@@ -35,18 +34,7 @@ type Props = {
 
 export default function Search({options, args: [query]}: Props) {
 	const state = useRun<SearchResponse>(async io => {
-		const topK = Number(options.topK);
-		if (!Number.isInteger(topK) || topK < 1 || topK > 100) {
-			throw new UsageError(`-k must be a whole number from 1 to 100, got '${options.topK}'`);
-		}
-
-		const client = await connect({onNotice: io.note});
-		if (options.mode !== 'keyword') {
-			await waitForModel(client);
-		}
-
-		const response = await client.search({query, top_k: topK, mode: options.mode, collection: options.collection, collapse: options.collapse || undefined,
-			fusion: options.mode === 'hybrid' ? options.fusion : undefined});
+		const response = await searchOnce(await connect({onNotice: io.note}), query, options);
 		if (!options.json && response.notice) {
 			io.note(`note: ${response.notice}`);
 		}

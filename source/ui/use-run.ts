@@ -1,6 +1,6 @@
 import {useEffect, useRef, useState} from 'react';
 import {useApp} from 'ink';
-import {DaemonError, UsageError} from '../client/client-errors.js';
+import {reportFailure} from './report-failure.js';
 
 export type Io = {
 	/** Writes to stdout as it is (results, JSON). */
@@ -43,10 +43,7 @@ export function useRun<T>(run: (io: Io) => Promise<T>, options: RunOptions = {})
 
 			setState({status: 'done', value});
 		}, (error: unknown) => {
-			const message = error instanceof Error ? error.message : String(error);
-			process.stderr.write(`md-vector: ${message}\n`);
-			process.exitCode = isBadInput(error) ? 2 : 1;
-			setState({status: 'failed', message});
+			setState({status: 'failed', message: reportFailure(error)});
 		});
 	}, []);
 	useEffect(() => {
@@ -55,9 +52,4 @@ export function useRun<T>(run: (io: Io) => Promise<T>, options: RunOptions = {})
 		}
 	}, [state.status]);
 	return state;
-}
-
-/** Refused input (ours or the daemon's 400/413/415) exits 2, like a usage error; anything else 1. */
-function isBadInput(error: unknown): boolean {
-	return error instanceof UsageError || (error instanceof DaemonError && [400, 413, 415].includes(error.status));
 }

@@ -29,6 +29,9 @@ test('bad input exits 2 with one line naming the problem', async t => {
 	const cases: Array<[string[], RegExp]> = [
 		[['search', 'x', '-k', '0'], /^md-vector: -k must be a whole number from 1 to 100, got '0'$/],
 		[['search', 'x', '-k', 'many'], /^md-vector: -k must be a whole number from 1 to 100/],
+		[['search', 'x', '-k', '0', '--json'], /^md-vector: -k must be a whole number from 1 to 100, got '0'$/],
+		[['search', '--json', 'x', '-C', 'bad name!'], /^md-vector: collection: /],
+		[['stats', '-C', 'bad name!', '--json'], /^md-vector: collection: /],
 		[['search', 'x'.repeat(2001), '--json'], /^md-vector: query: must be 1 to 2000 characters$/],
 		[['search', 'x', '-C', 'bad name!'], /^md-vector: collection: /],
 		[['ingest', 'a.md', '--incremental', '--force'], /^md-vector: --incremental and --force cannot be used together/],
@@ -70,6 +73,14 @@ test('an unknown option or a missing argument is refused on stderr', async t => 
 	const unknown = await md.run(['search', 'x', '--colour']);
 	t.not(unknown.exitCode, 0);
 	t.regex(String(unknown.stderr), /unknown option '--colour'/);
+	// --json read commands parse on a light path; what it does not know goes to the full CLI's messages.
+	const unknownJson = await md.run(['search', 'x', '--colour', '--json']);
+	t.not(unknownJson.exitCode, 0);
+	t.regex(String(unknownJson.stderr), /unknown option '--colour'/);
+	const badChoice = await md.run(['search', 'x', '--mode', 'fuzzy', '--json']);
+	t.not(badChoice.exitCode, 0);
+	t.regex(String(badChoice.stderr), /argument 'fuzzy' is invalid. Allowed choices are hybrid, semantic, keyword/);
+	t.is(String(badChoice.stdout), '');
 	const missing = await md.run(['ingest']);
 	t.not(missing.exitCode, 0);
 	t.regex(String(missing.stderr), /missing required argument 'file'/);

@@ -47,3 +47,10 @@ test('the CLI never loads faiss, transformers.js, SQLite, remark or the engine',
 	t.deepEqual([...files].filter(file => file.includes(`${path.sep}daemon${path.sep}engine${path.sep}`)), []);
 	t.deepEqual([...packages].filter(name => heavy.test(name)), []);
 });
+
+test('`--json` read commands take a path that loads neither Ink, React nor pastel', t => {
+	const {files, packages} = reachable(path.join(repoRoot, 'dist', 'source', 'json-fast-path.js'));
+	t.true(files.size > 5, 'the graph was followed through local modules');
+	t.true(packages.has('env-paths'), 'and into packages');
+	t.deepEqual([...packages].filter(name => /^(ink|react|pastel|@inkjs\/|chalk)/.test(name)), []);
+});
