@@ -1,18 +1,90 @@
-// npm run bench: prints each measurement with the machine it ran on. More measurements join as they are built.
+// npm run bench [-- --sample N]: ingestion (pipeline vs bare ONNX Runtime), incremental re-ingest, search
+// latency at 10k and 100k chunks, one-shot CLI, daemon cold start and memory; every number with the machine.
+// The model is a generated stand-in with bge-small-en-v1.5's exact shape (random weights: same compute).
+import {cpSync, existsSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
+import {parseArgs} from 'node:util';
 import {execa} from 'execa';
+import {connect} from '../source/client/connect.js';
+import {stopDaemon} from '../source/client/stop-daemon.js';
+import {waitForModel} from '../source/client/wait-for-model.js';
+import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {temporaryDirectory} from '../test/helpers/paths.js';
 import {machine} from './machine.js';
 import {benchCliOneShot} from './cli-oneshot.js';
-import {temporaryDirectory, tinyModelDir} from '../test/helpers/paths.js';
-import {writeNotes} from '../test/helpers/trees.js';
+import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js';
+import {fillCollection, sampleQueries, searchLatency} from './search-latency.js';
+import {coldStart, daemonPid, memoryOf} from './cold-start.js';
 
-console.log(`machine: ${machine()}`);
-const env = {...process.env, MD_VECTOR_HOME: temporaryDirectory('md-vector-bench-'), MD_VECTOR_MODEL_DIR: tinyModelDir, MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: '/tmp'};
-const cli = path.resolve('dist', 'source', 'cli.js');
+const {values: options} = parseArgs({options: {
+	sample: {type: 'string', default: '1'}, // every n-th file of the docs tree (1: all of it)
+	sizes: {type: 'string', default: '10000,100000'},
+}});
+const corpus = path.resolve('..', 'shared', 'data', 'powershell-docs', 'corpus');
+const modelDir = path.resolve('.bench-models', 'bge-small-shape');
+if (!existsSync(modelDir)) {
+	console.log(`making the stand-in model in ${modelDir} (needs: apt-get install python3-onnx python3-numpy)`);
+	await execa('/usr/bin/python3', ['tools/make-bert-onnx.py', modelDir, 'bge-small'], {stdio: 'inherit'});
+}
+
+const home = temporaryDirectory('md-vector-bench-');
+const env: NodeJS.ProcessEnv = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: modelDir, MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: home};
+const line = (text: string) => console.log(text);
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+line(`machine: ${machine()}`);
+line(`model: ${path.basename(modelDir)} (bge-small-en-v1.5 shape, random weights, q8), batch 32`);
+let client = await connect({env});
 try {
-	await execa('node', [cli, 'ingest-dir', writeNotes(10, 100), '--json'], {env});
-	const oneShot = await benchCliOneShot(env);
-	console.log(`one-shot CLI: md-vector search --json, whole process, 20 runs: p50 ${oneShot.p50.toFixed(0)} ms, p95 ${oneShot.p95.toFixed(0)} ms (target p50 <= 300 ms: ${oneShot.p50 <= 300 ? 'met' : 'not met'}); node + import of pastel and ink alone: ${oneShot.importsMs.toFixed(0)} ms`);
+	await waitForModel(client);
+	const every = Number(options.sample);
+	const tree = path.join(home, 'docs');
+	const files = (await walkMarkdown(corpus)).filter((_, index) => index % every === 0);
+	for (const file of files) { // walkMarkdown gives paths relative to the root
+		mkdirSync(path.dirname(path.join(tree, file)), {recursive: true});
+		cpSync(path.join(corpus, file), path.join(tree, file));
+	}
+
+	line(`\n1. ingestion: powershell-docs, ${files.length} files${every > 1 ? ` (every ${every}th)` : ''}`);
+	const first = await timeIngest(client, tree, 'docs');
+	const texts = await chunkTexts(tree);
+	const raw = await rawOnnxThroughput(modelDir, texts);
+	const pipelineRate = texts.length / first.seconds;
+	line(`   pipeline: ${fixed(first.seconds)} s, ${fixed(first.files / first.seconds)} files/s, ${fixed(first.chunks / first.seconds)} chunks/s (${first.chunks} chunks, ${texts.length} distinct texts embedded)`);
+	line(`   bare ONNX Runtime, same texts, sorted, batch 32: ${fixed(raw.seconds)} s, ${fixed(raw.chunksPerSecond)} chunks/s`);
+	line(`   ratio pipeline / raw: ${fixed(pipelineRate / raw.chunksPerSecond, 2)} (target >= 0.85: ${verdict(pipelineRate / raw.chunksPerSecond >= 0.85)})`);
+
+	const again = await timeIngest(client, tree, 'docs', 'incremental');
+	line(`\n2. re-ingest unchanged (--incremental): ${fixed(again.seconds, 2)} s, ${fixed(first.seconds / again.seconds)}x faster (target >= 50x: ${verdict(first.seconds / again.seconds >= 50)})`);
+
+	line('\n3. search latency over HTTP, 200 queries, top 10 (synthetic unit vectors, real chunk texts)');
+	const queries = sampleQueries(texts, 200);
+	const health = await client.health();
+	const model = {id: health.checks.embedder.model, dims: health.checks.embedder.dimension};
+	let largest = '';
+	for (const size of options.sizes.split(',').map(Number)) {
+		largest = `bench-${size}`;
+		const seconds = await fillCollection(client, largest, size, texts, model);
+		line(`   ${size.toLocaleString('en-US')} chunks (imported in ${fixed(seconds)} s):`);
+		for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
+			const latency = await searchLatency(client, largest, queries, mode);
+			const shares = `embedding ${fixed(latency.shares.embed * 100, 0)}%, FAISS ${fixed(latency.shares.vector * 100, 0)}%, BM25 ${fixed(latency.shares.keyword * 100, 0)}%`;
+			const target = mode === 'hybrid' && size >= 100_000 ? ` (target p50 <= 25, p99 <= 60: ${verdict(latency.p50 <= 25 && latency.p99 <= 60)})` : '';
+			line(`     ${mode.padEnd(8)} p50 ${fixed(latency.p50).padStart(6)} ms  p99 ${fixed(latency.p99).padStart(6)} ms  (${shares})${target}`);
+		}
+	}
+
+	const oneShot = await benchCliOneShot(env, 'docs');
+	line(`\n4. one-shot CLI: md-vector search --json, whole process, 20 runs: p50 ${fixed(oneShot.p50, 0)} ms, p95 ${fixed(oneShot.p95, 0)} ms (target p50 <= 300: ${verdict(oneShot.p50 <= 300)}); bare \`node -e 0\`: ${fixed(oneShot.nodeMs, 0)} ms`);
+
+	const memory = memoryOf(daemonPid(env));
+	const start = await coldStart(env, largest);
+	client = start.client;
+	line(`\n5. daemon cold start with ${largest} and the others: answering HTTP ${fixed(start.listeningMs, 0)} ms, first keyword search ${fixed(start.keywordMs, 0)} ms, first semantic search (index and model loaded) ${fixed(start.semanticMs, 0)} ms (target <= 2000: ${verdict(start.semanticMs <= 2000)})`);
+	line(`   memory before the restart, all collections loaded, model loaded: RSS ${fixed(memory.rssMb, 0)} MB, peak ${fixed(memory.peakMb, 0)} MB (target <= 600: ${verdict(memory.rssMb <= 600)})`);
+	const after = memoryOf(daemonPid(env));
+	line(`   after the restart and one search per mode: RSS ${fixed(after.rssMb, 0)} MB`);
 } finally {
-	await execa('node', [cli, 'stop'], {env, reject: false});
+	await stopDaemon(daemonPid(env));
 }

@@ -1,0 +1,60 @@
+// Ingestion speed of the whole pipeline (ingest-dir over HTTP: walk, chunk, tokenize, embed, SQLite, FAISS) next
+// to the bare ONNX Runtime throughput of the same model on the same chunk texts: the ratio shows what the
+// pipeline costs beyond inference itself.
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {performance} from 'node:perf_hooks';
+import {AutoTokenizer} from '@huggingface/transformers';
+import * as ort from 'onnxruntime-node';
+import {chunkMarkdown} from '../daemon/engine/chunker/chunk-markdown.js';
+import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import type {DaemonClient} from '../source/client/daemon-client.js';
+
+export type IngestRun = {files: number; chunks: number; seconds: number};
+
+/** Times `ingest-dir` of `folder` into `collection` through the daemon's job API. */
+export async function timeIngest(client: DaemonClient, folder: string, collection: string, mode: 'default' | 'incremental' = 'default'): Promise<IngestRun> {
+	const started = performance.now();
+	const {job} = await client.startDirectoryJob({directory: folder, collection, mode});
+	const done = await client.followJob(job.id, () => undefined);
+	if (done.state !== 'completed') {
+		throw new Error(`ingest of ${folder} ended ${done.state}`);
+	}
+
+	return {files: done.progress.totalFiles, chunks: done.progress.chunks, seconds: (performance.now() - started) / 1000};
+}
+
+/** The texts the pipeline embeds for `folder` (heading path + chunk), chunked exactly as ingest does. */
+export async function chunkTexts(folder: string): Promise<string[]> {
+	const texts: string[] = [];
+	for (const file of await walkMarkdown(folder)) {
+		const document = chunkMarkdown(readFileSync(path.join(folder, file), 'utf8'), file); // file: relative to folder
+		texts.push(...document.chunks.map(chunk => chunk.embedText));
+	}
+
+	return [...new Set(texts)]; // the pipeline embeds a repeated text once
+}
+
+/**
+ * ONNX Runtime alone on the same model file the daemon loads (q8) and the same texts, tokenized beforehand,
+ * sorted by length and batched like the pipeline (32): chunks per second of session.run only.
+ */
+export async function rawOnnxThroughput(modelDir: string, texts: readonly string[], batchSize = 32): Promise<{chunksPerSecond: number; seconds: number}> {
+	const tokenizer = await AutoTokenizer.from_pretrained(modelDir, {local_files_only: true});
+	const session = await ort.InferenceSession.create(path.join(modelDir, 'onnx', 'model_quantized.onnx'));
+	const sorted = [...texts].sort((a, b) => a.length - b.length);
+	const batches = [];
+	for (let start = 0; start < sorted.length; start += batchSize) {
+		const encoded = tokenizer(sorted.slice(start, start + batchSize), {padding: true, truncation: true}) as Record<string, {data: BigInt64Array; dims: number[]}>;
+		batches.push(Object.fromEntries(session.inputNames.map(name => [name, new ort.Tensor('int64', encoded[name]!.data, encoded[name]!.dims)])));
+	}
+
+	const started = performance.now();
+	for (const feeds of batches) {
+		await session.run(feeds);
+	}
+
+	const seconds = (performance.now() - started) / 1000;
+	await session.release();
+	return {chunksPerSecond: texts.length / seconds, seconds};
+}
