@@ -70,6 +70,25 @@ test('collapse keeps each document\'s best chunk only; both fusions return every
 	await engine.close();
 });
 
+test('directory ingest --incremental: unchanged files skipped by hash, changed and new ones indexed', async t => {
+	const {engine} = openEngine();
+	const {mkdtempSync} = await import('node:fs');
+	const os = await import('node:os');
+	const root = mkdtempSync(path.join(os.tmpdir(), 'md-vector-incremental-'));
+	writeFileSync(path.join(root, 'a.md'), '# A\n\nApples are red.\n');
+	writeFileSync(path.join(root, 'b.md'), '# B\n\nBananas are yellow.\n');
+	t.like(await engine.ingestDirectory('c', {directory: root, mode: 'incremental'}), {indexed: 2, unchanged: 0});
+	writeFileSync(path.join(root, 'b.md'), '# B\n\nBlueberries are blue.\n');
+	writeFileSync(path.join(root, 'c.md'), '# C\n\nCherries are dark.\n');
+	const again = await engine.ingestDirectory('c', {directory: root, mode: 'incremental'});
+	t.like(again, {totalFiles: 3, indexed: 2, unchanged: 1, failed: 0});
+	t.deepEqual(again.files.map(file => [file.file, file.status]).sort(), [['a.md', 'unchanged'], ['b.md', 'indexed'], ['c.md', 'indexed']]);
+	const hit = await engine.search({query: 'blueberries', topK: 1, mode: 'keyword', collection: 'c'});
+	t.is(hit.results[0]?.source_file, 'b.md');
+	t.deepEqual((await engine.search({query: 'bananas', topK: 1, mode: 'keyword', collection: 'c'})).results, [], 'the old text is gone');
+	await engine.close();
+});
+
 test('CJK queries find CJK chunks', async t => {
 	const {engine} = openEngine();
 	await engine.ingest({content: japanese, fileName: 'ml.md', collection: 'ja'});

@@ -1,5 +1,6 @@
 import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
+import {sha256} from '../hash.js';
 import type {CollectionRow} from '../store/types.js';
 import {prepareDocument, type PreparedDocument} from './prepare-document.js';
 import {walkMarkdown} from './walk-markdown.js';
@@ -69,7 +70,15 @@ export async function ingestDirectory(
 					throw new Error(`file is ${Math.round(info.size / 1024)} KB; the limit is ${maxFileBytes / 1024} KB`);
 				}
 
-				const document = prepareDocument(await readFile(absolute, 'utf8'), relative, absolute);
+				const content = await readFile(absolute, 'utf8');
+				// Incremental: an unchanged file is known by its hash alone; chunking it (the costly part) is skipped.
+				const existing = options.mode === 'incremental' ? context().store.document(collection().id, relative) : undefined;
+				if (existing?.contentHash === sha256(content)) {
+					record([{file: relative, status: 'unchanged', chunks: existing.chunkCount}]);
+					continue;
+				}
+
+				const document = prepareDocument(content, relative, absolute);
 				group.push(document);
 				chunks += document.chunked.chunks.length;
 			} catch (error) {
