@@ -8,6 +8,7 @@ import {AutoTokenizer} from '@huggingface/transformers';
 import * as ort from 'onnxruntime-node';
 import {chunkMarkdown} from '../daemon/engine/chunker/chunk-markdown.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {planBatches} from '../daemon/engine/embedder/batches.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
 
 export type IngestRun = {files: number; chunks: number; seconds: number};
@@ -37,15 +38,14 @@ export async function chunkTexts(folder: string): Promise<string[]> {
 
 /**
  * ONNX Runtime alone on the same model file the daemon loads (q8) and the same texts, tokenized beforehand,
- * sorted by length and batched like the pipeline (32): chunks per second of session.run only.
+ * in the pipeline's own batches (sorted by length, capped in padded size): chunks per second of session.run only.
  */
-export async function rawOnnxThroughput(modelDir: string, texts: readonly string[], batchSize = 32): Promise<{chunksPerSecond: number; seconds: number}> {
+export async function rawOnnxThroughput(modelDir: string, texts: readonly string[], maxBatch = 32): Promise<{chunksPerSecond: number; seconds: number}> {
 	const tokenizer = await AutoTokenizer.from_pretrained(modelDir, {local_files_only: true});
 	const session = await ort.InferenceSession.create(path.join(modelDir, 'onnx', 'model_quantized.onnx'));
-	const sorted = [...texts].sort((a, b) => a.length - b.length);
 	const batches = [];
-	for (let start = 0; start < sorted.length; start += batchSize) {
-		const encoded = tokenizer(sorted.slice(start, start + batchSize), {padding: true, truncation: true}) as Record<string, {data: BigInt64Array; dims: number[]}>;
+	for (const batch of planBatches(texts, maxBatch)) {
+		const encoded = tokenizer(batch.map(index => texts[index]!), {padding: true, truncation: true}) as Record<string, {data: BigInt64Array; dims: number[]}>;
 		batches.push(Object.fromEntries(session.inputNames.map(name => [name, new ort.Tensor('int64', encoded[name]!.data, encoded[name]!.dims)])));
 	}
 

