@@ -1,0 +1,52 @@
+// Which capabilities apply to a request, and what they grant: the client's label must match one of a
+// capability's `clients` globs; a loopback request needs `local`, a request from a web page (Origin) or
+// another machine needs one of `remote.urls`; `platforms` limits where it applies. Deny scopes win.
+import picomatch from 'picomatch';
+import {URLPattern} from 'urlpattern-polyfill';
+import type {Capability, Permission} from './validate-capabilities.js';
+
+export type Party = {
+	/** The client's label, from its API key. */
+	readonly client: string;
+	/** Arrived over loopback without a foreign Origin. */
+	readonly local: boolean;
+	/** The Origin header, or `http://<peer address>` for another machine without one. */
+	readonly origin?: string;
+};
+
+export const currentPlatform = (platform = process.platform) => (platform === 'darwin' ? 'macOS' : (platform === 'win32' ? 'windows' : platform));
+
+export function applies(capability: Capability, party: Party, platform = currentPlatform()): boolean {
+	if (capability.platforms && !capability.platforms.includes(platform)) {
+		return false;
+	}
+
+	if (!capability.clients.some(glob => picomatch.isMatch(party.client, glob))) {
+		return false;
+	}
+
+	if (party.local) {
+		return capability.local;
+	}
+
+	return party.origin !== undefined && (capability.remote?.urls ?? []).some(url => new URLPattern(url).test(party.origin!));
+}
+
+export type Grant = {readonly permission: Permission; readonly capability: string};
+
+/** Every permission the party holds, with the capability that grants it. */
+export function effectivePermissions(capabilities: readonly Capability[], party: Party): Grant[] {
+	return capabilities.filter(capability => applies(capability, party))
+		.flatMap(capability => capability.permissions.map(permission => ({permission, capability: capability.identifier})));
+}
+
+/** Whether the grants allow `identifier` on `collection`: some grant's allow scopes match (none: all) and no deny does. */
+export function allowsCollection(grants: readonly Grant[], identifier: string, collection: string): boolean {
+	const relevant = grants.filter(grant => grant.permission.identifier === identifier);
+	const matches = (scopes: Permission['allow']) => scopes.some(scope => scope.collection !== undefined && picomatch.isMatch(collection, scope.collection));
+	if (relevant.some(grant => matches(grant.permission.deny))) {
+		return false;
+	}
+
+	return relevant.some(grant => grant.permission.allow.length === 0 || matches(grant.permission.allow));
+}
