@@ -2,7 +2,9 @@ import express from 'express';
 import helmet from 'helmet';
 import type {Engine} from './engine/engine.js';
 import {errorHandler, notFoundHandler} from './http/error-handler.js';
-import {requireApiKey} from './http/auth.js';
+import {authenticate, permit} from './http/authorize.js';
+import type {AccessControl} from './capabilities/access-control.js';
+import type {ReadPolicy} from './capabilities/fs-scopes.js';
 import {rateLimit, type RateLimit} from './http/rate-limit.js';
 import {requireJson} from './http/require-json.js';
 import type {JobRegistry} from './jobs/job-registry.js';
@@ -24,8 +26,10 @@ export type AppDeps = {
 	readonly rateLimit: RateLimit;
 	/** Whether a request comes from the local user's own md-vector programs (not rate limited). */
 	readonly isLocalUser?: (request: express.Request) => boolean;
-	/** Folders that file_path and directory ingest may read. */
+	/** Folders that file_path and directory ingest may read (for clients limited by capabilities: their fs scopes). */
 	readonly allowedRoots: () => readonly string[];
+	/** Capability files and clients in force. */
+	readonly access: AccessControl;
 	readonly log: (line: string) => void;
 };
 
@@ -37,14 +41,15 @@ export function createApp(deps: AppDeps): express.Express {
 	app.use(helmet());
 	const api = express.Router();
 	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
-	api.use(rateLimit(deps.rateLimit, deps.isLocalUser), requireApiKey(deps.apiKey));
-	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
-	api.use(requireJson, express.json({limit: '1mb'}));
+	api.use(rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
+	const paths = (response: express.Response) => (response.locals.readPolicy as ReadPolicy | undefined) ?? deps.allowedRoots();
+	api.use(permit('streamed'), transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
+	api.use(requireJson, express.json({limit: '1mb'}), permit('parsed'));
 	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
-	api.use(ingestRoutes(deps.engine, deps.allowedRoots));
+	api.use(ingestRoutes(deps.engine, paths));
 	api.use(documentsRoutes(deps.engine));
-	api.use(jobsRoutes(deps.engine, deps.jobs, deps.allowedRoots));
+	api.use(jobsRoutes(deps.engine, deps.jobs, paths));
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
 	app.use(notFoundHandler);

@@ -2,6 +2,11 @@ import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {HttpError} from './http/http-error.js';
 import {markdownExtensions} from './engine/ingest/walk-markdown.js';
+import type {Response} from 'express';
+import type {ReadPolicy} from './capabilities/fs-scopes.js';
+
+/** What a request may read: the allowed roots, or a capability-limited client's fs scopes. */
+export type PathsFor = (response: Response) => readonly string[] | ReadPolicy;
 
 const bad = (message: string) => new HttpError(400, 'invalid_input', message);
 
@@ -14,7 +19,7 @@ function inside(root: string, target: string): boolean {
  * A safe path: absolute, no NUL, and after resolving `..` and symlinks inside one of the allowed roots.
  * `kind` file: a regular Markdown file of at most maxBytes; directory: a directory. Returns the real path.
  */
-export async function resolveSafePath(field: string, input: string, roots: readonly string[], kind: 'file' | 'directory', maxBytes = 500 * 1024): Promise<string> {
+export async function resolveSafePath(field: string, input: string, allowed: readonly string[] | ReadPolicy, kind: 'file' | 'directory', maxBytes = 500 * 1024): Promise<string> {
 	if (input.includes('\0')) {
 		throw bad(`${field}: must not contain a NUL character`);
 	}
@@ -23,7 +28,7 @@ export async function resolveSafePath(field: string, input: string, roots: reado
 		throw bad(`${field}: must be an absolute path`);
 	}
 
-	if (roots.length === 0) {
+	if (Array.isArray(allowed) && allowed.length === 0) {
 		throw bad(`${field}: this daemon allows no paths (it has an API key and no allowed roots); send content instead, or configure allowed roots`);
 	}
 
@@ -34,9 +39,15 @@ export async function resolveSafePath(field: string, input: string, roots: reado
 		throw bad(`${field}: ${input} does not exist`);
 	}
 
-	const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
-	if (!realRoots.some(root => inside(root, real))) {
-		throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..'`);
+	if (Array.isArray(allowed)) {
+		const roots = allowed as readonly string[];
+		const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
+		if (!realRoots.some(root => inside(root, real))) {
+			throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..'`);
+		}
+	} else if (!(allowed as ReadPolicy).mayRead(real)) {
+		// A client limited by capability files: refused, not invalid (403).
+		throw new HttpError(403, 'forbidden', `${field}: ${input} is outside ${(allowed as ReadPolicy).describe} after resolving links and '..'`);
 	}
 
 	const info = await stat(real);

@@ -11,6 +11,8 @@ import {resolvePaths} from './paths.js';
 import {version} from './version.js';
 import {lockDataDir} from './data-lock.js';
 import {carriesLocalToken, newLocalToken} from './http/local-token.js';
+import {AccessControl} from './capabilities/access-control.js';
+import {CapabilityError} from './capabilities/validate-capabilities.js';
 
 export type DaemonOptions = {
 	readonly port: number;
@@ -40,10 +42,21 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots};
 }
 
+/** The capability files in force; an invalid one stops the start: the daemon does not guess who may do what. */
+function openAccessControl(config: string, options: DaemonOptions): AccessControl {
+	try {
+		return new AccessControl(config, options.env, options.log);
+	} catch (error) {
+		const problems = error instanceof CapabilityError ? error.problems : [(error as Error).message];
+		throw new Error(`not starting: the capability files have problems (check them with \`md-vector capabilities check\`):\n  ${problems.join('\n  ')}`);
+	}
+}
+
 /** Opens the store, binds, then advertises; on SIGINT/SIGTERM drains, persists, un-advertises and exits 0. */
 export async function startDaemon(options: DaemonOptions): Promise<{server: Server; port: number; stop: () => Promise<void>}> {
 	const settings = daemonSettings(options);
 	const paths = resolvePaths(options.env);
+	const access = openAccessControl(paths.config, options);
 	const unlock = lockDataDir(paths.data);
 	let engine: Engine | undefined;
 	let server: Server;
@@ -54,13 +67,15 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 		engine = Engine.open({dataDir: paths.data});
 		const app = createApp({
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
-			allowedRoots: () => settings.roots, log: options.log,
+			allowedRoots: () => settings.roots, access, log: options.log,
 		});
+		access.watch();
 		server = await new Promise<Server>((resolve, reject) => {
 			const listening = app.listen(options.port, options.host, () => resolve(listening));
 			listening.once('error', reject);
 		});
 	} catch (error) {
+		access.close();
 		await engine?.close();
 		unlock();
 		throw error;
@@ -76,6 +91,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	const stop = async () => {
 		stopping ??= (async () => {
 			options.log('stopping: finishing requests and jobs');
+			access.close();
 			const closed = new Promise<void>(resolve => {
 				server.close(() => resolve());
 			});

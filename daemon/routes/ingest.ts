@@ -5,10 +5,10 @@ import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
 import {defaultCollection} from '../engine/names.js';
 import {validate} from '../http/validate.js';
-import {resolveSafePath} from '../safe-path.js';
+import {resolveSafePath, type PathsFor} from '../safe-path.js';
 import {ingestBody} from './schemas.js';
 
-export function ingestRoutes(engine: Engine, allowedRoots: () => readonly string[]): Router {
+export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 	const router = Router();
 	router.post('/ingest', async (request, response) => {
 		const body = validate(ingestBody, request.body ?? {});
@@ -19,7 +19,7 @@ export function ingestRoutes(engine: Engine, allowedRoots: () => readonly string
 			content = body.content!;
 			fileName = body.file_name ?? `document-${sha256(content, 8)}.md`;
 		} else {
-			sourcePath = await resolveSafePath('file_path', body.file_path, allowedRoots(), 'file');
+			sourcePath = await resolveSafePath('file_path', body.file_path, allowedPaths(response), 'file');
 			content = await readFile(sourcePath, 'utf8');
 			fileName = body.file_name ?? path.basename(body.file_path);
 		}

@@ -4,17 +4,17 @@ import {defaultCollection, checkCollectionName} from '../engine/names.js';
 import {HttpError} from '../http/http-error.js';
 import {validate} from '../http/validate.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
-import {resolveSafePath} from '../safe-path.js';
+import {resolveSafePath, type PathsFor} from '../safe-path.js';
 import {directoryJobBody} from './schemas.js';
 import {jobEvents} from './job-events.js';
 
 /** Directory ingest as one job: POST starts it (202), GET follows its progress, POST .../cancel stops it. */
-export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedRoots: () => readonly string[]): Router {
+export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: PathsFor): Router {
 	const router = Router();
 	router.post('/jobs/ingest-directory', async (request, response) => {
 		const body = validate(directoryJobBody, request.body ?? {});
 		const collection = checkCollectionName(body.collection ?? defaultCollection);
-		const directory = await resolveSafePath('directory', body.directory, allowedRoots(), 'directory');
+		const directory = await resolveSafePath('directory', body.directory, allowedPaths(response), 'directory');
 		const job = jobs.start(collection, directory, async (signal, onProgress) =>
 			engine.ingestDirectory(collection, {directory, mode: body.mode ?? 'default', signal, onProgress}));
 		response.status(202).json({job: summary(job)});

@@ -8,6 +8,8 @@ export type RunningDaemon = {
 	readonly url: string;
 	readonly home: string;
 	readonly process: ResultPromise;
+	/** Everything the daemon wrote to stderr so far (its log). */
+	log(): string;
 	request(method: string, route: string, body?: unknown, headers?: Record<string, string>): Promise<{status: number; body: any; headers: Headers}>;
 	stop(): Promise<void>;
 };
@@ -40,6 +42,7 @@ export async function startDaemon(env: Record<string, string> = {}, home = tempo
 		url,
 		home,
 		process: child,
+		log: () => log,
 		async request(method, route, body, headers = {}) {
 			const response = await fetch(`${url}${route}`, {
 				method,
