@@ -2,7 +2,7 @@ import express from 'express';
 import helmet from 'helmet';
 import type {Engine} from './engine/engine.js';
 import {errorHandler, notFoundHandler} from './http/error-handler.js';
-import {authenticate, permit} from './http/authorize.js';
+import {authenticate, permit, preflight} from './http/authorize.js';
 import type {AccessControl} from './capabilities/access-control.js';
 import type {ReadPolicy} from './capabilities/fs-scopes.js';
 import {rateLimit, type RateLimit} from './http/rate-limit.js';
@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps): express.Express {
 	app.use(helmet());
 	const api = express.Router();
 	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
-	api.use(rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
+	api.use(preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
 	const paths = (response: express.Response) => (response.locals.readPolicy as ReadPolicy | undefined) ?? deps.allowedRoots();
 	api.use(permit('streamed'), transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, express.json({limit: '1mb'}), permit('parsed'));

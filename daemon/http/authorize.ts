@@ -10,6 +10,7 @@ import {allowsCollection, effectivePermissions, type Grant, type Party} from '..
 import {fsReadPolicy} from '../capabilities/fs-scopes.js';
 import {defaultCollection} from '../engine/names.js';
 import {presentedKey, requireApiKey} from './auth.js';
+import {URLPattern} from 'urlpattern-polyfill';
 import {HttpError} from './http-error.js';
 
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, {'WWW-Authenticate': 'Bearer'});
@@ -154,6 +155,32 @@ export function permit(routes: 'streamed' | 'parsed'): RequestHandler {
 		}
 
 		next();
+	};
+}
+
+/**
+ * A browser's CORS preflight (OPTIONS, no key yet): answered for an Origin that some capability's remote.urls
+ * allow, so the page may then send its key; refused otherwise. The real request is checked as any other.
+ */
+export function preflight(access: AccessControl): RequestHandler {
+	return (request, response, next) => {
+		const origin = request.headers.origin;
+		if (request.method !== 'OPTIONS' || typeof origin !== 'string') {
+			next();
+			return;
+		}
+
+		const allowed = access.current().capabilities.some(capability => (capability.remote?.urls ?? []).some(url => new URLPattern(url).test(origin)));
+		if (!allowed) {
+			throw new HttpError(403, 'forbidden', `origin ${origin} is not allowed by any capability's remote.urls`);
+		}
+
+		response.setHeader('Access-Control-Allow-Origin', origin);
+		response.setHeader('Vary', 'Origin');
+		response.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE');
+		response.setHeader('Access-Control-Allow-Headers', 'content-type, x-api-key, authorization');
+		response.setHeader('Access-Control-Max-Age', '600');
+		response.status(204).end();
 	};
 }
 

@@ -118,6 +118,11 @@ test('remote.urls allow one web origin (with its CORS header) and refuse another
 	t.is(refused.status, 403);
 	t.regex(refused.body.error.message, /matches no capability for requests from https:\/\/evil\.example\.com/);
 	t.is(refused.headers.get('access-control-allow-origin'), null);
+	const preflight = await daemon.request('OPTIONS', '/api/v1/search', undefined, {origin: 'https://notes.example.com', 'access-control-request-method': 'POST'});
+	t.is(preflight.status, 204, 'the browser may send its key from this page');
+	t.is(preflight.headers.get('access-control-allow-origin'), 'https://notes.example.com');
+	t.regex(preflight.headers.get('access-control-allow-headers') ?? '', /x-api-key/);
+	t.is((await daemon.request('OPTIONS', '/api/v1/search', undefined, {origin: 'https://evil.example.com'})).status, 403);
 	const loopback = await search(keys.web, 'notes');
 	t.is(loopback.status, 403, 'local: false');
 });
