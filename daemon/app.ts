@@ -15,6 +15,8 @@ import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
 import {transferRoutes} from './routes/transfer.js';
+import {hostGuard} from './mcp/host-guard.js';
+import {mcpRoutes} from './mcp/mcp-route.js';
 
 export type AppDeps = {
 	readonly engine: Engine;
@@ -30,6 +32,11 @@ export type AppDeps = {
 	readonly allowedRoots: () => readonly string[];
 	/** Capability files and clients in force. */
 	readonly access: AccessControl;
+	/** The address the daemon binds (the DNS-rebinding guard of /mcp accepts it as Host), and any other accepted names. */
+	readonly host: string;
+	readonly allowedHosts: readonly string[];
+	/** MCP without the write tools (ingest, delete_document). */
+	readonly mcpReadOnly: boolean;
 	readonly log: (line: string) => void;
 };
 
@@ -52,6 +59,10 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(jobsRoutes(deps.engine, deps.jobs, paths));
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
+	const mcp = express.Router();
+	mcp.use(hostGuard(deps.host, deps.allowedHosts, deps.access), preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
+	mcp.use(express.json({limit: '1mb'}), mcpRoutes(deps.engine, {readOnly: deps.mcpReadOnly, readable: paths}));
+	app.use('/mcp', mcp);
 	app.use(notFoundHandler);
 	app.use(errorHandler(deps.log));
 	return app;

@@ -67,7 +67,9 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 		engine = Engine.open({dataDir: paths.data});
 		const app = createApp({
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
-			allowedRoots: () => settings.roots, access, log: options.log,
+			allowedRoots: () => settings.roots, access, log: options.log, host: options.host,
+			allowedHosts: (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean),
+			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
 		});
 		access.watch();
 		server = await new Promise<Server>((resolve, reject) => {

@@ -18,9 +18,13 @@ if (process.stdout.isTTY && arguments_.length === 0) {
 delete process.env.CI;
 delete process.env.CONTINUOUS_INTEGRATION;
 
-// Scripts calling `search`/`stats`/... --json skip loading Ink and pastel (most of a one-shot call's time).
+// `mcp` speaks the protocol on stdout: it must never load Ink. Scripts calling `search`/`stats`/... --json skip
+// loading Ink and pastel too (most of a one-shot call's time).
 const {jsonFastPath} = await import('./json-fast-path.js');
-if (!(await jsonFastPath(arguments_))) {
+if (arguments_[0] === 'mcp') {
+	const {runMcpBridge} = await import('./mcp-bridge.js');
+	await runMcpBridge(arguments_.slice(1));
+} else if (!(await jsonFastPath(arguments_))) {
 	const {default: Pastel} = await import('pastel');
 	await new Pastel({importMeta: import.meta, name: 'md-vector'}).run();
 }

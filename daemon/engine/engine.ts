@@ -40,6 +40,17 @@ export type IngestResult = {
 	readonly outcome: FileOutcome['status'];
 };
 
+export type DocumentSection = {
+	readonly file: string;
+	readonly collection: string;
+	readonly heading_path: readonly string[];
+	/** null when the heading has no text of its own (only subsections). */
+	readonly heading_level: number | null;
+	readonly start_line: number;
+	readonly end_line: number;
+	readonly content: string;
+};
+
 export type CollectionStats = {
 	readonly collection: string;
 	readonly documents: number;
@@ -143,6 +154,36 @@ export class Engine {
 			collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunker_version: row.chunkerVersion,
 			index_vectors: await this.indexes.size(row),
 		};
+	}
+
+	/**
+	 * The part of a document under a heading path (its chunks in order, joined), e.g. ['Guide', 'Install']; the
+	 * document title may be left out of the path. Undefined when the document or the section does not exist.
+	 */
+	documentSection(collection: string, fileName: string, headingPath: readonly string[]): DocumentSection | undefined {
+		const chunks = this.store.chunksOfDocument(this.requireCollection(collection).id, fileName);
+		const wanted = headingPath.map(heading => heading.trim().toLowerCase());
+		// Where the wanted path starts in a chunk's path: 0, or 1 when the document title was left out.
+		const offsetIn = (path: readonly string[]) => [0, 1].find(offset => wanted.every((heading, index) => path[index + offset]?.toLowerCase() === heading));
+		const section = chunks.filter(chunk => offsetIn(chunk.headingPath) !== undefined);
+		if (section.length === 0) {
+			return undefined;
+		}
+
+		const first = section[0]!;
+		const matched = first.headingPath.slice(0, offsetIn(first.headingPath)! + wanted.length);
+		// The heading's own level when it has text directly under it; null when its text is all in subsections.
+		const own = section.find(chunk => chunk.headingPath.length === matched.length && chunk.headingLevel > 0);
+		return {
+			file: fileName, collection, heading_path: matched, heading_level: wanted.length === 0 ? 0 : (own?.headingLevel ?? null),
+			start_line: first.startLine, end_line: section.at(-1)!.endLine, content: section.map(chunk => chunk.content).join('\n\n'),
+		};
+	}
+
+	/** The stored content hash and source path of a document (to tell whether its file changed since). */
+	documentSource(collection: string, fileName: string): {contentHash: string; sourcePath: string | null} | undefined {
+		const row = this.store.collection(collection);
+		return row ? this.store.documentSource(row.id, fileName) : undefined;
 	}
 
 	documents(collection: string): Array<{file: string; chunks: number; content_hash: string}> {

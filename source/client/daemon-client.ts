@@ -23,7 +23,7 @@ export type IngestInput = {
 
 /** A typed client of the daemon's /api/v1. Every error is a DaemonError (it answered) or UnreachableError. */
 export class DaemonClient {
-	constructor(readonly baseUrl: string, private readonly headers: Readonly<Record<string, string>> = {}) {}
+	constructor(readonly baseUrl: string, readonly headers: Readonly<Record<string, string>> = {}) {}
 
 	async health(signal?: AbortSignal): Promise<Health> {
 		return this.json('GET', '/health', undefined, signal);

@@ -29,6 +29,8 @@ export function prepareStatements(db: Database.Database) {
 		vectorsOfCollection: db.prepare('SELECT id, vector FROM chunks WHERE collection_id = ? AND vector IS NOT NULL ORDER BY id'),
 		chunksWithoutVectors: db.prepare('SELECT id, text_hash, heading_path, content FROM chunks WHERE collection_id = ? AND vector IS NULL ORDER BY id LIMIT ?'),
 		setVector: db.prepare('UPDATE chunks SET vector = ? WHERE id = ? AND vector IS NULL'),
+		chunksOfDocument: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.collection_id = ? AND d.file_name = ? ORDER BY c.ordinal`),
+		documentSource: db.prepare('SELECT content_hash AS contentHash, source_path AS sourcePath FROM documents WHERE collection_id = ? AND file_name = ?'),
 		chunkByRowid: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?`),
 		chunksOfCollection: db.prepare(`SELECT ${chunkColumns}, c.tokens, c.text_hash, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id
 			WHERE c.collection_id = ? ORDER BY d.file_name, c.ordinal`),

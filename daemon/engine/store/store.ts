@@ -186,6 +186,16 @@ export class Store {
 		})();
 	}
 
+	/** A document's chunks in order (empty when there is no such document). */
+	chunksOfDocument(collectionId: number, fileName: string): StoredChunk[] {
+		return (this.sql.chunksOfDocument.all(collectionId, fileName) as ChunkRow[]).map(row => toStoredChunk(row));
+	}
+
+	/** What a document was made from: its content hash and, when read from disk, where. */
+	documentSource(collectionId: number, fileName: string): {contentHash: string; sourcePath: string | null} | undefined {
+		return this.sql.documentSource.get(collectionId, fileName) as {contentHash: string; sourcePath: string | null} | undefined;
+	}
+
 	chunks(rowids: readonly number[]): Map<number, StoredChunk> {
 		const found = new Map<number, StoredChunk>();
 		for (const rowid of rowids) {

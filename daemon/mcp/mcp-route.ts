@@ -1,0 +1,64 @@
+// Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, answered as JSON. Behind the
+// same rate limit and authentication as the REST API; a tool call that the client's capabilities do not allow
+// (or that names another collection) is refused with 403 before it reaches the tool.
+import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {Router, type Request, type Response} from 'express';
+import type {Engine} from '../engine/engine.js';
+import {defaultCollection} from '../engine/names.js';
+import type {ReadPolicy} from '../capabilities/fs-scopes.js';
+import {allowsCollection, type Grant} from '../capabilities/effective.js';
+import {HttpError} from '../http/http-error.js';
+import {visibleCollection} from '../http/authorize.js';
+import {createMcpServer} from './tools.js';
+import {readOnlyHeader} from './read-only-header.js';
+
+const toolPermissions: Record<string, string> = {
+	search: 'search:default', get_document_section: 'search:default', list_collections: 'collections:read', stats: 'collections:read',
+	ingest: 'ingest:default', delete_document: 'documents:delete',
+};
+
+type Message = {method?: string; params?: {name?: string; arguments?: {collection?: unknown}}};
+
+/** 403 for a tool call the client may not make (owner requests carry no grants and pass). */
+function checkToolCalls(request: Request, response: Response): void {
+	const grants = response.locals.grants as Grant[] | undefined;
+	if (!grants) {
+		return;
+	}
+
+	const messages = (Array.isArray(request.body) ? request.body : [request.body]) as Message[];
+	for (const message of messages) {
+		if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') {
+			continue;
+		}
+
+		const permission = toolPermissions[message.params.name];
+		const collection = typeof message.params.arguments?.collection === 'string' ? message.params.arguments.collection : defaultCollection;
+		const any = message.params.name === 'list_collections';
+		const allowed = permission !== undefined && (any ? grants.some(grant => grant.permission.identifier === permission) : allowsCollection(grants, permission, collection));
+		if (permission && !allowed) {
+			throw new HttpError(403, 'forbidden', `client '${response.locals.client as string}' lacks '${permission}'${any ? '' : ` on collection '${collection}'`} for tool ${message.params.name}`);
+		}
+	}
+}
+
+export function mcpRoutes(engine: Engine, options: {readOnly: boolean; readable: (response: Response) => readonly string[] | ReadPolicy}): Router {
+	const router = Router();
+	router.post('/', async (request, response) => {
+		checkToolCalls(request, response);
+		const readOnly = options.readOnly || request.headers[readOnlyHeader] === '1';
+		const server = createMcpServer({engine, readOnly, readable: options.readable(response), visible: visibleCollection(response)});
+		const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
+		response.on('close', () => {
+			void transport.close();
+			void server.close();
+		});
+		await server.connect(transport);
+		await transport.handleRequest(request, response, request.body);
+	});
+	router.all('/', (_request, response) => {
+		response.setHeader('Allow', 'POST');
+		throw new HttpError(405, 'method_not_allowed', 'this server is stateless: send MCP messages with POST (no GET stream, no sessions)');
+	});
+	return router;
+}

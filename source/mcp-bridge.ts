@@ -1,0 +1,62 @@
+// `md-vector mcp`: an MCP server on stdin/stdout for assistants that start their tools as processes. A thin
+// bridge: every message goes to the daemon's /mcp (started if needed) and every answer comes back; stdout
+// carries the protocol only, so notices go to stderr.
+import {parseArgs} from 'node:util';
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
+import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js';
+import {readOnlyHeader} from '../daemon/mcp/read-only-header.js';
+import {connect} from './client/connect.js';
+import {reportFailure} from './ui/report-failure.js';
+
+const usage = `Usage: md-vector mcp [--read-only]
+
+Serves md-vector's tools (search, list_collections, get_document_section, ingest, delete_document, stats) to an
+AI assistant over stdio (MCP), through the daemon, which it starts if needed.
+
+Options:
+  --read-only  offer no write tools (ingest, delete_document)
+  -h, --help   show this help
+
+Example (an assistant's server entry; print one with: md-vector mcp-config --type stdio):
+  {"command": "md-vector", "args": ["mcp", "--read-only"]}
+`;
+
+export async function runMcpBridge(arguments_: readonly string[]): Promise<void> {
+	let readOnly = false;
+	try {
+		const {values} = parseArgs({args: [...arguments_], options: {'read-only': {type: 'boolean'}, help: {type: 'boolean', short: 'h'}}});
+		if (values.help) {
+			process.stdout.write(usage);
+			return;
+		}
+
+		readOnly = values['read-only'] ?? false;
+	} catch (error) {
+		process.stderr.write(`md-vector: ${(error as Error).message}\n${usage}`);
+		process.exitCode = 2;
+		return;
+	}
+
+	try {
+		const client = await connect({onNotice: line => process.stderr.write(`${line}\n`)});
+		const url = new URL(`${client.baseUrl.replace(/\/api\/v1$/, '')}/mcp`);
+		const daemon = new StreamableHTTPClientTransport(url, {requestInit: {headers: {...client.headers, ...(readOnly ? {[readOnlyHeader]: '1'} : {})}}});
+		const stdio = new StdioServerTransport();
+		stdio.onmessage = (message: JSONRPCMessage) => {
+			daemon.send(message).catch((error: unknown) => {
+				if ('id' in message && 'method' in message) { // a request: answer it with the failure instead of leaving it hanging
+					void stdio.send({jsonrpc: '2.0', id: message.id, error: {code: -32_000, message: `md-vector daemon: ${(error as Error).message}`}});
+				}
+			});
+		};
+
+		daemon.onmessage = message => void stdio.send(message);
+		daemon.onerror = error => process.stderr.write(`md-vector mcp: ${error.message}\n`);
+		stdio.onclose = () => void daemon.close();
+		await daemon.start();
+		await stdio.start();
+	} catch (error) {
+		reportFailure(error);
+	}
+}

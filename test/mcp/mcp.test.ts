@@ -1,0 +1,146 @@
+// The MCP tool server with the SDK's own client: over Streamable HTTP against a real daemon, and over stdio
+// through `md-vector mcp` (the built binary, which starts its daemon).
+import {request as httpRequest} from 'node:http';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
+import {cli, cliPath} from '../helpers/cli.js';
+import {temporaryDirectory} from '../helpers/paths.js';
+
+type ToolResult = {isError?: boolean; structuredContent?: any; content: Array<{type: string; text?: string}>};
+
+async function connectHttp(daemon: RunningDaemon, headers: Record<string, string> = {}): Promise<Client> {
+	const client = new Client({name: 'md-vector-test', version: '1.0.0'});
+	await client.connect(new StreamableHTTPClientTransport(new URL(`${daemon.url}/mcp`), {requestInit: {headers}}));
+	return client;
+}
+
+const call = async (client: Client, name: string, arguments_: Record<string, unknown> = {}) => client.callTool({name, arguments: arguments_}) as Promise<ToolResult>;
+
+let daemon: RunningDaemon;
+let notes: string;
+test.before(async () => {
+	notes = temporaryDirectory('md-vector-mcp-notes-');
+	writeFileSync(path.join(notes, 'guide.md'), '# Guide\n\nIntro.\n\n## Install\n\n### Linux\n\nRun apt install compost-tools.\n\n## Usage\n\nTurn the compost weekly.\n');
+	daemon = await startDaemon({MD_VECTOR_ALLOWED_ROOTS: notes});
+});
+test.after.always(async () => daemon?.stop());
+
+test('over Streamable HTTP: the six tools with schemas, and each one called', async t => {
+	const client = await connectHttp(daemon);
+	t.teardown(async () => client.close());
+	const {tools} = await client.listTools();
+	t.deepEqual(tools.map(tool => tool.name).sort(), ['delete_document', 'get_document_section', 'ingest', 'list_collections', 'search', 'stats']);
+	const search = tools.find(tool => tool.name === 'search')!;
+	t.deepEqual(search.inputSchema.required, ['query']);
+	t.truthy((search.inputSchema.properties as Record<string, {description?: string}>).top_k?.description);
+
+	const ingested = await call(client, 'ingest', {file_path: path.join(notes, 'guide.md'), collection: 'mcp'});
+	t.like(ingested.structuredContent, {status: 'ok', file: 'guide.md', collection: 'mcp', outcome: 'indexed'});
+	t.like((await call(client, 'ingest', {content: '# Inline\n\nCompost by hand.\n', file_name: 'inline.md', collection: 'mcp'})).structuredContent, {outcome: 'indexed'});
+
+	const found = await call(client, 'search', {query: 'compost tools linux', mode: 'keyword', top_k: 3, collection: 'mcp'});
+	t.falsy(found.isError);
+	const top = found.structuredContent.results[0];
+	t.like(top, {file: 'guide.md', heading_level: 3, changed_on_disk: false});
+	t.deepEqual(top.heading_path, ['Guide', 'Install', 'Linux']);
+	t.is(typeof top.score, 'number');
+	t.is(JSON.parse(found.content[0]!.text!).results[0].file, 'guide.md', 'the text content carries the same answer');
+	const inline = (await call(client, 'search', {query: 'hand', mode: 'keyword', collection: 'mcp'})).structuredContent.results[0];
+	t.like(inline, {file: 'inline.md', changed_on_disk: null}, 'sent inline: not from disk');
+
+	writeFileSync(path.join(notes, 'guide.md'), '# Guide\n\nRewritten.\n');
+	const stale = await call(client, 'search', {query: 'compost tools linux', mode: 'keyword', collection: 'mcp'});
+	t.is(stale.structuredContent.results[0].changed_on_disk, true, 'the file changed since it was indexed');
+
+	const section = await call(client, 'get_document_section', {file: 'guide.md', heading_path: ['Install'], collection: 'mcp'});
+	t.like(section.structuredContent, {file: 'guide.md', heading_level: null, start_line: 9, end_line: 9}, 'Install has text only in its subsection');
+	t.deepEqual(section.structuredContent.heading_path, ['Guide', 'Install']);
+	t.regex(section.structuredContent.content, /apt install compost-tools/);
+	const usage = await call(client, 'get_document_section', {file: 'guide.md', heading_path: ['Guide', 'Usage'], collection: 'mcp'});
+	t.like(usage.structuredContent, {heading_level: 2, content: 'Turn the compost weekly.'}, 'with the title in the path too');
+	const missing = await call(client, 'get_document_section', {file: 'guide.md', heading_path: ['Nope'], collection: 'mcp'});
+	t.true(missing.isError);
+	t.regex(missing.content[0]!.text!, /no section \["Nope"\] in 'guide\.md'/);
+
+	t.like((await call(client, 'stats', {collection: 'mcp'})).structuredContent, {collection: 'mcp', documents: 2});
+	t.true((await call(client, 'list_collections')).structuredContent.collections.some((entry: {name: string}) => entry.name === 'mcp'));
+	t.like((await call(client, 'delete_document', {file: 'inline.md', collection: 'mcp'})).structuredContent, {deleted_chunks: 1});
+	const refused = await call(client, 'ingest', {file_path: '/etc/hostname', collection: 'mcp'});
+	t.true(refused.isError, 'a path outside the allowed roots is a tool error');
+	const invalid = await call(client, 'search', {query: '', collection: 'mcp'});
+	t.true(invalid.isError, 'schema violations are refused');
+});
+
+test('read-only: no write tools are offered, and calling one fails', async t => {
+	const client = await connectHttp(daemon, {'x-md-vector-read-only': '1'});
+	t.teardown(async () => client.close());
+	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'list_collections', 'search', 'stats']);
+	const write = await call(client, 'delete_document', {file: 'guide.md', collection: 'mcp'}).catch((error: Error) => ({isError: true, content: [{type: 'text', text: error.message}]}));
+	t.true(write.isError);
+	t.regex(write.content[0]!.text!, /delete_document/);
+});
+
+test('a request with an unexpected Host is refused (DNS rebinding guard)', async t => {
+	const {port} = new URL(daemon.url);
+	const status = await new Promise<number>((resolve, reject) => {
+		const request = httpRequest({host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: {host: `evil.example.com:${port}`, 'content-type': 'application/json'}}, response => {
+			response.resume();
+			resolve(response.statusCode!);
+		});
+		request.on('error', reject);
+		request.end(JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'}));
+	});
+	t.is(status, 403);
+	const origin = await fetch(`${daemon.url}/mcp`, {method: 'POST', headers: {origin: 'https://evil.example.com', 'content-type': 'application/json'}, body: '{}'});
+	t.is(origin.status, 403, 'and a foreign Origin');
+});
+
+test('auth: 401 without a key or with a wrong one, 403 for a tool or collection the client may not use', async t => {
+	const home = temporaryDirectory('md-vector-mcp-auth-');
+	mkdirSync(path.join(home, 'config', 'capabilities'), {recursive: true});
+	writeFileSync(path.join(home, 'config', 'clients.json'), JSON.stringify({clients: [{label: 'assistant', key: '${ASSISTANT_KEY}'}]}));
+	writeFileSync(path.join(home, 'config', 'capabilities', 'assistant.json'), JSON.stringify({
+		identifier: 'assistant', clients: ['assistant'], permissions: [{identifier: 'search:default', allow: [{collection: 'notes'}]}],
+	}));
+	const guarded = await startDaemon({MD_VECTOR_API_KEY: 'owner', ASSISTANT_KEY: 'assistant-key'}, home);
+	t.teardown(async () => guarded.stop());
+	const attempts: Array<Record<string, string>> = [{}, {'x-api-key': 'wrong'}, {authorization: 'Bearer wrong'}];
+	for (const headers of attempts) {
+		const error = await t.throwsAsync(connectHttp(guarded, headers));
+		t.is((error as Error & {code?: number}).code, 401, JSON.stringify(headers));
+		t.regex(error!.message, /"code":"unauthorized","message":"(missing API key|invalid API key)/);
+	}
+
+	const assistant = await connectHttp(guarded, {authorization: 'Bearer assistant-key'});
+	t.teardown(async () => assistant.close());
+	const allowed = await call(assistant, 'search', {query: 'x', mode: 'keyword', collection: 'notes'});
+	t.regex(allowed.content[0]!.text!, /collection 'notes' does not exist/, 'allowed through to the tool');
+	const otherCollection = await t.throwsAsync(call(assistant, 'search', {query: 'x', collection: 'private'}));
+	t.is((otherCollection as Error & {code?: number}).code, 403);
+	t.regex(otherCollection!.message, /lacks 'search:default' on collection 'private' for tool search/);
+	const write = await t.throwsAsync(call(assistant, 'delete_document', {file: 'a.md', collection: 'notes'}));
+	t.is((write as Error & {code?: number}).code, 403);
+	t.regex(write!.message, /lacks 'documents:delete' on collection 'notes'/);
+});
+
+test('over stdio: md-vector mcp bridges to the daemon it starts', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const root = temporaryDirectory('md-vector-mcp-stdio-');
+	writeFileSync(path.join(root, 'a.md'), '# Alpha\n\nBeta gamma compost.\n');
+	await md.json(['ingest-dir', root, '-C', 'stdio']);
+	for (const readOnly of [false, true]) {
+		const client = new Client({name: 'md-vector-test', version: '1.0.0'});
+		await client.connect(new StdioClientTransport({command: 'node', args: [cliPath, 'mcp', ...(readOnly ? ['--read-only'] : [])], env: md.environment, stderr: 'pipe'}));
+		const names = (await client.listTools()).tools.map(tool => tool.name);
+		t.is(names.includes('ingest'), !readOnly, readOnly ? 'read-only' : 'all tools');
+		const result = await call(client, 'search', {query: 'compost', mode: 'keyword', collection: 'stdio'});
+		t.is(result.structuredContent.results[0].file, 'a.md');
+		await client.close();
+	}
+});
