@@ -18,6 +18,9 @@ Options:
   --read-only  offer no write tools (ingest, delete_document)
   -h, --help   show this help
 
+Environment: MD_VECTOR_CLIENT_KEY, a client's key (clients.json): the assistant then gets that client's
+permissions instead of yours.
+
 Example (an assistant's server entry; print one with: md-vector mcp-config --type stdio):
   {"command": "md-vector", "args": ["mcp", "--read-only"]}
 `;
@@ -41,7 +44,11 @@ export async function runMcpBridge(arguments_: readonly string[]): Promise<void>
 	try {
 		const client = await connect({onNotice: line => process.stderr.write(`${line}\n`)});
 		const url = new URL(`${client.baseUrl.replace(/\/api\/v1$/, '')}/mcp`);
-		const daemon = new StreamableHTTPClientTransport(url, {requestInit: {headers: {...client.headers, ...(readOnly ? {[readOnlyHeader]: '1'} : {})}}});
+		// With a client key (MD_VECTOR_CLIENT_KEY, as `mcp-config --client` writes it) the key alone decides what the
+		// assistant may do: neither the owner's local token nor MD_VECTOR_API_KEY is sent along.
+		const clientKey = process.env.MD_VECTOR_CLIENT_KEY;
+		const identity = clientKey ? {'x-api-key': clientKey} : client.headers;
+		const daemon = new StreamableHTTPClientTransport(url, {requestInit: {headers: {...identity, ...(readOnly ? {[readOnlyHeader]: '1'} : {})}}});
 		const stdio = new StdioServerTransport();
 		stdio.onmessage = (message: JSONRPCMessage) => {
 			daemon.send(message).catch((error: unknown) => {

@@ -144,3 +144,20 @@ test('over stdio: md-vector mcp bridges to the daemon it starts', async t => {
 		await client.close();
 	}
 });
+
+test('over stdio with MD_VECTOR_CLIENT_KEY: the assistant gets that client\'s permissions, not the owner\'s', async t => {
+	const md = cli({ASSISTANT_KEY: 'assistant-key'});
+	t.teardown(md.stop);
+	mkdirSync(path.join(md.home, 'config', 'capabilities'), {recursive: true});
+	writeFileSync(path.join(md.home, 'config', 'clients.json'), JSON.stringify({clients: [{label: 'assistant', key: '${ASSISTANT_KEY}'}]}));
+	writeFileSync(path.join(md.home, 'config', 'capabilities', 'a.json'), JSON.stringify({
+		identifier: 'assistant', clients: ['assistant'], permissions: [{identifier: 'search:default', allow: [{collection: 'notes'}]}],
+	}));
+	const client = new Client({name: 'md-vector-test', version: '1.0.0'});
+	await client.connect(new StdioClientTransport({command: 'node', args: [cliPath, 'mcp'], env: {...md.environment, MD_VECTOR_CLIENT_KEY: 'assistant-key'}, stderr: 'pipe'}));
+	t.teardown(async () => client.close());
+	const allowed = await call(client, 'search', {query: 'x', mode: 'keyword', collection: 'notes'});
+	t.regex(allowed.content[0]!.text!, /collection 'notes' does not exist/, 'through to the tool');
+	const refused = await t.throwsAsync(call(client, 'search', {query: 'x', collection: 'private'}));
+	t.regex(refused!.message, /lacks 'search:default' on collection 'private'/);
+});
