@@ -6,8 +6,22 @@ if (process.env.NO_COLOR && process.env.FORCE_COLOR === undefined) {
 	process.env.FORCE_COLOR = '0';
 }
 
-// The TUI (no command) draws on the terminal's alternate screen and gives the original one back on exit.
+// `--url URL` (any command, and the TUI) is MD_VECTOR_URL: a daemon elsewhere. Taken out before the commands parse.
 const arguments_ = process.argv.slice(2);
+const urlAt = arguments_.findIndex(argument => argument === '--url' || argument.startsWith('--url='));
+if (urlAt !== -1) {
+	const url = arguments_[urlAt] === '--url' ? arguments_[urlAt + 1] : arguments_[urlAt]!.slice('--url='.length);
+	if (!url || !/^https?:\/\//.test(url)) {
+		process.stderr.write(`md-vector: --url must be the daemon's http(s) address, e.g. --url https://notes.example.com:7821, got '${url ?? ''}'\n`);
+		process.exit(2);
+	}
+
+	process.env.MD_VECTOR_URL = url;
+	arguments_.splice(urlAt, arguments_[urlAt] === '--url' ? 2 : 1);
+	process.argv.splice(2, Infinity, ...arguments_); // pastel reads process.argv
+}
+
+// The TUI (no command) draws on the terminal's alternate screen and gives the original one back on exit.
 if (process.stdout.isTTY && arguments_.length === 0) {
 	process.stdout.write('\u001B[?1049h');
 	process.once('exit', () => process.stdout.write('\u001B[?1049l'));

@@ -8,6 +8,7 @@ import type {Health} from './api-types.js';
 import {spawnDaemon} from './spawn-daemon.js';
 import {stopDaemon} from './stop-daemon.js';
 import {poll} from './poll.js';
+import {headersFromEnv, runHeadersHelper} from './remote-headers.js';
 
 export const defaultPort = 7821;
 
@@ -27,7 +28,10 @@ export type ConnectOptions = {
 export async function connect(options: ConnectOptions = {}): Promise<DaemonClient> {
 	const env = options.env ?? process.env;
 	if (env.MD_VECTOR_URL) {
-		return new DaemonClient(`${env.MD_VECTOR_URL.replace(/\/+$/, '')}/api/v1`, authHeaders(env));
+		const helper = env.MD_VECTOR_HEADERS_HELPER;
+		const renew = helper ? async () => runHeadersHelper(helper, env) : undefined;
+		const headers = {...authHeaders(env), ...headersFromEnv(env), ...(renew ? await renew() : {})};
+		return new DaemonClient(`${env.MD_VECTOR_URL.replace(/\/+$/, '')}/api/v1`, headers, renew);
 	}
 
 	const {state} = resolvePaths(env);

@@ -23,7 +23,16 @@ export type IngestInput = {
 
 /** A typed client of the daemon's /api/v1. Every error is a DaemonError (it answered) or UnreachableError. */
 export class DaemonClient {
-	constructor(readonly baseUrl: string, readonly headers: Readonly<Record<string, string>> = {}) {}
+	private currentHeaders: Readonly<Record<string, string>>;
+
+	/** `renewHeaders`: called when a request gets 401 (an expired token); the request is then sent once more. */
+	constructor(readonly baseUrl: string, headers: Readonly<Record<string, string>> = {}, private readonly renewHeaders?: () => Promise<Record<string, string>>) {
+		this.currentHeaders = headers;
+	}
+
+	get headers(): Readonly<Record<string, string>> {
+		return this.currentHeaders;
+	}
 
 	async health(signal?: AbortSignal): Promise<Health> {
 		return this.json('GET', '/health', undefined, signal);
@@ -95,12 +104,12 @@ export class DaemonClient {
 		return response.json() as Promise<T>;
 	}
 
-	private async send(method: string, route: string, body?: string, signal?: AbortSignal, contentType = 'application/json'): Promise<Response> {
+	private async send(method: string, route: string, body?: string, signal?: AbortSignal, contentType = 'application/json', renewed = false): Promise<Response> {
 		let response: Response;
 		try {
 			response = await fetch(`${this.baseUrl}${route}`, {
 				method,
-				headers: body === undefined ? this.headers : {...this.headers, 'content-type': contentType},
+				headers: body === undefined ? this.currentHeaders : {...this.currentHeaders, 'content-type': contentType},
 				body,
 				signal,
 			});
@@ -111,6 +120,12 @@ export class DaemonClient {
 
 			const cause = (error as {cause?: {code?: string; message?: string}}).cause;
 			throw new UnreachableError(`cannot reach the md-vector daemon at ${this.baseUrl} (${cause?.code ?? cause?.message ?? String(error)})`);
+		}
+
+		if (response.status === 401 && this.renewHeaders && !renewed) {
+			await response.body?.cancel();
+			this.currentHeaders = {...this.currentHeaders, ...await this.renewHeaders()};
+			return this.send(method, route, body, signal, contentType, true);
 		}
 
 		if (!response.ok) {

@@ -1,0 +1,44 @@
+// A daemon elsewhere: --url / MD_VECTOR_URL with headers from the environment or from a headers helper whose
+// first token has expired (the daemon answers 401) and which hands out a fresh one when asked again.
+import {chmodSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
+import {cli} from '../helpers/cli.js';
+import {temporaryDirectory} from '../helpers/paths.js';
+
+let daemon: RunningDaemon;
+test.before(async () => {
+	daemon = await startDaemon({MD_VECTOR_API_KEY: 'fresh-token'});
+});
+test.after.always(async () => daemon?.stop());
+
+test('--url with MD_VECTOR_HEADERS: ${VAR} references are expanded from the environment', async t => {
+	const md = cli({MD_VECTOR_HEADERS: '{"X-API-Key": "${NOTES_TOKEN}"}', NOTES_TOKEN: 'fresh-token'});
+	t.deepEqual(await md.json(['--url', daemon.url, 'collections']), {collections: []});
+	t.deepEqual(await md.json(['collections', `--url=${daemon.url}`]), {collections: []}, 'anywhere on the line');
+	const unset = await cli({MD_VECTOR_HEADERS: '{"X-API-Key": "${MISSING_TOKEN}"}'}).run(['collections', '--url', daemon.url]);
+	t.is(unset.exitCode, 2);
+	t.regex(String(unset.stderr), /MD_VECTOR_HEADERS X-API-Key: \$\{MISSING_TOKEN\} is not set in the environment/);
+	const wrong = await cli({MD_VECTOR_API_KEY: 'wrong'}).run(['collections', '--url', daemon.url]);
+	t.is(wrong.exitCode, 1);
+	t.regex(String(wrong.stderr), /^md-vector: invalid API key$/m);
+});
+
+test('a headers helper whose token expired is asked again on 401, and the command succeeds', async t => {
+	const folder = temporaryDirectory('md-vector-helper-');
+	const calls = path.join(folder, 'calls');
+	writeFileSync(calls, '0');
+	const helper = path.join(folder, 'token-helper.sh');
+	// First call: a token the daemon no longer accepts; later calls: a fresh one.
+	writeFileSync(helper, `#!/bin/sh\nn=$(($(cat '${calls}') + 1))\necho $n > '${calls}'\nif [ $n -eq 1 ]; then echo '{"Authorization": "Bearer expired-token"}'; else echo '{"Authorization": "Bearer fresh-token"}'; fi\n`);
+	chmodSync(helper, 0o755);
+	const md = cli({MD_VECTOR_URL: daemon.url, MD_VECTOR_HEADERS_HELPER: helper});
+	t.deepEqual(await md.json(['collections']), {collections: []});
+	t.is(readFileSync(calls, 'utf8').trim(), '2', 'asked once at start and once after the 401');
+
+	writeFileSync(helper, '#!/bin/sh\necho not json\n');
+	const broken = await md.run(['collections']);
+	t.is(broken.exitCode, 2);
+	t.regex(String(broken.stderr), /MD_VECTOR_HEADERS_HELPER .*token-helper\.sh must print a JSON object of header names to values; it printed: not json/);
+});
