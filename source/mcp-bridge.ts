@@ -47,8 +47,15 @@ export async function runMcpBridge(arguments_: readonly string[]): Promise<void>
 		// With a client key (MD_VECTOR_CLIENT_KEY, as `mcp-config --client` writes it) the key alone decides what the
 		// assistant may do: neither the owner's local token nor MD_VECTOR_API_KEY is sent along.
 		const clientKey = process.env.MD_VECTOR_CLIENT_KEY;
-		const identity = clientKey ? {'x-api-key': clientKey} : client.headers;
-		const daemon = new StreamableHTTPClientTransport(url, {requestInit: {headers: {...identity, ...(readOnly ? {[readOnlyHeader]: '1'} : {})}}});
+		const identity = () => ({...(clientKey ? {'x-api-key': clientKey} : client.headers), ...(readOnly ? {[readOnlyHeader]: '1'} : {})});
+		// Headers are read per request, so a token renewed by the headers helper after a 401 is used from then on.
+		const fetchWithRenewal = async (input: string | URL, init?: RequestInit) => {
+			const attempt = async () => fetch(input, {...init, headers: {...Object.fromEntries(new Headers(init?.headers)), ...identity()}});
+			const response = await attempt();
+			return response.status === 401 && await client.renew() ? attempt() : response;
+		};
+
+		const daemon = new StreamableHTTPClientTransport(url, {fetch: fetchWithRenewal});
 		const stdio = new StdioServerTransport();
 		stdio.onmessage = (message: JSONRPCMessage) => {
 			daemon.send(message).catch((error: unknown) => {

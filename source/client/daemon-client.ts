@@ -34,6 +34,16 @@ export class DaemonClient {
 		return this.currentHeaders;
 	}
 
+	/** Asks the headers helper again (after a 401); false when there is none. */
+	async renew(): Promise<boolean> {
+		if (!this.renewHeaders) {
+			return false;
+		}
+
+		this.currentHeaders = {...this.currentHeaders, ...await this.renewHeaders()};
+		return true;
+	}
+
 	async health(signal?: AbortSignal): Promise<Health> {
 		return this.json('GET', '/health', undefined, signal);
 	}
@@ -122,9 +132,8 @@ export class DaemonClient {
 			throw new UnreachableError(`cannot reach the md-vector daemon at ${this.baseUrl} (${cause?.code ?? cause?.message ?? String(error)})`);
 		}
 
-		if (response.status === 401 && this.renewHeaders && !renewed) {
+		if (response.status === 401 && !renewed && await this.renew()) {
 			await response.body?.cancel();
-			this.currentHeaders = {...this.currentHeaders, ...await this.renewHeaders()};
 			return this.send(method, route, body, signal, contentType, true);
 		}
 
