@@ -5,7 +5,7 @@ import {resolvePaths} from '../../daemon/paths.js';
 import {defaultPort} from '../client/connect.js';
 import {useRun} from '../ui/use-run.js';
 
-export const description = `Print a server entry for an AI assistant's MCP configuration. Secrets appear only as \${VARIABLE} references, never as values.
+export const description = `Print a server entry for an AI assistant's MCP configuration. Secrets appear only as \${VARIABLE} references, never as values. The stdio server itself is \`md-vector mcp\` (see \`md-vector mcp --help\`).
 
 Examples:
   md-vector mcp-config --type stdio --read-only
