@@ -54,3 +54,10 @@ test('`--json` read commands take a path that loads neither Ink, React nor paste
 	t.true(packages.has('env-paths'), 'and into packages');
 	t.deepEqual([...packages].filter(name => /^(ink|react|pastel|@inkjs\/|chalk)/.test(name)), []);
 });
+
+test('`md-vector mcp` (stdout is the protocol) loads neither Ink, React nor pastel, nor the engine', t => {
+	const {files, packages} = reachable(path.join(repoRoot, 'dist', 'source', 'mcp-bridge.js'));
+	t.true(packages.has('@modelcontextprotocol/sdk/server/stdio.js'), 'the graph was followed into packages');
+	t.deepEqual([...packages].filter(name => /^(ink|react|pastel|@inkjs\/|chalk)/.test(name) || heavy.test(name)), []);
+	t.deepEqual([...files].filter(file => file.includes(`${path.sep}daemon${path.sep}engine${path.sep}`)), []);
+});
