@@ -29,8 +29,14 @@ export function applies(capability: Capability, party: Party, platform = current
 		return capability.local;
 	}
 
-	return party.origin !== undefined && (capability.remote?.urls ?? []).some(url => new URLPattern(url).test(party.origin!));
+	return party.origin !== undefined && allowsOrigin(capability, party.origin);
 }
+
+/** Whether the capability's remote.urls match a request's origin. */
+export const allowsOrigin = (capability: Capability, origin: string) => (capability.remote?.urls ?? []).some(url => new URLPattern(url).test(origin));
+
+/** Whether any capability lets a web page of this origin call the daemon (CORS preflight, DNS-rebinding guard). */
+export const someAllowsOrigin = (capabilities: readonly Capability[], origin: string) => capabilities.some(capability => allowsOrigin(capability, origin));
 
 export type Grant = {readonly permission: Permission; readonly capability: string};
 
@@ -40,9 +46,16 @@ export function effectivePermissions(capabilities: readonly Capability[], party:
 		.flatMap(capability => capability.permissions.map(permission => ({permission, capability: capability.identifier})));
 }
 
-/** Whether the grants allow `identifier` on `collection`: some grant's allow scopes match (none: all) and no deny does. */
-export function allowsCollection(grants: readonly Grant[], identifier: string, collection: string): boolean {
+/**
+ * Whether the grants allow `identifier` on `collection`: some grant's allow scopes match (none: all) and no deny
+ * does. Without a collection (routes that name none, such as listing): whether the permission is held at all.
+ */
+export function allowsCollection(grants: readonly Grant[], identifier: string, collection?: string): boolean {
 	const relevant = grants.filter(grant => grant.permission.identifier === identifier);
+	if (collection === undefined) {
+		return relevant.length > 0;
+	}
+
 	const matches = (scopes: Permission['allow']) => scopes.some(scope => scope.collection !== undefined && picomatch.isMatch(collection, scope.collection));
 	if (relevant.some(grant => matches(grant.permission.deny))) {
 		return false;

@@ -6,11 +6,10 @@ import {createHash, timingSafeEqual} from 'node:crypto';
 import {isIP} from 'node:net';
 import type {Request, RequestHandler, Response} from 'express';
 import type {AccessControl} from '../capabilities/access-control.js';
-import {allowsCollection, effectivePermissions, type Grant, type Party} from '../capabilities/effective.js';
+import {allowsCollection, effectivePermissions, someAllowsOrigin, type Grant, type Party} from '../capabilities/effective.js';
 import {fsReadPolicy} from '../capabilities/fs-scopes.js';
 import {defaultCollection} from '../engine/names.js';
 import {presentedKey, requireApiKey} from './auth.js';
-import {URLPattern} from 'urlpattern-polyfill';
 import {HttpError} from './http-error.js';
 
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, {'WWW-Authenticate': 'Bearer'});
@@ -70,8 +69,7 @@ export function authenticate(deps: AuthorizeDeps): RequestHandler {
 			return;
 		}
 
-		const hex = hash.toString('hex');
-		const client = clients.find(entry => timingSafeEqual(Buffer.from(entry.keyHash, 'hex'), Buffer.from(hex, 'hex')));
+		const client = clients.find(entry => timingSafeEqual(Buffer.from(entry.keyHash, 'hex'), hash));
 		if (!client) {
 			throw unauthorized('invalid API key');
 		}
@@ -101,8 +99,8 @@ const collectionIn = (request: Request) => {
 	return fromBody ?? fromQuery ?? defaultCollection;
 };
 
-/** The permission a route needs, and on which collection ('*': any one will do). */
-function needed(request: Request): {identifier: string; collection: string} | undefined {
+/** The permission a route needs, and on which collection (undefined: the route names none; any grant will do). */
+function needed(request: Request): {identifier: string; collection?: string} | undefined {
 	const {method, path} = request;
 	if (method === 'POST' && path === '/search') {
 		return {identifier: 'search:default', collection: collectionIn(request)};
@@ -113,7 +111,7 @@ function needed(request: Request): {identifier: string; collection: string} | un
 	}
 
 	if (path.startsWith('/jobs')) {
-		return {identifier: 'ingest:default', collection: '*'};
+		return {identifier: 'ingest:default'};
 	}
 
 	if (method === 'DELETE' && path.startsWith('/documents/')) {
@@ -125,7 +123,7 @@ function needed(request: Request): {identifier: string; collection: string} | un
 	}
 
 	if (method === 'GET' && ['/collections', '/stats', '/documents'].includes(path)) {
-		return {identifier: 'collections:read', collection: path === '/collections' ? '*' : collectionIn(request)};
+		return {identifier: 'collections:read', collection: path === '/collections' ? undefined : collectionIn(request)};
 	}
 
 	return undefined;
@@ -146,11 +144,8 @@ export function permit(routes: 'streamed' | 'parsed'): RequestHandler {
 			return;
 		}
 
-		const allowed = need.collection === '*'
-			? grants.some(grant => grant.permission.identifier === need.identifier)
-			: allowsCollection(grants, need.identifier, need.collection);
-		if (!allowed) {
-			const on = need.collection === '*' ? '' : ` on collection '${need.collection}'`;
+		if (!allowsCollection(grants, need.identifier, need.collection)) {
+			const on = need.collection === undefined ? '' : ` on collection '${need.collection}'`;
 			throw new HttpError(403, 'forbidden', `client '${response.locals.client as string}' lacks '${need.identifier}'${on}`);
 		}
 
@@ -170,8 +165,7 @@ export function preflight(access: AccessControl): RequestHandler {
 			return;
 		}
 
-		const allowed = access.current().capabilities.some(capability => (capability.remote?.urls ?? []).some(url => new URLPattern(url).test(origin)));
-		if (!allowed) {
+		if (!someAllowsOrigin(access.current().capabilities, origin)) {
 			throw new HttpError(403, 'forbidden', `origin ${origin} is not allowed by any capability's remote.urls`);
 		}
 

@@ -2,8 +2,8 @@
 // its own host name; such requests are refused by their Host, and by an Origin that is neither loopback nor
 // allowed by a capability's remote.urls.
 import type {RequestHandler} from 'express';
-import {URLPattern} from 'urlpattern-polyfill';
 import type {AccessControl} from '../capabilities/access-control.js';
+import {someAllowsOrigin} from '../capabilities/effective.js';
 import {HttpError} from '../http/http-error.js';
 
 const loopbackNames = ['localhost', '127.0.0.1', '[::1]', '::1'];
@@ -25,8 +25,7 @@ export function hostGuard(boundHost: string, extraHosts: readonly string[], acce
 				originHost = new URL(origin).hostname.toLowerCase();
 			} catch {}
 
-			const byCapability = access.current().capabilities.some(capability => (capability.remote?.urls ?? []).some(url => new URLPattern(url).test(origin)));
-			if (!allowedHosts.has(originHost) && !byCapability) {
+			if (!allowedHosts.has(originHost) && !someAllowsOrigin(access.current().capabilities, origin)) {
 				throw new HttpError(403, 'forbidden', `unexpected Origin '${origin}' (DNS rebinding guard)`);
 			}
 		}

@@ -33,11 +33,11 @@ function checkToolCalls(request: Request, response: Response): void {
 		}
 
 		const permission = toolPermissions[message.params.name];
-		const collection = typeof message.params.arguments?.collection === 'string' ? message.params.arguments.collection : defaultCollection;
-		const any = message.params.name === 'list_collections';
-		const allowed = permission !== undefined && (any ? grants.some(grant => grant.permission.identifier === permission) : allowsCollection(grants, permission, collection));
-		if (permission && !allowed) {
-			throw new HttpError(403, 'forbidden', `client '${response.locals.client as string}' lacks '${permission}'${any ? '' : ` on collection '${collection}'`} for tool ${message.params.name}`);
+		// list_collections names no collection: the permission on any one will do (the list is filtered).
+		const collection = message.params.name === 'list_collections' ? undefined
+			: (typeof message.params.arguments?.collection === 'string' ? message.params.arguments.collection : defaultCollection);
+		if (permission && !allowsCollection(grants, permission, collection)) {
+			throw new HttpError(403, 'forbidden', `client '${response.locals.client as string}' lacks '${permission}'${collection === undefined ? '' : ` on collection '${collection}'`} for tool ${message.params.name}`);
 		}
 	}
 }
