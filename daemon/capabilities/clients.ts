@@ -2,7 +2,7 @@
 // the daemon's environment; a literal secret in the file is refused.
 import {createHash} from 'node:crypto';
 import {z} from 'zod';
-import {CapabilityError} from './validate-capabilities.js';
+import {CapabilityError, jsonPath, parseJsonFile} from './validate-capabilities.js';
 
 export type Client = {readonly label: string; readonly keyHash: string};
 
@@ -20,16 +20,9 @@ export const hashKey = (key: string) => createHash('sha256').update(key).digest(
 /** The clients of a clients.json text, with `${VAR}` keys resolved from `env`. */
 export function parseClients(text: string, file: string, env: NodeJS.ProcessEnv): Client[] {
 	const problem = (at: string, rule: string) => `${file}: ${at}: ${rule}`;
-	let document: unknown;
-	try {
-		document = JSON.parse(text);
-	} catch (error) {
-		throw new CapabilityError([problem('$', `not valid JSON (${(error as Error).message})`)]);
-	}
-
-	const parsed = clientsSchema.safeParse(document);
+	const parsed = clientsSchema.safeParse(parseJsonFile(text, file));
 	if (!parsed.success) {
-		throw new CapabilityError(parsed.error.issues.map(issue => problem(`$${issue.path.map(part => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`, issue.message)));
+		throw new CapabilityError(parsed.error.issues.map(issue => problem(jsonPath('$', issue.path), issue.message)));
 	}
 
 	const problems: string[] = [];

@@ -27,17 +27,22 @@ export class CapabilityError extends Error {
 	}
 }
 
-const jsonPath = (base: string, segments: ReadonlyArray<PropertyKey>) =>
+/** `$.capabilities[0].permissions[2]` from a base and a validator's path segments. */
+export const jsonPath = (base: string, segments: ReadonlyArray<PropertyKey>) =>
 	segments.reduce<string>((text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${String(segment)}`), base);
 
-/** The capabilities of one file's text; throws CapabilityError listing every problem found. */
-export function parseCapabilityFile(text: string, file: string): Capability[] {
-	let document: unknown;
+/** A config file's JSON, or a CapabilityError naming the file. */
+export function parseJsonFile(text: string, file: string): unknown {
 	try {
-		document = JSON.parse(text);
+		return JSON.parse(text);
 	} catch (error) {
 		throw new CapabilityError([`${file}: $: not valid JSON (${(error as Error).message})`]);
 	}
+}
+
+/** The capabilities of one file's text; throws CapabilityError listing every problem found. */
+export function parseCapabilityFile(text: string, file: string): Capability[] {
+	const document = parseJsonFile(text, file);
 
 	const problems: string[] = [];
 	const capabilities: Capability[] = [];
