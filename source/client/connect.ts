@@ -76,7 +76,7 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 	}
 
 	if (outcome.status === 'ready') {
-		options.onNotice?.(`started the md-vector daemon (pid ${record.pid}) on http://${record.host}:${record.port}`);
+		options.onNotice?.(`started the md-vector daemon (pid ${record.pid}) on ${daemonOrigin(record)}`);
 	}
 
 	return clientOf(record, env);
@@ -98,9 +98,14 @@ async function probe(client: DaemonClient): Promise<Health | undefined> {
 	}
 }
 
-function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv): DaemonClient {
+/** The daemon's address from its record (an IPv6 host in brackets). */
+export function daemonOrigin(record: Pick<DiscoveryRecord, 'host' | 'port'>): string {
 	const host = record.host.includes(':') ? `[${record.host}]` : record.host;
-	return new DaemonClient(`http://${host}:${record.port}/api/v1`, {...authHeaders(env), [localTokenHeader]: record.token});
+	return `http://${host}:${record.port}`;
+}
+
+function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv): DaemonClient {
+	return new DaemonClient(`${daemonOrigin(record)}/api/v1`, {...authHeaders(env), [localTokenHeader]: record.token});
 }
 
 function authHeaders(env: NodeJS.ProcessEnv): Record<string, string> {

@@ -2,7 +2,7 @@ import {z} from 'zod';
 import {option} from 'pastel';
 import {readDiscovery} from '../../daemon/discovery.js';
 import {resolvePaths} from '../../daemon/paths.js';
-import {defaultPort} from '../client/connect.js';
+import {daemonOrigin, defaultPort} from '../client/connect.js';
 import {useRun} from '../ui/use-run.js';
 
 export const description = `Print a server entry for an AI assistant's MCP configuration. Secrets appear only as \${VARIABLE} references, never as values. The stdio server itself is \`md-vector mcp\` (see \`md-vector mcp --help\`).
@@ -36,7 +36,7 @@ export default function McpConfig({options}: Props) {
 		}
 
 		const record = readDiscovery(resolvePaths().state);
-		const base = process.env.MD_VECTOR_URL?.replace(/\/+$/, '') ?? `http://${record?.host ?? '127.0.0.1'}:${record?.port ?? process.env.MD_VECTOR_PORT ?? defaultPort}`;
+		const base = process.env.MD_VECTOR_URL?.replace(/\/+$/, '') ?? daemonOrigin(record ?? {host: '127.0.0.1', port: Number(process.env.MD_VECTOR_PORT ?? defaultPort)});
 		const headers = {Authorization: `Bearer ${variable}`, ...(options.readOnly ? {'X-MD-Vector-Read-Only': '1'} : {})};
 		io.out(`${JSON.stringify({mcpServers: {[options.name]: {type: 'http', url: `${base}/mcp`, headers}}}, null, 2)}\n`);
 	});
