@@ -3,36 +3,13 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {execa} from 'execa';
-import {poll} from '../../source/client/poll.js';
 import {cli, cliPath} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
-
-const socket = `md-vector-test-${process.pid}`;
-const tmux = async (...arguments_: string[]) => String((await execa('tmux', ['-L', socket, ...arguments_])).stdout);
-const screen = async () => tmux('capture-pane', '-p', '-t', 'tui');
-const paneFlag = async (name: string) => tmux('display-message', '-p', '-t', 'tui', `#{${name}}`);
-
-async function untilScreen(t: {log(...values: unknown[]): void}, what: string, matches: (text: string) => boolean): Promise<string> {
-	const text = await poll(async () => {
-		const current = await screen();
-		return matches(current) ? current : undefined;
-	}, 30_000);
-	if (text === undefined) {
-		const last = await screen();
-		t.log(last);
-		throw new Error(`the terminal never showed ${what}; last screen:\n${last}`);
-	}
-
-	return text;
-}
+import {startPane} from '../helpers/tmux.js';
 
 test('in tmux: results appear as you type, the preview follows the selection, q restores the terminal', async t => {
 	const md = cli();
 	t.teardown(md.stop);
-	t.teardown(async () => {
-		await execa('tmux', ['-L', socket, 'kill-server'], {reject: false});
-	});
 	const root = temporaryDirectory('md-vector-tmux-');
 	mkdirSync(path.join(root, 'garden'));
 	writeFileSync(path.join(root, 'garden', 'compost.md'),
@@ -43,14 +20,14 @@ test('in tmux: results appear as you type, the preview follows the selection, q 
 	const environment = {...md.environment, TERM: 'xterm-256color'};
 	const exports = Object.entries(environment).map(([name, value]) => `${name}='${value}'`).join(' ');
 	// The marker is on the normal screen before the TUI starts: after `q` it must be there again.
-	await tmux('new-session', '-d', '-s', 'tui', '-x', '100', '-y', '30',
-		`printf 'BEFORE-TUI\\n'; env ${exports} node '${cliPath}'; echo "TUI-EXITED $?"; sleep 600`);
+	const pane = await startPane(`printf 'BEFORE-TUI\\n'; env ${exports} node '${cliPath}'; echo "TUI-EXITED $?"`);
+	t.teardown(pane.kill);
 
-	await untilScreen(t, 'the TUI with its collection', text => /garden/.test(text) && /Search/.test(text));
-	t.is(await paneFlag('alternate_on'), '1', 'the TUI draws on the alternate screen');
+	await pane.until('the TUI with its collection', text => /garden/.test(text) && /Search/.test(text));
+	t.is(await pane.flag('alternate_on'), '1', 'the TUI draws on the alternate screen');
 
-	await tmux('send-keys', '-t', 'tui', '-l', 'compost worms');
-	const results = await untilScreen(t, 'results for the query', text => /compost\.md/.test(text) && /Worms/.test(text));
+	await pane.run('send-keys', '-t', 'tui', '-l', 'compost worms');
+	const results = await pane.until('results for the query', text => /compost\.md/.test(text) && /Worms/.test(text));
 	t.regex(results, /mode hybrid/, 'the status bar names the mode');
 	t.regex(results, /last search \d+ ms/, 'and the latency of the last search');
 	t.false(results.includes('BEFORE-TUI'), 'the shell\'s screen is hidden while the TUI runs');
@@ -58,18 +35,18 @@ test('in tmux: results appear as you type, the preview follows the selection, q 
 	t.regex(results, /garden\/compost\.md:7-7\s*│\s*\n│.*│\s*Compost › Worms/, 'the preview shows the first hit with its heading path');
 
 	// Esc and a key arriving in one read are Alt+key to a terminal app: wait for the focus to move first.
-	await tmux('send-keys', '-t', 'tui', 'Escape');
-	await untilScreen(t, 'the focus on the results', text => text.includes('│   Search'));
-	await tmux('send-keys', '-t', 'tui', 'j');
-	await untilScreen(t, 'the preview of the second hit', text => /garden\/compost\.md:3-3/.test(text) && /Turn the compost heap every week\./.test(text));
-	await tmux('send-keys', '-t', 'tui', 'm');
-	await untilScreen(t, 'the mode switched to semantic', text => /mode semantic/.test(text));
+	await pane.run('send-keys', '-t', 'tui', 'Escape');
+	await pane.until('the focus on the results', text => text.includes('│   Search'));
+	await pane.run('send-keys', '-t', 'tui', 'j');
+	await pane.until('the preview of the second hit', text => /garden\/compost\.md:3-3/.test(text) && /Turn the compost heap every week\./.test(text));
+	await pane.run('send-keys', '-t', 'tui', 'm');
+	await pane.until('the mode switched to semantic', text => /mode semantic/.test(text));
 
-	await tmux('send-keys', '-t', 'tui', 'q');
-	const after = await untilScreen(t, 'the shell after exit', text => /TUI-EXITED/.test(text));
+	await pane.run('send-keys', '-t', 'tui', 'q');
+	const after = await pane.until('the shell after exit', text => /TUI-EXITED/.test(text));
 	t.regex(after, /TUI-EXITED 0/, 'q exits with status 0');
 	t.regex(after, /BEFORE-TUI/, 'the screen from before the TUI is back');
 	t.false(/compost\.md|Search/.test(after), 'nothing of the TUI is left on the screen');
-	t.is(await paneFlag('alternate_on'), '0', 'the alternate screen was left');
-	t.is(await paneFlag('cursor_flag'), '1', 'the cursor is visible again');
+	t.is(await pane.flag('alternate_on'), '0', 'the alternate screen was left');
+	t.is(await pane.flag('cursor_flag'), '1', 'the cursor is visible again');
 });
