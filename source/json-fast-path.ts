@@ -5,7 +5,7 @@ import {parseArgs, type ParseArgsConfig} from 'node:util';
 import type {SearchMode} from './client/api-types.js';
 import {connect} from './client/connect.js';
 import type {DaemonClient} from './client/daemon-client.js';
-import {searchOnce} from './client/search-once.js';
+import {fusions, searchDefaults, searchModes, searchOnce} from './client/search-once.js';
 import {reportFailure} from './ui/report-failure.js';
 
 type Parsed = {values: Record<string, string | boolean | undefined>; positionals: string[]};
@@ -16,20 +16,20 @@ type Command = {
 	readonly prepare: (parsed: Parsed) => ((client: DaemonClient) => Promise<unknown>) | undefined;
 };
 
-const collection = {collection: {type: 'string', short: 'C', default: 'default'}} as const;
+const collection = {collection: {type: 'string', short: 'C', default: searchDefaults.collection}} as const;
 const json = {json: {type: 'boolean'}} as const;
 const oneOf = <T extends string>(value: unknown, choices: readonly T[]): value is T => choices.includes(value as T);
 
 const commands: Record<string, Command> = {
 	search: {
 		options: {
-			...json, ...collection, 'top-k': {type: 'string', short: 'k', default: '10'}, mode: {type: 'string', default: 'hybrid'},
-			collapse: {type: 'boolean', default: false}, fusion: {type: 'string', default: 'rrf'},
+			...json, ...collection, 'top-k': {type: 'string', short: 'k', default: searchDefaults.topK}, mode: {type: 'string', default: searchDefaults.mode},
+			collapse: {type: 'boolean', default: searchDefaults.collapse}, fusion: {type: 'string', default: searchDefaults.fusion},
 		},
 		positionals: 1,
 		prepare({values, positionals: [query]}) {
 			const {mode, fusion} = values;
-			if (!oneOf<SearchMode>(mode, ['hybrid', 'semantic', 'keyword']) || !oneOf(fusion, ['rrf', 'convex'] as const)) {
+			if (!oneOf<SearchMode>(mode, searchModes) || !oneOf(fusion, fusions)) {
 				return undefined;
 			}
 

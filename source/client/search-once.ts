@@ -3,6 +3,12 @@ import {UsageError} from './client-errors.js';
 import type {DaemonClient} from './daemon-client.js';
 import {waitForModel} from './wait-for-model.js';
 
+export const searchModes = ['hybrid', 'semantic', 'keyword'] as const;
+export const fusions = ['rrf', 'convex'] as const;
+
+/** The search command's defaults, shared by its Ink command and the --json fast path (which cannot load pastel). */
+export const searchDefaults = {topK: '10', mode: 'hybrid', collection: 'default', collapse: false, fusion: 'rrf'} as const;
+
 export type SearchOptions = {
 	readonly topK: string;
 	readonly mode: SearchMode;

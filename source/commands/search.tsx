@@ -4,7 +4,7 @@ import {z} from 'zod';
 import {argument, option} from 'pastel';
 import type {SearchResponse} from '../client/api-types.js';
 import {connect} from '../client/connect.js';
-import {searchOnce} from '../client/search-once.js';
+import {fusions, searchDefaults, searchModes, searchOnce} from '../client/search-once.js';
 import {collectionOption, jsonOption} from '../command-options.js';
 import {useRun} from '../ui/use-run.js';
 import {SearchHit} from '../ui/search-hit.js';
@@ -15,11 +15,11 @@ Example:
   md-vector search "rotate the api key" -k 5 --mode hybrid -C notes`;
 
 export const options = z.object({
-	topK: z.string().default('10').describe(option({description: 'Number of results, 1 to 100', alias: 'k', valueDescription: 'N'})),
-	mode: z.enum(['hybrid', 'semantic', 'keyword']).default('hybrid').describe(option({description: 'How to rank'})),
+	topK: z.string().default(searchDefaults.topK).describe(option({description: 'Number of results, 1 to 100', alias: 'k', valueDescription: 'N'})),
+	mode: z.enum(searchModes).default(searchDefaults.mode).describe(option({description: 'How to rank'})),
 	collection: collectionOption,
-	collapse: z.boolean().default(false).describe(option({description: 'At most one result per document'})),
-	fusion: z.enum(['rrf', 'convex']).default('rrf').describe(option({description: 'Hybrid only: merge by rank (rrf) or by normalised score (convex)'})),
+	collapse: z.boolean().default(searchDefaults.collapse).describe(option({description: 'At most one result per document'})),
+	fusion: z.enum(fusions).default(searchDefaults.fusion).describe(option({description: 'Hybrid only: merge by rank (rrf) or by normalised score (convex)'})),
 	json: jsonOption,
 });
 
