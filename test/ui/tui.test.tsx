@@ -1,5 +1,5 @@
 import React from 'react';
-import test from 'ava';
+import test, {type ExecutionContext} from 'ava';
 import {render} from 'ink-testing-library';
 import {poll} from '../../source/client/poll.js';
 import {App} from '../../source/ui/tui/app.js';
@@ -16,8 +16,11 @@ const corpus = [
 	hit('notes.md', 'Gardening notes: prune roses in spring.', 0.4),
 ];
 
+type Stdin = {write: (data: string) => void};
+type Frame = () => string | undefined;
+
 /** Waits until the frame satisfies `check` (Ink renders asynchronously); gives up after 10 s (slow CI machines). */
-async function until(frame: () => string | undefined, check: (text: string) => boolean): Promise<string> {
+async function until(frame: Frame, check: (text: string) => boolean): Promise<string> {
 	let last = '';
 	await poll(() => {
 		last = frame() ?? '';
@@ -27,7 +30,7 @@ async function until(frame: () => string | undefined, check: (text: string) => b
 }
 
 /** Types into the search box one key at a time, each once the box shows the previous one. */
-async function type(stdin: {write: (data: string) => void}, frame: () => string | undefined, text: string) {
+async function type(stdin: Stdin, frame: Frame, text: string) {
 	for (let length = 1; length <= text.length; length++) {
 		stdin.write(text[length - 1]!);
 		await until(frame, current => current.includes(`Search ${text.slice(0, length)}`));
@@ -35,9 +38,25 @@ async function type(stdin: {write: (data: string) => void}, frame: () => string 
 }
 
 /** Esc leaves the search box; waits until it shows as left (Ink holds a lone Esc until the next tick). */
-async function leaveSearch(stdin: {write: (data: string) => void}, frame: () => string | undefined) {
+async function leaveSearch(stdin: Stdin, frame: Frame) {
 	stdin.write('\u001B');
 	await until(frame, current => current.includes('  Search '));
+}
+
+/** The whole App over a fake daemon, once its collections show. */
+async function openApp(t: ExecutionContext, debounceMs = 5): Promise<{client: FakeClient; lastFrame: Frame; stdin: Stdin}> {
+	const client = new FakeClient(corpus);
+	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={debounceMs}/>);
+	t.teardown(unmount);
+	await until(lastFrame, text => text.includes('notes'));
+	return {client, lastFrame, stdin};
+}
+
+/** Types a query, waits until `shows` is among the results, and moves the focus to them. */
+async function searchAndBrowse({stdin, lastFrame}: {stdin: Stdin; lastFrame: Frame}, query: string, shows: string) {
+	await type(stdin, lastFrame, query);
+	await until(lastFrame, text => text.includes(shows));
+	await leaveSearch(stdin, lastFrame);
 }
 
 test.serial('CollectionList shows names and chunk counts and marks the current one', t => {
@@ -79,10 +98,7 @@ test.serial('HelpOverlay lists every key binding', t => {
 });
 
 test.serial('type a query -> results -> preview of the selected one; j and the arrows move the selection', async t => {
-	const client = new FakeClient(corpus);
-	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={50}/>);
-	t.teardown(unmount);
-	await until(lastFrame, text => text.includes('notes'));
+	const {client, lastFrame, stdin} = await openApp(t, 50);
 	await type(stdin, lastFrame, 'installer');
 	await until(() => client.searches.at(-1)?.query, query => query === 'installer');
 	let frame = await until(lastFrame, text => text.includes('faq.md') && !text.includes('… hybrid')); // answered, none pending
@@ -100,13 +116,9 @@ test.serial('type a query -> results -> preview of the selected one; j and the a
 });
 
 test.serial('m switches the mode and searches again; + raises top-k', async t => {
-	const client = new FakeClient(corpus);
-	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={5}/>);
-	t.teardown(unmount);
-	await until(lastFrame, text => text.includes('notes'));
-	await type(stdin, lastFrame, 'roses');
-	await until(lastFrame, text => text.includes('notes.md'));
-	await leaveSearch(stdin, lastFrame);
+	const app = await openApp(t);
+	const {client, lastFrame, stdin} = app;
+	await searchAndBrowse(app, 'roses', 'notes.md');
 	stdin.write('m');
 	await until(lastFrame, text => text.includes('semantic · top 10'));
 	await until(() => client.searches.at(-1)?.mode, mode => mode === 'semantic');
@@ -121,13 +133,9 @@ test.serial('m switches the mode and searches again; + raises top-k', async t =>
 });
 
 test.serial('d asks before deleting; n keeps the document, y deletes it and searches again', async t => {
-	const client = new FakeClient(corpus);
-	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={5}/>);
-	t.teardown(unmount);
-	await until(lastFrame, text => text.includes('notes'));
-	await type(stdin, lastFrame, 'installer');
-	await until(lastFrame, text => text.includes('faq.md'));
-	await leaveSearch(stdin, lastFrame);
+	const app = await openApp(t);
+	const {client, lastFrame, stdin} = app;
+	await searchAndBrowse(app, 'installer', 'faq.md');
 	stdin.write('d');
 	t.regex(await until(lastFrame, text => text.includes('Delete')), /Delete guide\.md and all its chunks from 'notes'\?/);
 	stdin.write('n');
@@ -153,10 +161,7 @@ test.serial('a daemon that fails shows as a message, not a crash', async t => {
 });
 
 test.serial('? opens the help and any key closes it', async t => {
-	const client = new FakeClient(corpus);
-	const {lastFrame, stdin, unmount} = render(<App client={client} debounceMs={5}/>);
-	t.teardown(unmount);
-	await until(lastFrame, text => text.includes('notes'));
+	const {lastFrame, stdin} = await openApp(t);
 	await leaveSearch(stdin, lastFrame);
 	stdin.write('?');
 	t.regex(await until(lastFrame, text => text.includes('md-vector keys')), /any key closes this help/);
