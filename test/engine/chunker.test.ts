@@ -3,6 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import {AutoTokenizer} from '@huggingface/transformers';
 import {chunkMarkdown} from '../../daemon/engine/chunker/chunk-markdown.js';
+import {bertTokenCounter} from '../../daemon/engine/chunker/token-counter.js';
 import {sharedData, tinyModelDir} from '../helpers/paths.js';
 
 function markdownFiles(root: string): string[] {
@@ -113,4 +114,28 @@ test('ids and hashes are stable and content-derived', t => {
 	t.is(edited.chunks[0]!.hash, first.chunks[0]!.hash);
 	t.not(edited.chunks[1]!.hash, first.chunks[1]!.hash);
 	t.not(edited.contentHash, first.contentHash);
+});
+
+test('footnote definitions are content; link references, escapes and images in headings give their text', t => {
+	const source = '# Guide\n\n[ref]: https://example.com\n\n## Use [the tool][ref] with `x` and ![logo](l.png)\n\nText[^1].\n\n### root\\cimv2\\Win32\n\nBody.\n\n[^1]: The note\n    goes on.\n';
+	const document = chunkMarkdown(source, 'g.md');
+	t.deepEqual(document.chunks.map(chunk => chunk.headingPath.at(-1)), ['Use the tool with x and logo', 'root\\cimv2\\Win32']);
+	t.false(document.chunks.some(chunk => chunk.content.includes('https://example.com')), 'a link definition is not content');
+	t.is(document.chunks[1]!.content, 'Body.\n\n[^1]: The note\n    goes on.');
+	t.is(document.chunks[1]!.endLine, 14);
+});
+
+test('HTML comments and TOML front matter are dropped; CRLF line numbers are the file\'s', t => {
+	const document = chunkMarkdown('+++\ntitle = "x"\n+++\r\n<!-- generated -->\r\n\r\n# Title\r\n\r\nFirst.\r\n\r\n## Next\r\n\r\nSecond\r\nline.\r\n', 'c.md');
+	t.is(document.title, 'Title');
+	t.deepEqual(document.chunks.map(chunk => [chunk.content, chunk.startLine, chunk.endLine]), [['First.', 8, 8], ['Second\r\nline.', 12, 13]]);
+});
+
+test('the word-cached token counter equals the tokenizer on awkward text', async t => {
+	const count = await realTokenizer();
+	const counter = bertTokenCounter();
+	const texts = ['Café\u00A0naïve\tTAB\r\nline', 'Node入门 and 東京タワー', 'zero\u200Bwidth \uFEFFbom', 'x'.repeat(150), '[CLS] literal [SEP]', 'Get-ChildItem -Path C:\\x', ''];
+	for (const text of [...texts, ...texts]) { // the second pass reads the cache
+		t.is(counter(text), count(text), JSON.stringify(text));
+	}
 });

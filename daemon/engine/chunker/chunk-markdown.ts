@@ -44,15 +44,15 @@ export type ChunkOptions = {
 };
 
 export function chunkMarkdown(original: string, fileName: string, options: ChunkOptions = {}): ChunkedDocument {
-	// micromark drops a byte-order mark, and its offsets then count from after it.
+	// A byte-order mark is not content; offsets count from after it.
 	const source = original.replace(/^\uFEFF/, '');
 	const maxTokens = options.maxTokens ?? 512;
 	const targetTokens = Math.min(options.targetTokens ?? 320, maxTokens);
 	const count = options.countTokens ?? bertTokenCounter();
-	const tree = parseMarkdown(source);
-	const front = readFrontMatter(tree);
-	const sections = splitSections(tree);
-	const title = front.title ?? firstH1(tree) ?? path.basename(fileName).replace(/\.(md|markdown|mdx)$/i, '');
+	const parsed = parseMarkdown(source);
+	const front = readFrontMatter(parsed);
+	const sections = splitSections(parsed);
+	const title = front.title ?? firstH1(parsed) ?? path.basename(fileName).replace(/\.(md|markdown|mdx)$/i, '');
 	const lineOf = lineLocator(source);
 	const chunks: Chunk[] = [];
 

@@ -1,31 +1,49 @@
-import type {Root} from 'mdast';
-import {unified} from 'unified';
-import remarkParse from 'remark-parse';
-import remarkGfm from 'remark-gfm';
-import remarkFrontmatter from 'remark-frontmatter';
+import MarkdownIt from 'markdown-it';
+import footnote from 'markdown-it-footnote';
 import {parse as parseYaml} from 'yaml';
+import {blocksOf, type MarkdownBlock} from './blocks.js';
 
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml', 'toml']);
+/**
+ * Block structure only: inline parsing is off (a heading's text is parsed on its own), which makes this about
+ * 80x faster than remark/micromark on the same files (38 ms vs 3.0 s for 310 PowerShell docs). CommonMark with
+ * GFM tables and footnote definitions; HTML blocks kept.
+ */
+const markdown = new MarkdownIt('commonmark').enable('table').use(footnote);
+markdown.core.ruler.disable(['inline', 'text_join', 'footnote_tail']);
+
+export type ParsedMarkdown = {
+	/** Raw YAML (or TOML) between the front matter fences, when the file starts with them. */
+	readonly frontMatter?: {readonly kind: 'yaml' | 'toml'; readonly value: string};
+	/** Top-level blocks in source order, with offsets into the source. */
+	readonly blocks: readonly MarkdownBlock[];
+};
 
 export type FrontMatter = {
 	readonly title?: string;
 	readonly tags: readonly string[];
 };
 
-export function parseMarkdown(source: string): Root {
-	return processor.parse(source);
+// Front matter as remark-frontmatter reads it: the first line is the fence, the same fence closes it.
+const frontMatterPattern = /^(---|\+\+\+)[ \t]*\r?\n(?:([\s\S]*?)\r?\n)??\1[ \t]*(?:\r?\n|$)/;
+
+export function parseMarkdown(source: string): ParsedMarkdown {
+	const match = frontMatterPattern.exec(source);
+	// Blank the front matter to spaces (blank lines to Markdown), so offsets and line numbers stay the source's.
+	const body = match ? match[0].replaceAll(/[^\r\n]/g, ' ') + source.slice(match[0].length) : source;
+	const frontMatter = match ? {kind: match[1] === '---' ? 'yaml' as const : 'toml' as const, value: match[2] ?? ''} : undefined;
+	const env = {};
+	return {frontMatter, blocks: blocksOf(markdown, body, markdown.parse(body, env), env)};
 }
 
 /** Title and tags from YAML front matter; malformed front matter is ignored, never fatal. */
-export function readFrontMatter(tree: Root): FrontMatter {
-	const node = tree.children.find(child => child.type === 'yaml');
-	if (!node || node.type !== 'yaml') {
+export function readFrontMatter(parsed: ParsedMarkdown): FrontMatter {
+	if (parsed.frontMatter?.kind !== 'yaml') {
 		return {tags: []};
 	}
 
 	let data: unknown;
 	try {
-		data = parseYaml(node.value);
+		data = parseYaml(parsed.frontMatter.value);
 	} catch {
 		return {tags: []};
 	}

@@ -1,12 +1,8 @@
-import type {Heading, Root, RootContent} from 'mdast';
-import {toString} from 'mdast-util-to-string';
+import type {MarkdownBlock} from './blocks.js';
+import type {ParsedMarkdown} from './parse.js';
 
 /** One top-level block of a section, with its place in the source. */
-export type Block = {
-	readonly node: RootContent;
-	readonly start: number;
-	readonly end: number;
-};
+export type Block = Exclude<MarkdownBlock, {kind: 'heading'}>;
 
 export type Section = {
 	/** Plain text of the heading above the blocks ('' before the first heading). */
@@ -18,51 +14,37 @@ export type Section = {
 	readonly blocks: readonly Block[];
 };
 
-/** Splits a document into sections at every heading; front matter and bare HTML comments are dropped. */
-export function splitSections(tree: Root): Section[] {
+/** Splits a document into sections at every heading; bare HTML comments are dropped. */
+export function splitSections(parsed: ParsedMarkdown): Section[] {
 	const sections: Section[] = [];
 	const stack: Array<{depth: number; text: string}> = [];
 	let current: {title: string; level: number; headings: string[]; blocks: Block[]} = {title: '', level: 0, headings: [], blocks: []};
 
-	for (const node of tree.children) {
-		if (node.type === 'yaml' || (node.type as string) === 'toml' || node.type === 'definition' || isComment(node)) {
+	for (const block of parsed.blocks) {
+		if (block.kind === 'comment') {
 			continue;
 		}
 
-		if (node.type === 'heading') {
+		if (block.kind === 'heading') {
 			sections.push(current);
-			while (stack.length > 0 && stack.at(-1)!.depth >= node.depth) {
+			while (stack.length > 0 && stack.at(-1)!.depth >= block.depth) {
 				stack.pop();
 			}
 
-			const text = headingText(node);
-			stack.push({depth: node.depth, text});
-			current = {title: text, level: node.depth, headings: stack.map(entry => entry.text).filter(Boolean), blocks: []};
+			stack.push({depth: block.depth, text: block.text});
+			current = {title: block.text, level: block.depth, headings: stack.map(entry => entry.text).filter(Boolean), blocks: []};
 			continue;
 		}
 
-		const start = node.position?.start.offset;
-		const end = node.position?.end.offset;
-		if (start !== undefined && end !== undefined && end > start) {
-			current.blocks.push({node, start, end});
-		}
+		current.blocks.push(block);
 	}
 
 	sections.push(current);
 	return sections.filter(section => section.blocks.length > 0);
 }
 
-/** A heading's plain text on one line. */
-export function headingText(node: Heading): string {
-	return toString(node).replaceAll(/\s+/g, ' ').trim();
-}
-
 /** The first level-1 heading's text: the document's title even when nothing stands under it directly. */
-export function firstH1(tree: Root): string | undefined {
-	const heading = tree.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
-	return heading ? headingText(heading) || undefined : undefined;
-}
-
-function isComment(node: RootContent): boolean {
-	return node.type === 'html' && /^\s*<!--[\s\S]*-->\s*$/.test(node.value);
+export function firstH1(parsed: ParsedMarkdown): string | undefined {
+	const heading = parsed.blocks.find(block => block.kind === 'heading' && block.depth === 1);
+	return heading?.kind === 'heading' ? heading.text || undefined : undefined;
 }

@@ -9,23 +9,16 @@ import type {TokenCounter} from './token-counter.js';
  */
 export function splitBlock(source: string, block: Block, max: number, count: TokenCounter): Piece[] {
 	const text = source.slice(block.start, block.end);
-	const {node} = block;
-	if (node.type === 'code') {
+	if (block.kind === 'code') {
 		return splitFenced(text, block.start, max, count);
 	}
 
-	if (node.type === 'table') {
+	if (block.kind === 'table') {
 		return splitWithHeader(text, block.start, 2, max, count);
 	}
 
-	if (node.type === 'list') {
-		const items = node.children.flatMap(item => {
-			const start = item.position?.start.offset;
-			const end = item.position?.end.offset;
-			if (start === undefined || end === undefined) {
-				return [];
-			}
-
+	if (block.kind === 'list') {
+		const items = block.items.flatMap(({start, end}) => {
 			const p = piece(source.slice(start, end), start, end, count);
 			return p.tokens > max ? splitText(p.text, start, max, count) : [p];
 		});

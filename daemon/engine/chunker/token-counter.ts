@@ -20,8 +20,42 @@ export function bertTokenCounter(): TokenCounter {
 			JSON.parse(readFileSync(path.join(dir, 'tokenizer.json'), 'utf8')),
 			JSON.parse(readFileSync(path.join(dir, 'tokenizer_config.json'), 'utf8')),
 		);
-		shared = text => tokenizer.encode(text).ids.length;
+		shared = cachedByWord(word => tokenizer.encode(word).ids.length - 2);
 	}
 
 	return shared;
+}
+
+/** Cache entries before it starts over: ~20 MB at most, and a docs tree repeats far fewer distinct words. */
+const cacheLimit = 200_000;
+
+/**
+ * WordPiece never joins across ASCII whitespace (BERT's normalizer and pre-tokenizer split there), so a text's
+ * count is the sum of its words' counts plus the two special tokens. Words repeat a lot in documentation:
+ * counting each distinct word once made chunking 310 PowerShell docs 1.1 s -> 0.2 s (warm).
+ */
+export function cachedByWord(countWord: (word: string) => number): TokenCounter {
+	const cache = new Map<string, number>();
+	return text => {
+		let total = 2;
+		for (const word of text.split(/[ \t\n\r]+/)) {
+			if (word === '') {
+				continue;
+			}
+
+			let tokens = cache.get(word);
+			if (tokens === undefined) {
+				if (cache.size >= cacheLimit) {
+					cache.clear();
+				}
+
+				tokens = countWord(word);
+				cache.set(word, tokens);
+			}
+
+			total += tokens;
+		}
+
+		return total;
+	};
 }
