@@ -24,7 +24,7 @@ export type DaemonOptions = {
 const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Settings from the environment, checked before anything opens. */
-export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]} {
+export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number} {
 	const apiKey = options.env.MD_VECTOR_API_KEY || undefined;
 	if (!apiKey && !loopback.has(options.host)) {
 		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
@@ -36,10 +36,16 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 		throw new Error(`MD_VECTOR_RATE_LIMIT must be a whole number of requests per minute (0 = no limit), got '${options.env.MD_VECTOR_RATE_LIMIT}'`);
 	}
 
+	const threshold = options.env.MD_VECTOR_HNSW_THRESHOLD;
+	const hnswThreshold = threshold === undefined ? undefined : Number(threshold);
+	if (hnswThreshold !== undefined && !(Number.isInteger(hnswThreshold) && hnswThreshold >= 0)) {
+		throw new Error(`MD_VECTOR_HNSW_THRESHOLD must be a whole number of vectors (above it a collection uses an HNSW index), got '${threshold}'`);
+	}
+
 	const configured = (options.env.MD_VECTOR_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean).map(root => path.resolve(root));
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
-	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots};
+	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, hnswThreshold};
 }
 
 /** The capability files in force; an invalid one stops the start: the daemon does not guess who may do what. */
@@ -64,7 +70,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	const startedAt = Date.now();
 	const token = newLocalToken();
 	try {
-		engine = Engine.open({dataDir: paths.data});
+		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold});
 		const app = createApp({
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host,

@@ -21,6 +21,8 @@ export type EngineOptions = {
 	readonly dataDir: string;
 	/** How long index files wait for changes to settle before they are written. */
 	readonly persistDelayMs?: number;
+	/** Vectors above which a collection's index is HNSW instead of flat. */
+	readonly hnswThreshold?: number;
 };
 
 export type IngestRequest = {
@@ -70,7 +72,7 @@ export type CollectionStats = {
 export class Engine {
 	static open(options: EngineOptions): Engine {
 		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options.persistDelayMs));
+		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options.persistDelayMs, options.hnswThreshold));
 	}
 
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};

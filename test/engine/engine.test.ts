@@ -1,10 +1,11 @@
-import {rmSync, writeFileSync, readdirSync} from 'node:fs';
+import {readFileSync, rmSync, writeFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {Engine} from '../../daemon/engine/engine.js';
 import type {SearchMode} from '../../daemon/engine/search/types.js';
 import {countingEmbedder, loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {openEngine} from '../helpers/engine.js';
+import {temporaryDirectory} from '../helpers/paths.js';
 
 const guide = `---
 title: Gardening guide
@@ -220,4 +221,55 @@ test('a missing or corrupt index file is rebuilt from the store on open', async 
 		t.deepEqual((await reopened.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'})).results, before.results);
 		await reopened.close();
 	}
+});
+
+test('past the HNSW threshold the index becomes a graph, is rebuilt when deletions pile up, and flat again when small', async t => {
+	const embedder = await loadTinyEmbedder();
+	const dataDir = path.join(temporaryDirectory(), 'data');
+	const engine = Engine.open({dataDir, persistDelayMs: 10, hnswThreshold: 12});
+	engine.setEmbedder({status: 'ready', embedder});
+	const exact = openEngine(embedder).engine;
+	const sidecar = () => JSON.parse(readFileSync(path.join(dataDir, 'indexes', 'collection-1.json'), 'utf8')) as {kind?: string; rowids: number[]};
+	const note = (n: number) => `# Note ${n}\n\nCompost and tomatoes, entry ${n}.\n\n## More ${n}\n\nBasil on the windowsill ${n}.\n`;
+	for (let n = 0; n < 10; n++) {
+		for (const current of [engine, exact]) {
+			await current.ingest({content: note(n), fileName: `n${n}.md`, collection: 'c'});
+		}
+	}
+
+	const same = async (current: Engine) => {
+		for (const query of ['compost tomatoes', 'basil windowsill 7']) {
+			const ids = async (from: Engine) => (await from.search({query, topK: 5, mode: 'semantic', collection: 'c'})).results.map(hit => hit.id);
+			t.deepEqual(await ids(current), await ids(exact), query);
+		}
+	};
+
+	await engine.close();
+	t.is(sidecar().kind, 'hnsw', '20 vectors > 12: a graph');
+	const reopened = Engine.open({dataDir, persistDelayMs: 10, hnswThreshold: 12});
+	reopened.setEmbedder({status: 'ready', embedder});
+	await same(reopened);
+	for (const n of [0, 1]) {
+		for (const current of [reopened, exact]) {
+			await current.deleteDocument('c', `n${n}.md`);
+		}
+	}
+
+	await reopened.close();
+	t.false(sidecar().rowids.includes(-1), 'more than 10% tombstones: rebuilt without them');
+	t.is(sidecar().kind, 'hnsw');
+	const again = Engine.open({dataDir, persistDelayMs: 10, hnswThreshold: 12});
+	again.setEmbedder({status: 'ready', embedder});
+	await same(again);
+	for (const n of [2, 3, 4]) {
+		for (const current of [again, exact]) {
+			await current.deleteDocument('c', `n${n}.md`);
+		}
+	}
+
+	await same(again);
+	t.is((await again.stats('c')).index_vectors, 10);
+	await again.close();
+	t.is(sidecar().kind, 'flat', '10 vectors: exact search again');
+	await exact.close();
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import {VectorIndex} from '../../daemon/engine/vector-index/vector-index.js';
 import {readIndex, writeIndex} from '../../daemon/engine/vector-index/index-file.js';
+import {hnswParameters, hnswSearchParameters} from '../../daemon/engine/vector-index/hnsw-file.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 
 const unit = (dims: number, axis: number) => Float32Array.from({length: dims}, (_, index) => (index === axis ? 1 : 0));
@@ -84,4 +85,68 @@ test('an index file round-trips; a stale, corrupt or missing one is rejected', t
 	mkdirSync(path.join(directory, 'sub'));
 	writeFileSync(path.join(directory, 'sub', 'x.json'), '{');
 	t.is(readIndex(path.join(directory, 'sub', 'x'), 8, 7), undefined, 'corrupt sidecar');
+});
+
+/** Deterministic clustered unit vectors (a Gaussian mixture, like real embeddings' neighbourhoods). */
+function clustered(count: number, dims: number): Float32Array[] {
+	let state = 7;
+	const random = () => {
+		state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+		return state / 2_147_483_648;
+	};
+
+	const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+	const normalised = (values: number[]) => {
+		const norm = Math.hypot(...values);
+		return Float32Array.from(values, value => value / norm);
+	};
+
+	const centres = Array.from({length: 40}, () => Array.from({length: dims}, gaussian));
+	return Array.from({length: count}, () => normalised(centres[Math.floor(random() * centres.length)]!.map(value => value + (gaussian() * 0.3))));
+}
+
+test('an HNSW index finds what exact search finds (recall@10 >= 0.95) with its search parameters set', t => {
+	const dims = 32;
+	const all = clustered(4100, dims);
+	const vectors = all.slice(0, 4000);
+	const queries = all.slice(4000); // from the same clusters, as questions about the indexed notes are
+	const exact = new VectorIndex(dims);
+	const hnsw = new VectorIndex(dims, 'hnsw');
+	for (const index of [exact, hnsw]) {
+		index.add(vectors.map((vector, rowid) => ({rowid: rowid + 1, vector})));
+	}
+
+	let found = 0;
+	for (const query of queries) {
+		const truth = new Set(exact.search(query, 10).map(hit => hit.rowid));
+		found += hnsw.search(query, 10).filter(hit => truth.has(hit.rowid)).length;
+	}
+
+	t.true(found / (queries.length * 10) >= 0.95, `recall@10 ${found / (queries.length * 10)}`);
+	const directory = temporaryDirectory();
+	writeIndex(path.join(directory, 'h'), hnsw, 1);
+	t.deepEqual(hnswSearchParameters(path.join(directory, 'h.faiss')), {efConstruction: hnswParameters.efConstruction, efSearch: hnswParameters.efSearch});
+	t.deepEqual(readIndex(path.join(directory, 'h'), dims, 1)!.search(queries[0]!, 10), hnsw.search(queries[0]!, 10), 'read back, it answers the same');
+});
+
+test('HNSW removals are tombstones: never returned, not counted, kept through a file, k still filled', t => {
+	const dims = 8;
+	const index = new VectorIndex(dims, 'hnsw');
+	index.add(Array.from({length: 64}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
+	const onAxisZero = Array.from({length: 8}, (_, n) => 100 + (n * dims));
+	t.is(index.remove(onAxisZero.slice(0, 6)), 6);
+	t.is(index.remove([100, 5000]), 0, 'removing twice or an unknown id does nothing');
+	t.is(index.size, 58);
+	t.is(index.tombstones, 6);
+	const hits = index.search(unit(dims, 0), 3);
+	t.is(hits.length, 3, 'k is filled past the tombstones');
+	t.deepEqual(hits.slice(0, 2).map(hit => hit.rowid).sort(), onAxisZero.slice(6));
+	const directory = temporaryDirectory();
+	writeIndex(path.join(directory, 'h'), index, 3);
+	const restored = readIndex(path.join(directory, 'h'), dims, 3)!;
+	t.like(restored, {kind: 'hnsw', size: 58, tombstones: 6});
+	t.deepEqual(restored.search(unit(dims, 0), 2).map(hit => hit.rowid).sort(), onAxisZero.slice(6));
+	index.add([{rowid: 900, vector: unit(dims, 0)}]);
+	t.true(index.search(unit(dims, 0), 3).some(hit => hit.rowid === 900));
+	t.is(index.remove([900]), 1, 'a vector added after the first removal is found for removal too');
 });

@@ -26,6 +26,7 @@ export function prepareStatements(db: Database.Database) {
 		insertFts: db.prepare('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)'),
 		deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid = ?'),
 		vectorByHash: db.prepare('SELECT vector FROM chunks WHERE collection_id = ? AND text_hash = ? AND vector IS NOT NULL LIMIT 1'),
+		vectorCount: db.prepare('SELECT count(vector) AS count FROM chunks WHERE collection_id = ?'),
 		vectorsOfCollection: db.prepare('SELECT id, vector FROM chunks WHERE collection_id = ? AND vector IS NOT NULL ORDER BY id'),
 		chunksWithoutVectors: db.prepare('SELECT id, text_hash, heading_path, content FROM chunks WHERE collection_id = ? AND vector IS NULL ORDER BY id LIMIT ?'),
 		setVector: db.prepare('UPDATE chunks SET vector = ? WHERE id = ? AND vector IS NULL'),

@@ -163,6 +163,11 @@ export class Store {
 		return added;
 	}
 
+	/** How many chunks of a collection have a vector. */
+	vectorCount(collectionId: number): number {
+		return (this.sql.vectorCount.get(collectionId) as {count: number}).count;
+	}
+
 	/** Every vector of a collection, in rowid order, for rebuilding its index. */
 	*vectors(collectionId: number): Generator<{rowid: number; vector: Float32Array}> {
 		for (const row of this.sql.vectorsOfCollection.iterate(collectionId) as Iterable<{id: number; vector: Buffer}>) {

@@ -2,15 +2,30 @@ import path from 'node:path';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
 import {acquireIndexThread} from './index-thread.js';
+import type {IndexReply} from './thread-protocol.js';
+import type {IndexKind} from './vector-index.js';
 
 export type Hit = {readonly rowid: number; readonly score: number};
 
 let engines = 0;
 
-type Entry = {ready: Promise<void>; size: number; generation: number; dirty: boolean};
+type Entry = {ready: Promise<void>; size: number; kind: IndexKind; tombstones: number; generation: number; dirty: boolean};
 
-/** Vectors sent to the index thread per message while rebuilding from the store. */
-const rebuildBatch = 10_000;
+/**
+ * Vectors sent to the index thread per message while rebuilding from the store: searches queue behind one
+ * message at most (HNSW adds ~0.4 ms per vector here, so about a second).
+ */
+const rebuildBatch = 2000;
+
+/**
+ * Above this many vectors a collection's index is an HNSW graph instead of exact search: flat search on
+ * Debian's generic-SIMD libfaiss takes ~0.27 ms per 1,000 vectors (13 ms at 50k, 27 ms at 100k), HNSW ~1-2 ms
+ * at recall@10 >= 0.99 (bench/RESULTS.md). MD_VECTOR_HNSW_THRESHOLD overrides it (tests use a small one).
+ */
+export const defaultHnswThreshold = 50_000;
+
+/** Share of an HNSW graph that may be tombstones before it is rebuilt without them. */
+const maxTombstoneShare = 0.1;
 
 /**
  * One vector index per collection, kept in step with the store and held by the index thread: loaded from its
@@ -25,7 +40,12 @@ export class CollectionIndexes {
 	private readonly entries = new Map<number, Entry>();
 	private timer: NodeJS.Timeout | undefined;
 
-	constructor(private readonly store: Store, private readonly directory: string, private readonly persistDelayMs = 2000) {}
+	constructor(
+		private readonly store: Store,
+		private readonly directory: string,
+		private readonly persistDelayMs = 2000,
+		private readonly hnswThreshold = defaultHnswThreshold,
+	) {}
 
 	/** Starts loading the collection's index (once); resolves when it is usable. */
 	async open(collection: CollectionRow): Promise<void> {
@@ -65,11 +85,16 @@ export class CollectionIndexes {
 		}
 
 		if (change.removed.length > 0) {
-			cached.size = (await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]})).size;
+			note(cached, await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]}));
 		}
 
 		if (change.added.length > 0) {
-			cached.size = await this.send(current, change.added);
+			note(cached, await this.send(current, change.added));
+		}
+
+		const kind = this.kindFor(cached.size);
+		if (kind !== cached.kind || cached.tombstones > maxTombstoneShare * (cached.size + cached.tombstones)) {
+			await this.rebuild(current, cached, kind);
 		}
 
 		cached.generation = current.vectorGeneration;
@@ -114,7 +139,7 @@ export class CollectionIndexes {
 			return undefined;
 		}
 
-		const entry: Entry = {ready: Promise.resolve(), size: 0, generation: current.vectorGeneration, dirty: false};
+		const entry: Entry = {ready: Promise.resolve(), size: 0, kind: 'flat', tombstones: 0, generation: current.vectorGeneration, dirty: false};
 		entry.ready = this.load(current, entry);
 		this.entries.set(current.id, entry);
 		return entry;
@@ -122,31 +147,55 @@ export class CollectionIndexes {
 
 	private async load(collection: CollectionRow, entry: Entry): Promise<void> {
 		const loaded = await this.thread.call({op: 'load', key: this.key(collection.id), file: this.fileOf(collection.id), dims: collection.dims!, generation: collection.vectorGeneration});
-		entry.size = loaded.size;
+		note(entry, loaded);
 		if (loaded.loaded) {
 			return;
 		}
 
-		// The batches are read synchronously and sent in order; the thread adds them while the next is read.
 		entry.generation = this.store.collection(collection.name)?.vectorGeneration ?? collection.vectorGeneration;
-		const sends: Array<Promise<number>> = [];
-		let batch: Array<{rowid: number; vector: Float32Array}> = [];
-		for (const vector of this.store.vectors(collection.id)) {
-			batch.push(vector);
-			if (batch.length === rebuildBatch) {
-				sends.push(this.send(collection, batch));
-				batch = [];
-			}
+		const kind = this.kindFor(this.store.vectorCount(collection.id));
+		if (kind !== entry.kind) {
+			note(entry, await this.thread.call({op: 'create', key: this.key(collection.id), dims: collection.dims!, kind}));
 		}
 
-		sends.push(this.send(collection, batch));
-		const sizes = await Promise.all(sends);
-		entry.size = sizes.at(-1)!;
+		note(entry, await this.fill(collection, this.key(collection.id)));
 		entry.dirty = true;
 		this.schedulePersist();
 	}
 
-	private async send(collection: CollectionRow, vectors: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>): Promise<number> {
+	/**
+	 * Builds the collection's index again from the store beside the live one, which keeps answering searches
+	 * until the new one takes its place. Runs inside a write (the store does not change meanwhile).
+	 */
+	private async rebuild(collection: CollectionRow, entry: Entry, kind: IndexKind): Promise<void> {
+		const next = `${this.key(collection.id)}:next`;
+		await this.thread.call({op: 'create', key: next, dims: collection.dims!, kind});
+		await this.fill(collection, next);
+		note(entry, await this.thread.call({op: 'swap', key: this.key(collection.id), from: next}));
+	}
+
+	/** Sends every stored vector of the collection to the index under `key`; answers the last reply. */
+	private async fill(collection: CollectionRow, key: string): Promise<IndexReply> {
+		// The batches are read synchronously and sent in order; the thread adds them while the next is read.
+		const sends: Array<Promise<IndexReply>> = [];
+		let batch: Array<{rowid: number; vector: Float32Array}> = [];
+		for (const vector of this.store.vectors(collection.id)) {
+			batch.push(vector);
+			if (batch.length === rebuildBatch) {
+				sends.push(this.send(collection, batch, key));
+				batch = [];
+			}
+		}
+
+		sends.push(this.send(collection, batch, key));
+		return (await Promise.all(sends)).at(-1)!;
+	}
+
+	private kindFor(vectors: number): IndexKind {
+		return vectors > this.hnswThreshold ? 'hnsw' : 'flat';
+	}
+
+	private async send(collection: CollectionRow, vectors: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>, key = this.key(collection.id)): Promise<IndexReply> {
 		const dims = collection.dims!;
 		const flat = new Float32Array(vectors.length * dims);
 		for (const [row, {vector}] of vectors.entries()) {
@@ -157,8 +206,7 @@ export class CollectionIndexes {
 			flat.set(vector, row * dims);
 		}
 
-		const reply = await this.thread.call({op: 'add', key: this.key(collection.id), rowids: vectors.map(vector => vector.rowid), vectors: flat});
-		return reply.size;
+		return this.thread.call({op: 'add', key, rowids: vectors.map(vector => vector.rowid), vectors: flat});
 	}
 
 	private schedulePersist(): void {
@@ -178,4 +226,10 @@ export class CollectionIndexes {
 	private fileOf(id: number): string {
 		return path.join(this.directory, `collection-${id}`);
 	}
+}
+
+function note(entry: Entry, reply: IndexReply): void {
+	entry.size = reply.size;
+	entry.kind = reply.kind ?? entry.kind;
+	entry.tombstones = reply.tombstones ?? 0;
 }

@@ -1,11 +1,15 @@
 import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import faiss from 'faiss-node';
-import {VectorIndex} from './vector-index.js';
+import {VectorIndex, type IndexKind} from './vector-index.js';
+import {setHnswSearchParameters} from './hnsw-file.js';
 
 type Sidecar = {
 	readonly dims: number;
 	readonly generation: number;
+	/** Absent in files written before HNSW existed: flat. */
+	readonly kind?: IndexKind;
+	/** Rowid per faiss position; -1 marks an HNSW tombstone. */
 	readonly rowids: number[];
 };
 
@@ -22,7 +26,7 @@ export function writeIndex(file: string, index: VectorIndex, generation: number)
 	closeSync(openSync(temporary, 'w'));
 	index.native.write(temporary);
 	fsyncFile(temporary);
-	const sidecar: Sidecar = {dims: index.dims, generation, rowids: [...index.ids]};
+	const sidecar: Sidecar = {dims: index.dims, generation, kind: index.kind, rowids: [...index.ids]};
 	writeFileSync(`${temporary}.json`, JSON.stringify(sidecar));
 	fsyncFile(`${temporary}.json`);
 	renameSync(temporary, `${file}.faiss`);
@@ -42,12 +46,17 @@ export function readIndex(file: string, dims: number, generation: number): Vecto
 			return undefined;
 		}
 
-		const native = faiss.IndexFlatIP.read(`${file}.faiss`);
+		const kind = sidecar.kind ?? 'flat';
+		if (kind === 'hnsw') {
+			setHnswSearchParameters(`${file}.faiss`); // this version's search parameters, whatever wrote the file
+		}
+
+		const native = kind === 'hnsw' ? faiss.Index.read(`${file}.faiss`) : faiss.IndexFlatIP.read(`${file}.faiss`);
 		if (native.getDimension() !== dims) {
 			return undefined;
 		}
 
-		return VectorIndex.restore(native, sidecar.rowids);
+		return VectorIndex.restore(native, sidecar.rowids, kind);
 	} catch {
 		return undefined; // unreadable or inconsistent: the caller rebuilds from the store
 	}

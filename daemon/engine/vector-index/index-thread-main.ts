@@ -15,24 +15,31 @@ function handle(request: IndexRequest): IndexReply {
 		case 'load': {
 			const index = readIndex(request.file, request.dims, request.generation);
 			indexes.set(request.key, index ?? new VectorIndex(request.dims));
-			return {size: index?.size ?? 0, loaded: Boolean(index)};
+			return {...shape(get(request.key)), loaded: Boolean(index)};
 		}
 
 		case 'create': {
-			indexes.set(request.key, new VectorIndex(request.dims));
-			return {size: 0};
+			indexes.set(request.key, new VectorIndex(request.dims, request.kind));
+			return shape(get(request.key));
 		}
 
 		case 'add': {
 			const index = get(request.key);
 			index.addFlat(request.rowids, request.vectors);
-			return {size: index.size};
+			return shape(index);
 		}
 
 		case 'remove': {
 			const index = get(request.key);
 			index.remove(request.rowids);
-			return {size: index.size};
+			return shape(index);
+		}
+
+		case 'swap': {
+			const index = get(request.from);
+			indexes.set(request.key, index);
+			indexes.delete(request.from);
+			return shape(index);
 		}
 
 		case 'search': {
@@ -52,6 +59,10 @@ function handle(request: IndexRequest): IndexReply {
 			return {size: 0};
 		}
 	}
+}
+
+function shape(index: VectorIndex): IndexReply {
+	return {size: index.size, kind: index.kind, tombstones: index.tombstones};
 }
 
 function get(key: string): VectorIndex {
