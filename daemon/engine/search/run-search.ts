@@ -5,7 +5,7 @@ import type {CollectionRow, StoredChunk} from '../store/types.js';
 import type {Hit} from '../vector-index/collection-indexes.js';
 import {unavailable} from '../errors.js';
 import {fuse, type Ranked} from './fusion.js';
-import {keywordQuery} from './keyword-query.js';
+import {keywordTerms} from './keyword-query.js';
 import type {SearchRequest, SearchResponse, SearchResult} from './types.js';
 
 /** Column weights of BM25: document title, section headings, body. */
@@ -54,8 +54,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 	let keyword: Ranked[] = [];
 	if (mode !== 'semantic') {
 		const at = performance.now();
-		const match = keywordQuery(request.query);
-		keyword = match ? context.store.keyword(collection.id, match, depth, fieldWeights) : [];
+		keyword = context.store.keyword(collection.id, keywordTerms(request.query), depth, fieldWeights);
 		timings.keyword = performance.now() - at;
 	}
 

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import {sha256} from '../hash.js';
 import {assertSameFingerprint} from './fingerprint.js';
 import {keywordTokens} from '../text/keyword-tokens.js';
+import {topKeyword, type KeywordHit, type KeywordSource} from './keyword-top-k.js';
 import {schema, schemaVersion} from './schema.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
 import type {CollectionRow, DocumentRow, DocumentToWrite, Fingerprint, StoredChunk, VectorChange} from './types.js';
@@ -27,6 +28,8 @@ export class Store {
 	}
 
 	private readonly sql: Statements;
+	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
+	private statistics: {frequency: (term: string) => number; rows: number} | undefined;
 
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
@@ -127,6 +130,7 @@ export class Store {
 		}
 
 		const rows = this.sql.chunkRowsOfDocument.all(document.id) as Array<{id: number; has_vector: number}>;
+		this.statistics = undefined;
 		for (const row of rows) {
 			this.sql.deleteFts.run(row.id);
 		}
@@ -141,6 +145,7 @@ export class Store {
 			document.contentHash, document.byteSize, document.chunks.length, new Date().toISOString(),
 		);
 		const documentId = Number(info.lastInsertRowid);
+		this.statistics = undefined;
 		const added: Array<{rowid: number; vector: Float32Array}> = [];
 		const seen = new Map<string, number>();
 		for (const chunk of document.chunks) {
@@ -222,10 +227,45 @@ export class Store {
 		})();
 	}
 
-	/** BM25 over the FTS5 index; `match` is an FTS5 query. Higher score is better. */
-	keyword(collectionId: number, match: string, limit: number, weights: readonly [number, number, number]): Array<{rowid: number; score: number}> {
+	/** The collection's best `limit` chunks by BM25 for chunks holding any of `terms`. Higher score is better. */
+	keyword(collectionId: number, terms: readonly string[], limit: number, weights: readonly [number, number, number]): KeywordHit[] {
+		return topKeyword(this.keywordSource(collectionId, weights), terms, limit);
+	}
+
+	/** The FTS5 table as topKeyword reads it, for one query. */
+	keywordSource(collectionId: number, weights: readonly [number, number, number]): KeywordSource {
+		const statistics = this.keywordStatistics();
+		return {
+			frequency: statistics.frequency,
+			rows: () => statistics.rows,
+			best: (match, limit) => this.keywordMatches(collectionId, match, limit, weights),
+		};
+	}
+
+	/** BM25 of every chunk an FTS5 expression matches, best `limit` first (the reference topKeyword must equal). */
+	keywordMatches(collectionId: number, match: string, limit: number, weights: readonly [number, number, number]): KeywordHit[] {
 		return (this.sql.keyword.all(...weights, match, collectionId, limit) as Array<{rowid: number; rank: number}>)
 			.map(row => ({rowid: row.rowid, score: -row.rank}));
+	}
+
+	/** Term frequencies and row count of the FTS table, kept until the next write changes them. */
+	private keywordStatistics(): {frequency: (term: string) => number; rows: number} {
+		this.statistics ??= (() => {
+			const frequencies = new Map<string, number>();
+			return {
+				rows: (this.sql.chunksEverInserted.get() as {count: number}).count,
+				frequency: (term: string) => {
+					let count = frequencies.get(term);
+					if (count === undefined) {
+						count = (this.sql.keywordFrequency.get(`"${term.replaceAll('"', '""')}"`) as {count: number}).count;
+						frequencies.set(term, count);
+					}
+
+					return count;
+				},
+			};
+		})();
+		return this.statistics;
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
