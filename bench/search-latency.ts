@@ -1,31 +1,16 @@
 // Search latency over HTTP at a given collection size. The collection is filled through the import API with
-// real chunk texts (for BM25) and random unit vectors (synthetic: only the index size matters here).
+// real chunk texts (for BM25) and synthetic clustered unit vectors (synthetic-vectors.ts).
 import {performance} from 'node:perf_hooks';
 import {chunkerVersion} from '../daemon/engine/chunker/chunk-markdown.js';
 import type {SearchMode} from '../source/client/api-types.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
 import {percentile} from './machine.js';
+import {clusteredVectors, random} from './synthetic-vectors.js';
 
-/** A small seeded generator (mulberry32): the same synthetic data every run. */
-export function random(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state + 0x6D_2B_79_F5) | 0;
-		let value = Math.imul(state ^ (state >>> 15), 1 | state);
-		value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-		return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-	};
-}
-
-function unitVector(next: () => number, dims: number): string {
-	const vector = new Float32Array(dims).map(() => next() - 0.5);
-	const norm = Math.hypot(...vector);
-	return Buffer.from(vector.map(value => value / norm).buffer).toString('base64');
-}
 
 /** Imports `size` chunks (10 per document, 10k per request) into `collection`; returns the seconds it took. */
 export async function fillCollection(client: DaemonClient, collection: string, size: number, texts: readonly string[], model: {id: string; dims: number}): Promise<number> {
-	const next = random(size);
+	const vectors = clusteredVectors(model.dims);
 	const header = JSON.stringify({format: 'md-vector-export', version: 1, collection, model_id: model.id, dims: model.dims, chunker_version: chunkerVersion, exported_at: new Date().toISOString()});
 	let seconds = 0;
 	for (let first = 0; first < size; first += 10_000) {
@@ -37,7 +22,7 @@ export async function fillCollection(client: DaemonClient, collection: string, s
 				chunks.push({
 					id: `c${index}`, ordinal, section_title: `Section ${ordinal}`, heading_level: 2, heading_path: [`Doc ${document}`, `Section ${ordinal}`],
 					content: texts[index % texts.length]!, start_line: ordinal * 10, end_line: (ordinal * 10) + 9, tokens: 100,
-					text_hash: `h${index}`, vector: unitVector(next, model.dims),
+					text_hash: `h${index}`, vector: Buffer.from(vectors.next().buffer).toString('base64'),
 				});
 			}
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {Engine} from './engine/engine.js';
 import {modelConfigFromEnv} from './engine/embedder/model-config.js';
-import {loadTransformersEmbedder} from './engine/embedder/transformers-embedder.js';
+import {loadThreadEmbedder} from './engine/embedder/thread-embedder.js';
 
 /**
  * Loads the configured model into the engine. Never throws: without a model the engine stays usable for
@@ -12,7 +12,7 @@ export async function loadEmbedderInto(engine: Engine, cacheDir: string, log: (l
 	engine.setEmbedder({status: 'loading', modelId: config.id});
 	let lastReported = -1;
 	try {
-		const embedder = await loadTransformersEmbedder(config, path.join(cacheDir, 'models'), ({file, progress}) => {
+		const embedder = await loadThreadEmbedder(config, path.join(cacheDir, 'models'), ({file, progress}) => {
 			if (config.directory) {
 				return; // a local folder: nothing is downloaded
 			}

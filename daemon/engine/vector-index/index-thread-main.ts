@@ -1,5 +1,5 @@
-import {parentPort} from 'node:worker_threads';
-import type {Answer, Envelope, IndexReply, IndexRequest} from './thread-protocol.js';
+import {serveCalls} from '../threads/serve-calls.js';
+import type {IndexReply, IndexRequest} from './thread-protocol.js';
 import {VectorIndex} from './vector-index.js';
 import {readIndex, writeIndex} from './index-file.js';
 
@@ -74,13 +74,4 @@ function get(key: string): VectorIndex {
 	return index;
 }
 
-parentPort!.on('message', ({id, request}: Envelope) => {
-	let answer: Answer;
-	try {
-		answer = {id, reply: handle(request)};
-	} catch (error) {
-		answer = {id, error: error instanceof Error ? error.message : String(error)};
-	}
-
-	parentPort!.postMessage(answer);
-});
+serveCalls(handle);

@@ -1,62 +1,15 @@
-import {Worker} from 'node:worker_threads';
-import type {Answer, IndexReply, IndexRequest} from './thread-protocol.js';
-
-type Pending = {resolve: (reply: IndexReply) => void; reject: (error: Error) => void};
+import {ThreadCalls} from '../threads/thread-calls.js';
+import type {IndexReply, IndexRequest} from './thread-protocol.js';
 
 /**
  * The engine's handle on the index thread (index-thread-main.ts): each call is a message, answered in the
- * order sent, so a search sent after an add sees it. Vector buffers are transferred, not copied.
+ * order sent, so a search sent after an add sees it. Only add's buffer is transferred: collection-indexes.ts
+ * builds it for that call alone.
  */
-export class IndexThread {
-	private readonly worker = new Worker(new URL('index-thread-main.js', import.meta.url));
-	private readonly pending = new Map<number, Pending>();
-	private nextId = 1;
-	private failure: Error | undefined;
+export type IndexThread = ThreadCalls<IndexRequest, IndexReply>;
 
-	constructor() {
-		this.worker.unref();
-		this.worker.on('message', ({id, reply, error}: Answer) => {
-			const waiting = this.pending.get(id);
-			this.pending.delete(id);
-			if (error === undefined) {
-				waiting?.resolve(reply!);
-			} else {
-				waiting?.reject(new Error(error));
-			}
-		});
-		const fail = (error: Error) => {
-			this.failure = error;
-			for (const waiting of this.pending.values()) {
-				waiting.reject(error);
-			}
-
-			this.pending.clear();
-		};
-
-		this.worker.on('error', fail);
-		this.worker.on('exit', code => {
-			fail(new Error(`the vector index thread stopped (exit code ${code})`));
-		});
-	}
-
-	async close(): Promise<void> {
-		await this.worker.terminate();
-	}
-
-	async call(request: IndexRequest): Promise<IndexReply> {
-		if (this.failure) {
-			throw this.failure;
-		}
-
-		const id = this.nextId++;
-		// Only add's buffer is transferred: collection-indexes.ts builds it for this call alone.
-		const transfer = request.op === 'add' ? [request.vectors.buffer as ArrayBuffer] : [];
-		return new Promise<IndexReply>((resolve, reject) => {
-			this.pending.set(id, {resolve, reject});
-			this.worker.postMessage({id, request}, transfer);
-		});
-	}
-
+function startIndexThread(): IndexThread {
+	return new ThreadCalls<IndexRequest, IndexReply>(new URL('index-thread-main.js', import.meta.url), 'vector index', request => (request.op === 'add' ? [request.vectors.buffer as ArrayBuffer] : []));
 }
 
 let shared: IndexThread | undefined;
@@ -68,7 +21,7 @@ let users = 0;
  * releases it; the last one stops the thread.
  */
 export function acquireIndexThread(): {thread: IndexThread; release: () => Promise<void>} {
-	shared ??= new IndexThread();
+	shared ??= startIndexThread();
 	users++;
 	const thread = shared;
 	let released = false;

@@ -24,6 +24,3 @@ export type IndexReply = {
 	readonly rowids?: number[];
 	readonly scores?: number[];
 };
-
-export type Envelope = {readonly id: number; readonly request: IndexRequest};
-export type Answer = {readonly id: number; readonly reply?: IndexReply; readonly error?: string};
