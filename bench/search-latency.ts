@@ -8,14 +8,14 @@ import {percentile} from './machine.js';
 import {clusteredVectors, random} from './synthetic-vectors.js';
 
 
-/** Imports `size` chunks (10 per document, 10k per request) into `collection`; returns the seconds it took. */
-export async function fillCollection(client: DaemonClient, collection: string, size: number, texts: readonly string[], model: {id: string; dims: number}): Promise<number> {
+/** Imports `size` chunks (10 per document, `perRequest` per request) into `collection`; returns the seconds it took. */
+export async function fillCollection(client: DaemonClient, collection: string, size: number, texts: readonly string[], model: {id: string; dims: number}, perRequest = 10_000): Promise<number> {
 	const vectors = clusteredVectors(model.dims);
 	const header = JSON.stringify({format: 'md-vector-export', version: 1, collection, model_id: model.id, dims: model.dims, chunker_version: chunkerVersion, exported_at: new Date().toISOString()});
 	let seconds = 0;
-	for (let first = 0; first < size; first += 10_000) {
+	for (let first = 0; first < size; first += perRequest) {
 		const lines = [header];
-		for (let document = first / 10; document * 10 < Math.min(size, first + 10_000); document++) {
+		for (let document = first / 10; document * 10 < Math.min(size, first + perRequest); document++) {
 			const chunks = [];
 			for (let ordinal = 0; ordinal < 10 && (document * 10) + ordinal < size; ordinal++) {
 				const index = (document * 10) + ordinal;

@@ -13,7 +13,7 @@ import {ingestDirectory, type DirectoryOptions, type DirectoryReport} from './in
 import {runSearch} from './search/run-search.js';
 import type {SearchRequest, SearchResponse} from './search/types.js';
 import {exportCollection} from './export/write-export.js';
-import {parseExport} from './export/read-export.js';
+import {parseExport, parseExportLines} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
 
 export type EngineOptions = {
@@ -197,9 +197,12 @@ export class Engine {
 		return exportCollection(this.store, this.requireCollection(collection), format);
 	}
 
-	/** Restores an export (json or jsonl) into its collection, or into `collection` when given. */
-	async import(text: string, collection?: string): Promise<{collection: string; documents: number; chunks: number}> {
-		const parsed = parseExport(text);
+	/**
+	 * Restores an export (json or jsonl, whole or as a stream of lines) into its collection, or into `collection`
+	 * when given. All of it is checked before anything is written, then written in one transaction.
+	 */
+	async import(input: string | AsyncIterable<string>, collection?: string): Promise<{collection: string; documents: number; chunks: number}> {
+		const parsed = typeof input === 'string' ? parseExport(input) : await parseExportLines(input);
 		const name = checkCollectionName(collection ?? parsed.header.collection);
 		if (parsed.header.chunker_version !== chunkerVersion) {
 			throw invalidInput(`import: the export was made by chunker v${parsed.header.chunker_version}; this version uses v${chunkerVersion}`);

@@ -1,15 +1,16 @@
-import express, {Router} from 'express';
+import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {defaultCollection} from '../engine/names.js';
 import {exportFormats, type ExportFormat} from '../engine/export/export-format.js';
 import {HttpError} from '../http/http-error.js';
+import {bodyLines} from '../http/body-lines.js';
 
 const contentTypes: Record<ExportFormat, string> = {
 	json: 'application/json', jsonl: 'application/x-ndjson', csv: 'text/csv', md: 'text/markdown',
 };
 
 /** An export holds every vector: far above the 1 MB of other bodies. */
-const importLimit = '512mb';
+const importLimitBytes = 512 * 1024 * 1024;
 
 /** GET /export streams a collection in one format; POST /import restores a json or jsonl export. */
 export function transferRoutes(engine: Engine): Router {
@@ -32,13 +33,14 @@ export function transferRoutes(engine: Engine): Router {
 
 		response.end();
 	});
-	router.post('/import', express.text({type: ['application/json', 'application/x-ndjson'], limit: importLimit}), async (request, response) => {
-		if (typeof request.body !== 'string') {
+	router.post('/import', async (request, response) => {
+		if (!request.is(['application/json', 'application/x-ndjson'])) {
 			throw new HttpError(415, 'unsupported_media_type', 'an import must be sent as application/json or application/x-ndjson');
 		}
 
 		const collection = typeof request.query.collection === 'string' ? request.query.collection : undefined;
-		response.json({status: 'ok', ...(await engine.import(request.body, collection))});
+		// Read line by line, not as one string: a jsonl export is parsed as it arrives.
+		response.json({status: 'ok', ...(await engine.import(bodyLines(request, importLimitBytes), collection))});
 	});
 	return router;
 }

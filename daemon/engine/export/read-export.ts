@@ -16,21 +16,64 @@ export function parseExport(text: string): ParsedExport {
 	}
 
 	const firstLine = trimmed.slice(0, trimmed.indexOf('\n') === -1 ? undefined : trimmed.indexOf('\n'));
-	let isJsonl = false;
-	try {
-		const first = JSON.parse(firstLine) as Record<string, unknown>;
-		isJsonl = first.format === 'md-vector-export' && !('documents' in first);
-	} catch {}
-
-	if (isJsonl) {
+	if (isJsonlHeader(firstLine)) {
 		const lines = trimmed.split('\n').filter(line => line.trim() !== '');
 		const header = check(exportHeader, JSON.parse(lines[0]!), 'line 1');
-		const documents = lines.slice(1).map((line, index) => toDocument(check(exportedDocument, parseLine(line, index + 2), `line ${index + 2}`)));
+		const documents = lines.slice(1).map((line, index) => readDocumentLine(line, index + 2));
 		return {header, documents};
 	}
 
 	const whole = check(exportFile, parseLine(trimmed, 1), 'file');
 	return {header: whole, documents: whole.documents.map(document => toDocument(document))};
+}
+
+/**
+ * The same, line by line from a stream: a jsonl export is never held whole (each line becomes its document,
+ * vectors decoded, as it arrives), which keeps a large import's memory near the size of what it stores.
+ * A json export (one document) is put together and read by parseExport.
+ */
+export async function parseExportLines(lines: AsyncIterable<string>): Promise<ParsedExport> {
+	let header: ExportHeader | undefined;
+	let json: string[] | undefined;
+	const documents: DocumentToWrite[] = [];
+	let number = 0;
+	for await (const line of lines) {
+		number++;
+		if (json) {
+			json.push(line);
+		} else if (line.trim() === '') {
+			continue;
+		} else if (header) {
+			documents.push(readDocumentLine(line, number));
+		} else if (isJsonlHeader(line)) {
+			header = check(exportHeader, JSON.parse(line), `line ${number}`);
+		} else {
+			json = [line];
+		}
+	}
+
+	if (json) {
+		return parseExport(json.join('\n'));
+	}
+
+	if (!header) {
+		throw invalidInput('import: the file is empty');
+	}
+
+	return {header, documents};
+}
+
+function isJsonlHeader(line: string): boolean {
+	try {
+		const first = JSON.parse(line) as Record<string, unknown>;
+		return first.format === 'md-vector-export' && !('documents' in first);
+	} catch {
+		return false;
+	}
+}
+
+function readDocumentLine(line: string, number: number): DocumentToWrite {
+	return toDocument(check(exportedDocument, parseLine(line, number), `line ${number}`));
 }
 
 function parseLine(text: string, line: number): unknown {
