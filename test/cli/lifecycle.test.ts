@@ -1,4 +1,4 @@
-import {cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
@@ -25,6 +25,20 @@ test('the first command starts a daemon in the background and says so; later com
 	t.is(String(second.stderr), '', 'no second start');
 	t.is(md.record()!.pid, record.pid);
 	t.like(await md.json(['status']), {status: 'ok', version, checks: {embedder: {status: 'ok', model: 'tiny'}}});
+});
+
+test('the daemon a command starts gets the allocator settings, unless the user set their own', async t => {
+	const environmentOf = (pid: number) => new Map(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map(entry => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+	const md = cli();
+	t.teardown(md.stop);
+	await md.run(['collections']);
+	const started = environmentOf(md.record()!.pid);
+	t.is(started.get('MALLOC_ARENA_MAX'), '2');
+	t.is(started.get('MALLOC_MMAP_THRESHOLD_'), '131072');
+	const own = cli({MALLOC_ARENA_MAX: '4'});
+	t.teardown(own.stop);
+	await own.run(['collections']);
+	t.is(environmentOf(own.record()!.pid).get('MALLOC_ARENA_MAX'), '4');
 });
 
 test('a killed daemon is replaced by the next command; its stale record is cleaned up', async t => {

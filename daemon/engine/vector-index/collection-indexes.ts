@@ -88,8 +88,10 @@ export class CollectionIndexes {
 			note(cached, await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]}));
 		}
 
-		if (change.added.length > 0) {
-			note(cached, await this.send(current, change.added));
+		// In slices: each becomes a number[] for faiss-node on the index thread (8 bytes a value), so a 10k-chunk
+		// import in one message left that thread's heap ~100 MB larger.
+		for (let start = 0; start < change.added.length; start += rebuildBatch) {
+			note(cached, await this.send(current, change.added.slice(start, start + rebuildBatch)));
 		}
 
 		const kind = this.kindFor(cached.size);

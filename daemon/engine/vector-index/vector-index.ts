@@ -1,8 +1,11 @@
 import faiss from 'faiss-node';
 import {createHnsw} from './hnsw-file.js';
 
-/** Largest add() faiss-node takes in one call: one of 400k x 384 values throws a RangeError. */
-const addBatch = 20_000;
+/**
+ * Vectors per faiss-node add(): one of 400k x 384 values throws a RangeError, and each call's input is a
+ * number[] (8 bytes a value), so small calls keep the thread's heap small.
+ */
+const addBatch = 2000;
 
 export type Hit = {readonly rowid: number; readonly score: number};
 

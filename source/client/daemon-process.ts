@@ -1,0 +1,14 @@
+import {fileURLToPath} from 'node:url';
+
+/** The daemon's entry file. */
+export const daemonMain = fileURLToPath(new URL('../../daemon/main.js', import.meta.url));
+
+/**
+ * The daemon's environment: glibc's allocator settings, read only when a process starts, so they are set by
+ * the process that starts it. Measured after importing 100k chunks: RSS 727 MB with the defaults, 554 MB with
+ * at most 2 malloc arenas (threads: HTTP, index, embedding) and large blocks (faiss, ONNX Runtime) given back
+ * to the system when freed (a fixed mmap threshold). A value the user set wins.
+ */
+export function daemonEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+	return {MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', ...env};
+}
