@@ -1,0 +1,15 @@
+process.env.OMP_WAIT_POLICY = 'PASSIVE';
+import fs from 'node:fs';
+const {startDaemon} = await import('../../dist/daemon/server.js');
+const H = '/tmp/mem-diag'; fs.rmSync(H, {recursive: true, force: true}); fs.mkdirSync(H);
+process.env.MD_VECTOR_HOME = H; process.env.MD_VECTOR_MODEL_DIR = '/work/main/.bench-models/bge-small-shape';
+const d = await startDaemon({port: 0, host: '127.0.0.1', env: process.env, log: () => {}});
+const mb = x => Math.round(x / 1048576);
+const show = label => { const m = process.memoryUsage(); console.log(label, 'rss', mb(m.rss), 'heapTotal', mb(m.heapTotal), 'heapUsed', mb(m.heapUsed), 'external', mb(m.external), 'arrayBuffers', mb(m.arrayBuffers)); };
+await new Promise(r => setTimeout(r, 3000)); show('start');
+const {execa} = await import('execa');
+await execa('node', ['dist/bench/tmp-exp/fill.js'], {env: {MD_VECTOR_HOME: H, MD_VECTOR_URL: `http://127.0.0.1:${d.port}`, PER: '10000'}});
+show('after fill'); global.gc?.(); show('after gc');
+await new Promise(r => setTimeout(r, 30000)); show('+30s');
+const sm = fs.readFileSync('/proc/self/smaps_rollup', 'utf8'); console.log(sm.split('\n').filter(l => /Rss|Anonymous|Private|Shared/.test(l)).join('\n'));
+await d.stop(); process.exit(0);
