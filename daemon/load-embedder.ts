@@ -12,16 +12,20 @@ export async function loadEmbedderInto(engine: Engine, cacheDir: string, log: (l
 	engine.setEmbedder({status: 'loading', modelId: config.id});
 	let lastReported = -1;
 	try {
-		const embedder = await loadThreadEmbedder(config, path.join(cacheDir, 'models'), ({file, progress}) => {
-			if (config.directory) {
-				return; // a local folder: nothing is downloaded
-			}
+		const embedder = await loadThreadEmbedder(config, path.join(cacheDir, 'models'), {
+			onProgress({file, progress}) {
+				if (config.directory) {
+					return; // a local folder: nothing is downloaded
+				}
 
-			const step = Math.floor(progress / 25);
-			if (step !== lastReported) {
-				lastReported = step;
-				log(`downloading ${config.id}: ${file} ${Math.round(progress)}%`);
-			}
+				const step = Math.floor(progress / 25);
+				if (step !== lastReported) {
+					lastReported = step;
+					log(`downloading ${config.id}: ${file} ${Math.round(progress)}%`);
+				}
+			},
+			releaseAfterMs: config.releaseAfterSeconds * 1000,
+			log,
 		});
 		engine.setEmbedder({status: 'ready', embedder});
 		log(`model ${config.id} ready (${embedder.dims} dimensions)`);

@@ -1,6 +1,7 @@
 import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import {poll} from '../../source/client/poll.js';
 import {startDaemon, untilReady, type RunningDaemon} from '../helpers/daemon.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 
@@ -165,5 +166,20 @@ test('DELETE /documents/{file_name}: 400 for an invalid name', async t => {
 		const response = await daemon.request('DELETE', `/api/v1/documents/${name}`);
 		t.is(response.status, 400, name.slice(0, 20));
 		isError(t, response.body, 'invalid_input', /^file_name: /);
+	}
+});
+
+test('after an ingestion goes idle the model is reloaded on a fresh thread; searches answer the same before and after', async t => {
+	const daemon = await startDaemon({MD_VECTOR_MODEL_RELEASE_S: '1'});
+	try {
+		await untilReady(daemon);
+		await daemon.request('POST', '/api/v1/ingest', {content: '# Garden\n\nTomatoes need sun.\n\n## Herbs\n\nBasil likes warmth.\n', file_name: 'garden.md', collection: 'idle'});
+		const search = async () => (await daemon.request('POST', '/api/v1/search', {query: 'warm herbs', mode: 'semantic', collection: 'idle'})).body.results.map((hit: {id: string; score: number}) => [hit.id, hit.score.toFixed(5)]);
+		const before = await search();
+		t.truthy(await poll(() => (daemon.log().includes('embedding model reloaded after ingestion') ? true : undefined), 20_000), daemon.log());
+		t.deepEqual(await search(), before);
+		t.like(await daemon.request('POST', '/api/v1/ingest', {content: '# More\n\nMint spreads.\n', file_name: 'more.md', collection: 'idle'}), {status: 200});
+	} finally {
+		await daemon.stop();
 	}
 });

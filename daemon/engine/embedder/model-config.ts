@@ -15,6 +15,8 @@ export type ModelConfig = {
 	readonly batchSize: number;
 	/** Try the hub for a missing model. */
 	readonly allowDownload: boolean;
+	/** Idle seconds after an ingestion before the model is reloaded to give back its grown memory (0: never). */
+	readonly releaseAfterSeconds: number;
 };
 
 /** Pooling and query prefix of known model families; others default to mean pooling and no prefix. */
@@ -37,7 +39,8 @@ function familyOf(id: string): Pick<ModelConfig, 'pooling' | 'queryPrefix'> {
 
 /**
  * The model to load, from the environment: MD_VECTOR_MODEL_DIR (a local folder, for machines without hub
- * access), MD_VECTOR_MODEL (a hub id), MD_VECTOR_MODEL_DTYPE, MD_VECTOR_POOLING, MD_VECTOR_OFFLINE=1.
+ * access), MD_VECTOR_MODEL (a hub id), MD_VECTOR_MODEL_DTYPE, MD_VECTOR_POOLING, MD_VECTOR_OFFLINE=1,
+ * MD_VECTOR_MODEL_RELEASE_S.
  */
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, configured?: string): ModelConfig {
 	const directory = env.MD_VECTOR_MODEL_DIR ? path.resolve(env.MD_VECTOR_MODEL_DIR) : undefined;
@@ -52,7 +55,13 @@ export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, configu
 		queryPrefix: env.MD_VECTOR_QUERY_PREFIX ?? family.queryPrefix,
 		batchSize: Number(env.MD_VECTOR_BATCH_SIZE) || 32,
 		allowDownload: !directory && env.MD_VECTOR_OFFLINE !== '1',
+		releaseAfterSeconds: nonNegative(env.MD_VECTOR_MODEL_RELEASE_S) ?? 60,
 	};
+}
+
+function nonNegative(value: string | undefined): number | undefined {
+	const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+	return number >= 0 ? number : undefined;
 }
 
 /** The fingerprint id: the model's own name, so a hub id and a local copy of the same model agree. */

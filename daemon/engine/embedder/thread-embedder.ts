@@ -17,31 +17,111 @@ export type EmbedderReply = {
 	readonly vectors?: Float32Array[];
 };
 
+type Thread = ThreadCalls<EmbedderRequest, EmbedderReply, Parameters<LoadProgress>[0]>;
+
+export type ThreadEmbedderOptions = {
+	readonly onProgress?: LoadProgress;
+	/**
+	 * After documents were embedded and none came for this long, the model is loaded again on a fresh thread and
+	 * the old one ends: ONNX Runtime's memory arena grows to the largest batches of an ingestion and never
+	 * shrinks (200-300 MB here), while searches need little. 0: never.
+	 */
+	readonly releaseAfterMs?: number;
+	readonly log?: (line: string) => void;
+};
+
 /**
  * loadTransformersEmbedder on its own thread (embedder-thread-main.ts): the same model, loading errors and
  * progress, but the daemon's thread stays free while ONNX Runtime computes.
  */
-export async function loadThreadEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress): Promise<Embedder> {
-	const data: EmbedderThreadData = {config, cacheDir};
-	const thread = new ThreadCalls<EmbedderRequest, EmbedderReply, Parameters<LoadProgress>[0]>(
-		new URL('embedder-thread-main.js', import.meta.url), 'embedding', () => [], {workerData: data, onNotice: onProgress},
-	);
-	let loaded: EmbedderReply;
-	try {
-		loaded = await thread.call({op: 'load'});
-	} catch (error) {
-		await thread.close();
-		throw error;
+export async function loadThreadEmbedder(config: ModelConfig, cacheDir: string, options: ThreadEmbedderOptions = {}): Promise<Embedder> {
+	const start = async (onProgress?: LoadProgress) => {
+		const data: EmbedderThreadData = {config, cacheDir};
+		const thread: Thread = new ThreadCalls(new URL('embedder-thread-main.js', import.meta.url), 'embedding', () => [], {workerData: data, onNotice: onProgress});
+		try {
+			return {thread, loaded: await thread.call({op: 'load'})};
+		} catch (error) {
+			await thread.close();
+			throw error;
+		}
+	};
+
+	const {thread, loaded} = await start(options.onProgress);
+	return new ThreadEmbedder(loaded.modelId!, loaded.dims!, thread, async () => (await start()).thread, options);
+}
+
+class ThreadEmbedder implements Embedder {
+	private current: {thread: Thread; busy: number};
+	private grown = false;
+	private releasing = false;
+	private timer: NodeJS.Timeout | undefined;
+
+	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly restart: () => Promise<Thread>, private readonly options: ThreadEmbedderOptions) {
+		this.current = {thread, busy: 0};
 	}
 
-	return {
-		modelId: loaded.modelId!,
-		dims: loaded.dims!,
-		embedDocuments: async texts => (await thread.call({op: 'documents', texts})).vectors!,
-		embedQuery: async text => (await thread.call({op: 'query', text})).vectors![0]!,
-		async dispose() {
-			await thread.call({op: 'dispose'}).catch(() => undefined);
-			await thread.close();
-		},
-	};
+	async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
+		this.grown = true;
+		clearTimeout(this.timer);
+		try {
+			return (await this.use(async thread => thread.call({op: 'documents', texts}))).vectors!;
+		} finally {
+			if (this.options.releaseAfterMs) {
+				this.timer = setTimeout(() => void this.release(), this.options.releaseAfterMs);
+				this.timer.unref();
+			}
+		}
+	}
+
+	async embedQuery(text: string): Promise<Float32Array> {
+		return (await this.use(async thread => thread.call({op: 'query', text}))).vectors![0]!;
+	}
+
+	async dispose(): Promise<void> {
+		clearTimeout(this.timer);
+		await end(this.current.thread);
+	}
+
+	/** Runs a call on the current thread; a thread that was replaced ends after its last call. */
+	private async use(call: (thread: Thread) => Promise<EmbedderReply>): Promise<EmbedderReply> {
+		const slot = this.current;
+		slot.busy++;
+		try {
+			return await call(slot.thread);
+		} finally {
+			slot.busy--;
+			if (slot !== this.current && slot.busy === 0) {
+				void end(slot.thread);
+			}
+		}
+	}
+
+	/** The new thread loads beside the old one, which answers until the swap: no call waits for the reload. */
+	private async release(): Promise<void> {
+		if (!this.grown || this.releasing) {
+			return;
+		}
+
+		this.releasing = true;
+		this.grown = false;
+		try {
+			const fresh = await this.restart();
+			const old = this.current;
+			this.current = {thread: fresh, busy: 0};
+			if (old.busy === 0) {
+				await end(old.thread);
+			}
+
+			this.options.log?.('embedding model reloaded after ingestion: the memory it grew is given back');
+		} catch (error) {
+			this.options.log?.(`could not reload the embedding model (keeping the loaded one): ${error instanceof Error ? error.message : String(error)}`);
+		} finally {
+			this.releasing = false;
+		}
+	}
+}
+
+async function end(thread: Thread): Promise<void> {
+	await thread.call({op: 'dispose'}).catch(() => undefined);
+	await thread.close();
 }
