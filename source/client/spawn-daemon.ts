@@ -1,7 +1,7 @@
 import {spawn} from 'node:child_process';
 import {closeSync, mkdirSync, openSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {daemonEnvironment, daemonMain} from './daemon-process.js';
+import {daemonArguments, daemonEnvironment} from './daemon-process.js';
 
 export type SpawnOutcome =
 	| {readonly status: 'ready'; readonly port: number}
@@ -20,7 +20,7 @@ export async function spawnDaemon(stateDir: string, port: number, env: NodeJS.Pr
 	mkdirSync(stateDir, {recursive: true});
 	const logFile = path.join(stateDir, 'daemon.log');
 	const log = openSync(logFile, 'a');
-	const child = spawn(process.execPath, [daemonMain, '--port', String(port)], {detached: true, stdio: ['ignore', log, log, 'ipc'], env: daemonEnvironment(env)});
+	const child = spawn(process.execPath, daemonArguments(['--port', String(port)]), {detached: true, stdio: ['ignore', log, log, 'ipc'], env: daemonEnvironment(env)});
 	closeSync(log);
 	try {
 		return await new Promise<SpawnOutcome>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import {spawn} from 'node:child_process';
-import {daemonEnvironment, daemonMain} from '../client/daemon-process.js';
+import {daemonArguments, daemonEnvironment} from '../client/daemon-process.js';
 import {z} from 'zod';
 import {option} from 'pastel';
 import {UsageError} from '../client/client-errors.js';
@@ -34,7 +34,7 @@ export default function Serve({options}: Props) {
 			throw new UsageError(`-p must be a port number from 0 to 65535, got '${options.port}'`);
 		}
 
-		const child = spawn(process.execPath, [daemonMain, '--port', String(port), '--host', options.host], {stdio: 'inherit', env: daemonEnvironment(process.env)});
+		const child = spawn(process.execPath, daemonArguments(['--port', String(port), '--host', options.host]), {stdio: 'inherit', env: daemonEnvironment(process.env)});
 		// Ctrl-C reaches both processes; this one waits for the daemon to drain and exit.
 		const forward = (signal: NodeJS.Signals) => child.kill(signal);
 		process.on('SIGINT', forward);

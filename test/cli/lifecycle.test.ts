@@ -27,7 +27,7 @@ test('the first command starts a daemon in the background and says so; later com
 	t.like(await md.json(['status']), {status: 'ok', version, checks: {embedder: {status: 'ok', model: 'tiny'}}});
 });
 
-test('the daemon a command starts gets the allocator settings, unless the user set their own', async t => {
+test('the daemon a command starts gets the memory settings (allocator, young generation), unless the user set their own', async t => {
 	const environmentOf = (pid: number) => new Map(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map(entry => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
 	const md = cli();
 	t.teardown(md.stop);
@@ -35,6 +35,7 @@ test('the daemon a command starts gets the allocator settings, unless the user s
 	const started = environmentOf(md.record()!.pid);
 	t.is(started.get('MALLOC_ARENA_MAX'), '2');
 	t.is(started.get('MALLOC_MMAP_THRESHOLD_'), '131072');
+	t.true(readFileSync(`/proc/${md.record()!.pid}/cmdline`, 'utf8').split('\0').includes('--max-semi-space-size=4'));
 	const own = cli({MALLOC_ARENA_MAX: '4'});
 	t.teardown(own.stop);
 	await own.run(['collections']);
