@@ -88,10 +88,8 @@ export class CollectionIndexes {
 			note(cached, await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]}));
 		}
 
-		// In slices: each becomes a number[] for faiss-node on the index thread (8 bytes a value), so a 10k-chunk
-		// import in one message left that thread's heap ~100 MB larger.
-		for (let start = 0; start < change.added.length; start += rebuildBatch) {
-			note(cached, await this.send(current, change.added.slice(start, start + rebuildBatch)));
+		if (change.added.length > 0) {
+			note(cached, await this.sendAll(current, change.added));
 		}
 
 		const kind = this.kindFor(cached.size);
@@ -160,7 +158,7 @@ export class CollectionIndexes {
 			note(entry, await this.thread.call({op: 'create', key: this.key(collection.id), dims: collection.dims!, kind}));
 		}
 
-		note(entry, await this.fill(collection, this.key(collection.id)));
+		note(entry, await this.sendAll(collection, this.store.vectors(collection.id)));
 		entry.dirty = true;
 		this.schedulePersist();
 	}
@@ -172,16 +170,20 @@ export class CollectionIndexes {
 	private async rebuild(collection: CollectionRow, entry: Entry, kind: IndexKind): Promise<void> {
 		const next = `${this.key(collection.id)}:next`;
 		await this.thread.call({op: 'create', key: next, dims: collection.dims!, kind});
-		await this.fill(collection, next);
+		await this.sendAll(collection, this.store.vectors(collection.id), next);
 		note(entry, await this.thread.call({op: 'swap', key: this.key(collection.id), from: next}));
 	}
 
-	/** Sends every stored vector of the collection to the index under `key`; answers the last reply. */
-	private async fill(collection: CollectionRow, key: string): Promise<IndexReply> {
-		// The batches are read synchronously and sent in order; the thread adds them while the next is read.
+	/**
+	 * Sends vectors to the index under `key` in rebuildBatch slices (each becomes a number[] for faiss-node on the
+	 * index thread, 8 bytes a value: a 10k-chunk import in one message left that thread's heap ~100 MB larger);
+	 * answers the last reply. The slices are read synchronously (a store iterator sees one state) and sent in
+	 * order; the thread adds them while the next is read.
+	 */
+	private async sendAll(collection: CollectionRow, vectors: Iterable<{rowid: number; vector: Float32Array}>, key = this.key(collection.id)): Promise<IndexReply> {
 		const sends: Array<Promise<IndexReply>> = [];
 		let batch: Array<{rowid: number; vector: Float32Array}> = [];
-		for (const vector of this.store.vectors(collection.id)) {
+		for (const vector of vectors) {
 			batch.push(vector);
 			if (batch.length === rebuildBatch) {
 				sends.push(this.send(collection, batch, key));
