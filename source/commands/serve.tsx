@@ -20,7 +20,6 @@ type Props = {
 	readonly options: z.infer<typeof options>;
 };
 
-
 const reasons: Record<number, string> = {
 	3: 'another daemon is already using this data folder: stop it with `md-vector stop`, or set MD_VECTOR_HOME',
 	4: 'the port is taken: choose another with -p',

@@ -11,7 +11,7 @@ export type MarkdownBlock =
 
 /** The top-level blocks of markdown-it's token stream, located in the source by their line maps. */
 export function blocksOf(markdown: MarkdownIt, source: string, tokens: readonly Token[], env: Env): MarkdownBlock[] {
-	const lines = lineSpans(source);
+	const context: Context = {markdown, env, source, lines: lineSpans(source)};
 	const blocks: MarkdownBlock[] = [];
 	for (let index = 0; index < tokens.length; index++) {
 		const token = tokens[index]!;
@@ -22,9 +22,9 @@ export function blocksOf(markdown: MarkdownIt, source: string, tokens: readonly 
 		const close = token.nesting === 1 ? closingIndex(tokens, index) : index;
 		// A footnote definition has no line map of its own; its content does.
 		const map = token.map ?? innerMap(tokens, index, close);
-		const span = map ? spanOf(source, lines, map, token.type === 'code_block') : undefined;
+		const span = map ? spanOf(source, context.lines, map, token.type === 'code_block') : undefined;
 		if (span) {
-			blocks.push(classify({markdown, env, source, lines}, tokens, index, close, span));
+			blocks.push(classify(context, tokens, index, close, span));
 		}
 
 		index = close;

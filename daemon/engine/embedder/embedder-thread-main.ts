@@ -1,7 +1,6 @@
 import {parentPort, workerData} from 'node:worker_threads';
 import {serveCalls} from '../threads/serve-calls.js';
 import type {Embedder} from './embedder.js';
-import type {ModelConfig} from './model-config.js';
 import {loadTransformersEmbedder} from './transformers-embedder.js';
 import type {EmbedderReply, EmbedderRequest, EmbedderThreadData} from './thread-embedder.js';
 
@@ -16,7 +15,7 @@ let embedder: Embedder | undefined;
 async function handle(request: EmbedderRequest): Promise<EmbedderReply> {
 	switch (request.op) {
 		case 'load': {
-			embedder = await loadTransformersEmbedder(config as ModelConfig, cacheDir, ({file, progress}) => {
+			embedder = await loadTransformersEmbedder(config, cacheDir, ({file, progress}) => {
 				parentPort!.postMessage({notice: {file, progress}});
 			});
 			return {modelId: embedder.modelId, dims: embedder.dims};

@@ -73,7 +73,12 @@ export function topKeyword(source: KeywordSource, terms: readonly string[], limi
 	return exhaustive();
 }
 
-/** An FTS5 OR of quoted terms: FTS5 syntax in a query (AND, NEAR, *, :) is searched as text, never run. */
+/** An FTS5 OR of quoted terms. */
 function anyOf(terms: readonly string[]): string {
-	return terms.map(term => `"${term.replaceAll('"', '""')}"`).join(' OR ');
+	return terms.map(term => phrase(term)).join(' OR ');
+}
+
+/** A term as an FTS5 phrase: FTS5 syntax in a query (AND, NEAR, *, :) is searched as text, never run. */
+export function phrase(term: string): string {
+	return `"${term.replaceAll('"', '""')}"`;
 }

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import {sha256} from '../hash.js';
 import {assertSameFingerprint} from './fingerprint.js';
 import {keywordTokens} from '../text/keyword-tokens.js';
-import {topKeyword, type KeywordHit, type KeywordSource} from './keyword-top-k.js';
+import {phrase, topKeyword, type KeywordHit, type KeywordSource} from './keyword-top-k.js';
 import {schema, schemaVersion} from './schema.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
 import type {CollectionRow, DocumentRow, DocumentToWrite, Fingerprint, StoredChunk, VectorChange} from './types.js';
@@ -257,7 +257,7 @@ export class Store {
 				frequency: (term: string) => {
 					let count = frequencies.get(term);
 					if (count === undefined) {
-						count = (this.sql.keywordFrequency.get(`"${term.replaceAll('"', '""')}"`) as {count: number}).count;
+						count = (this.sql.keywordFrequency.get(phrase(term)) as {count: number}).count;
 						frequencies.set(term, count);
 					}
 

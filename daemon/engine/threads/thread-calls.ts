@@ -8,8 +8,8 @@ export type Answer<Reply> = {readonly id: number; readonly reply?: Reply; readon
 /**
  * Request/reply calls to a worker thread (serve-calls.ts on the other side): each call is a message with an id,
  * answered by the worker's handler; buffers named by `transferOf` move instead of being copied. The worker may
- * also post `{notice}` messages (progress), passed to `onNotice`. When the worker
- * dies, every waiting and later call fails with why.
+ * also post `{notice}` messages (progress), passed to `onNotice`. When the worker dies, every waiting and later
+ * call fails with why.
  */
 export class ThreadCalls<Request, Reply, Notice = never> {
 	private readonly worker: Worker;
