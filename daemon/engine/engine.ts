@@ -13,7 +13,7 @@ import {ingestDirectory, type DirectoryOptions, type DirectoryReport} from './in
 import {runSearch} from './search/run-search.js';
 import type {SearchRequest, SearchResponse} from './search/types.js';
 import {exportCollection} from './export/write-export.js';
-import {parseExport, parseExportLines} from './export/read-export.js';
+import {parseExport} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
 
 export type EngineOptions = {
@@ -202,7 +202,7 @@ export class Engine {
 	 * when given. All of it is checked before anything is written, then written in one transaction.
 	 */
 	async import(input: string | AsyncIterable<string>, collection?: string): Promise<{collection: string; documents: number; chunks: number}> {
-		const parsed = typeof input === 'string' ? parseExport(input) : await parseExportLines(input);
+		const parsed = await parseExport(typeof input === 'string' ? input.split('\n') : input);
 		const name = checkCollectionName(collection ?? parsed.header.collection);
 		if (parsed.header.chunker_version !== chunkerVersion) {
 			throw invalidInput(`import: the export was made by chunker v${parsed.header.chunker_version}; this version uses v${chunkerVersion}`);

@@ -8,31 +8,12 @@ export type ParsedExport = {
 	readonly documents: DocumentToWrite[];
 };
 
-/** Reads a json or jsonl export; every problem names the line or field that is wrong. */
-export function parseExport(text: string): ParsedExport {
-	const trimmed = text.trimStart();
-	if (!trimmed) {
-		throw invalidInput('import: the file is empty');
-	}
-
-	const firstLine = trimmed.slice(0, trimmed.indexOf('\n') === -1 ? undefined : trimmed.indexOf('\n'));
-	if (isJsonlHeader(firstLine)) {
-		const lines = trimmed.split('\n').filter(line => line.trim() !== '');
-		const header = check(exportHeader, JSON.parse(lines[0]!), 'line 1');
-		const documents = lines.slice(1).map((line, index) => readDocumentLine(line, index + 2));
-		return {header, documents};
-	}
-
-	const whole = check(exportFile, parseLine(trimmed, 1), 'file');
-	return {header: whole, documents: whole.documents.map(document => toDocument(document))};
-}
-
 /**
- * The same, line by line from a stream: a jsonl export is never held whole (each line becomes its document,
- * vectors decoded, as it arrives), which keeps a large import's memory near the size of what it stores.
- * A json export (one document) is put together and read by parseExport.
+ * Reads a json or jsonl export line by line; every problem names the line or field that is wrong. A jsonl export
+ * is never held whole (each line becomes its document, vectors decoded, as it arrives), which keeps a large
+ * import's memory near the size of what it stores; a json export (one document) is put together and read whole.
  */
-export async function parseExportLines(lines: AsyncIterable<string>): Promise<ParsedExport> {
+export async function parseExport(lines: AsyncIterable<string> | Iterable<string>): Promise<ParsedExport> {
 	let header: ExportHeader | undefined;
 	let json: string[] | undefined;
 	const documents: DocumentToWrite[] = [];
@@ -53,7 +34,8 @@ export async function parseExportLines(lines: AsyncIterable<string>): Promise<Pa
 	}
 
 	if (json) {
-		return parseExport(json.join('\n'));
+		const whole = check(exportFile, parseLine(json.join('\n'), 1), 'file');
+		return {header: whole, documents: whole.documents.map(document => toDocument(document))};
 	}
 
 	if (!header) {
