@@ -5,17 +5,9 @@ import {topKeyword, type KeywordSource} from '../../daemon/engine/store/keyword-
 import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
 import {openEngine} from '../helpers/engine.js';
 import {sharedData} from '../helpers/paths.js';
+import {seeded} from '../helpers/seeded.js';
 
 const weights = [2, 1.5, 1] as const;
-
-/** A seeded generator (LCG): the same queries every run. */
-function seeded(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-		return state / 2_147_483_648;
-	};
-}
 
 test('pruned top-k BM25 equals scoring every match, on real docs after deletions', async t => {
 	const {engine} = openEngine();

@@ -5,6 +5,7 @@ import {VectorIndex} from '../../daemon/engine/vector-index/vector-index.js';
 import {readIndex, writeIndex} from '../../daemon/engine/vector-index/index-file.js';
 import {hnswParameters, hnswSearchParameters} from '../../daemon/engine/vector-index/hnsw-file.js';
 import {temporaryDirectory} from '../helpers/paths.js';
+import {seeded} from '../helpers/seeded.js';
 
 const unit = (dims: number, axis: number) => Float32Array.from({length: dims}, (_, index) => (index === axis ? 1 : 0));
 
@@ -89,11 +90,7 @@ test('an index file round-trips; a stale, corrupt or missing one is rejected', t
 
 /** Deterministic clustered unit vectors (a Gaussian mixture, like real embeddings' neighbourhoods). */
 function clustered(count: number, dims: number): Float32Array[] {
-	let state = 7;
-	const random = () => {
-		state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-		return state / 2_147_483_648;
-	};
+	const random = seeded(7);
 
 	const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
 	const normalised = (values: number[]) => {
