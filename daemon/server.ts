@@ -70,7 +70,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	const startedAt = Date.now();
 	const token = newLocalToken();
 	try {
-		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold});
+		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
 		const app = createApp({
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host,

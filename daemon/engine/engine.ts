@@ -2,7 +2,8 @@ import path from 'node:path';
 import type {Embedder, EmbedderState} from './embedder/embedder.js';
 import {Store} from './store/store.js';
 import type {CollectionRow} from './store/types.js';
-import {CollectionIndexes} from './vector-index/collection-indexes.js';
+import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
+import type {IndexKind} from './vector-index/vector-index.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
 import {EngineError, invalidInput, notFound} from './errors.js';
@@ -16,13 +17,9 @@ import {exportCollection} from './export/write-export.js';
 import {parseExport} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
 
-export type EngineOptions = {
+export type EngineOptions = IndexOptions & {
 	/** Folder of the store and the index files. */
 	readonly dataDir: string;
-	/** How long index files wait for changes to settle before they are written. */
-	readonly persistDelayMs?: number;
-	/** Vectors above which a collection's index is HNSW instead of flat. */
-	readonly hnswThreshold?: number;
 };
 
 export type IngestRequest = {
@@ -63,6 +60,10 @@ export type CollectionStats = {
 	readonly dims: number | null;
 	readonly chunker_version: number;
 	readonly index_vectors: number;
+	/** flat (exact) or hnsw (approximate graph, above MD_VECTOR_HNSW_THRESHOLD vectors). */
+	readonly index_kind: IndexKind;
+	/** The kind the index is being built as beside the live one, now or once writes settle; null when none. */
+	readonly index_rebuilding: IndexKind | null;
 };
 
 /**
@@ -72,7 +73,7 @@ export type CollectionStats = {
 export class Engine {
 	static open(options: EngineOptions): Engine {
 		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options.persistDelayMs, options.hnswThreshold));
+		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options));
 	}
 
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
@@ -152,9 +153,10 @@ export class Engine {
 	async stats(collection: string): Promise<CollectionStats> {
 		const row = this.requireCollection(collection);
 		const counts = this.store.stats(row.id);
+		const index = await this.indexes.describe(row);
 		return {
 			collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunker_version: row.chunkerVersion,
-			index_vectors: await this.indexes.size(row),
+			index_vectors: index.vectors, index_kind: index.kind, index_rebuilding: index.rebuilding,
 		};
 	}
 
@@ -229,7 +231,13 @@ export class Engine {
 		return this.store.fileSize();
 	}
 
-	/** Waits for queued writes, writes the index files, closes the store. */
+	/** Does now the index work that waits for writes to settle (builds, files), and waits for it. */
+	async settleIndexes(): Promise<void> {
+		await this.writes.run(() => undefined);
+		await this.indexes.settle();
+	}
+
+	/** Waits for queued writes, stops index builds, writes the index files, closes the store. */
 	async close(): Promise<void> {
 		await this.writes.run(() => undefined);
 		await this.indexes.close();

@@ -7,7 +7,7 @@ import {collectionOption, jsonOption} from '../command-options.js';
 import {useRun} from '../ui/use-run.js';
 import {formatBytes} from '../ui/format.js';
 
-export const description = `Show a collection's documents, chunks, vectors, model, dimensions, index size and disk use.
+export const description = `Show a collection's documents, chunks, vectors, model, dimensions, index kind and size, and disk use.
 
 Example:
   md-vector stats -C notes`;
@@ -24,6 +24,18 @@ type Props = {
 
 type Stats = CollectionStats & {disk_bytes: number};
 
+const kindNames = {flat: 'exact (flat)', hnsw: 'approximate (HNSW graph)'} as const;
+
+/** Kind and vector size of the index, and a build in progress (searches use the current index meanwhile). */
+function indexLine(stats: Stats): string {
+	if (stats.dims === null) {
+		return '-';
+	}
+
+	const building = stats.index_rebuilding ? `; becoming ${kindNames[stats.index_rebuilding]} once writes settle` : '';
+	return `${kindNames[stats.index_kind]}, ${formatBytes(stats.index_vectors * stats.dims * 4)} of vectors${building}`;
+}
+
 export default function Stats({options}: Props) {
 	const state = useRun<Stats>(async io => (await connect({onNotice: io.note})).stats(options.collection), {json: options.json});
 	if (state.status !== 'done' || options.json) {
@@ -39,7 +51,7 @@ export default function Stats({options}: Props) {
 		['tokens', stats.tokens.toLocaleString('en-US')],
 		['model', stats.model ?? 'none yet'],
 		['dimensions', stats.dims === null ? '-' : String(stats.dims)],
-		['index size', stats.dims === null ? '-' : formatBytes(stats.index_vectors * stats.dims * 4)],
+		['index', indexLine(stats)],
 		['disk use', `${formatBytes(stats.disk_bytes)} (store, all collections)`],
 		['chunker', `v${stats.chunker_version}`],
 	];

@@ -223,14 +223,16 @@ test('a missing or corrupt index file is rebuilt from the store on open', async 
 	}
 });
 
-test('past the HNSW threshold the index becomes a graph, is rebuilt when deletions pile up, and flat again when small', async t => {
+const note = (n: number) => `# Note ${n}\n\nCompost and tomatoes, entry ${n}.\n\n## More ${n}\n\nBasil on the windowsill ${n}.\n`;
+
+test('past the HNSW threshold the index becomes a graph once writes settle, is rebuilt when deletions pile up, and flat again when small', async t => {
 	const embedder = await loadTinyEmbedder();
 	const dataDir = path.join(temporaryDirectory(), 'data');
-	const engine = Engine.open({dataDir, persistDelayMs: 10, hnswThreshold: 12});
+	const settings = {dataDir, settleDelayMs: 60_000, hnswThreshold: 12}; // settled by hand below
+	const engine = Engine.open(settings);
 	engine.setEmbedder({status: 'ready', embedder});
 	const exact = openEngine(embedder).engine;
 	const sidecar = () => JSON.parse(readFileSync(path.join(dataDir, 'indexes', 'collection-1.json'), 'utf8')) as {kind?: string; rowids: number[]};
-	const note = (n: number) => `# Note ${n}\n\nCompost and tomatoes, entry ${n}.\n\n## More ${n}\n\nBasil on the windowsill ${n}.\n`;
 	for (let n = 0; n < 10; n++) {
 		for (const current of [engine, exact]) {
 			await current.ingest({content: note(n), fileName: `n${n}.md`, collection: 'c'});
@@ -244,9 +246,13 @@ test('past the HNSW threshold the index becomes a graph, is rebuilt when deletio
 		}
 	};
 
+	t.like(await engine.stats('c'), {index_vectors: 20, index_kind: 'flat', index_rebuilding: 'hnsw'}, 'writes not settled yet: still exact');
+	await same(engine);
+	await engine.settleIndexes();
+	t.like(await engine.stats('c'), {index_vectors: 20, index_kind: 'hnsw', index_rebuilding: null}, '20 vectors > 12: a graph');
 	await engine.close();
-	t.is(sidecar().kind, 'hnsw', '20 vectors > 12: a graph');
-	const reopened = Engine.open({dataDir, persistDelayMs: 10, hnswThreshold: 12});
+	t.is(sidecar().kind, 'hnsw');
+	const reopened = Engine.open(settings);
 	reopened.setEmbedder({status: 'ready', embedder});
 	await same(reopened);
 	for (const n of [0, 1]) {
@@ -255,10 +261,13 @@ test('past the HNSW threshold the index becomes a graph, is rebuilt when deletio
 		}
 	}
 
+	t.like(await reopened.stats('c'), {index_kind: 'hnsw', index_rebuilding: 'hnsw'}, 'more than 10% tombstones');
+	await same(reopened);
+	await reopened.settleIndexes();
 	await reopened.close();
-	t.false(sidecar().rowids.includes(-1), 'more than 10% tombstones: rebuilt without them');
+	t.false(sidecar().rowids.includes(-1), 'rebuilt without the tombstones');
 	t.is(sidecar().kind, 'hnsw');
-	const again = Engine.open({dataDir, persistDelayMs: 10, hnswThreshold: 12});
+	const again = Engine.open(settings);
 	again.setEmbedder({status: 'ready', embedder});
 	await same(again);
 	for (const n of [2, 3, 4]) {
@@ -268,8 +277,53 @@ test('past the HNSW threshold the index becomes a graph, is rebuilt when deletio
 	}
 
 	await same(again);
-	t.is((await again.stats('c')).index_vectors, 10);
+	t.like(await again.stats('c'), {index_vectors: 10, index_rebuilding: 'flat'});
+	await again.settleIndexes();
 	await again.close();
 	t.is(sidecar().kind, 'flat', '10 vectors: exact search again');
+	await exact.close();
+});
+
+test('closing stops a pending index build and the next open does it; writes during a build are taken into the new index', async t => {
+	const embedder = await loadTinyEmbedder();
+	const dataDir = path.join(temporaryDirectory(), 'data');
+	const lines: string[] = [];
+	const settings = {dataDir, settleDelayMs: 60_000, hnswThreshold: 40, buildSlice: 1, log: (line: string) => lines.push(line)};
+	const engine = Engine.open(settings);
+	engine.setEmbedder({status: 'ready', embedder});
+	const exact = openEngine(embedder).engine;
+	for (let n = 0; n < 30; n++) {
+		for (const current of [engine, exact]) {
+			await current.ingest({content: note(n), fileName: `n${n}.md`, collection: 'c'});
+		}
+	}
+
+	await engine.close();
+	t.is(JSON.parse(readFileSync(path.join(dataDir, 'indexes', 'collection-1.json'), 'utf8')).kind, 'flat', 'not built yet: written as it was');
+	const reopened = Engine.open(settings);
+	reopened.setEmbedder({status: 'ready', embedder});
+	t.like(await reopened.stats('c'), {index_vectors: 60, index_kind: 'flat', index_rebuilding: 'hnsw'});
+	// One vector per build step: the writes below land between steps, until the graph takes the flat index's place.
+	const settling = reopened.settleIndexes();
+	let n = 0;
+	while (n < 30 && (await reopened.stats('c')).index_kind === 'flat') {
+		for (const current of [reopened, exact]) {
+			await current.deleteDocument('c', `n${n}.md`);
+			await current.ingest({content: note(100 + n), fileName: `m${n}.md`, collection: 'c'});
+		}
+
+		n++;
+	}
+
+	await settling;
+	const taken = /built in [\d.]+ s, (\d+) changes taken in while building/.exec(lines.join('\n'));
+	t.true(Number(taken?.[1]) > 0, lines.join('\n'));
+	t.like(await reopened.stats('c'), {vectors: 60, index_vectors: 60, index_kind: 'hnsw', index_rebuilding: null});
+	for (const query of ['compost tomatoes', 'basil windowsill 107', 'entry 3']) {
+		const ids = async (from: Engine) => (await from.search({query, topK: 10, mode: 'semantic', collection: 'c'})).results.map(hit => hit.id);
+		t.deepEqual(await ids(reopened), await ids(exact), query);
+	}
+
+	await reopened.close();
 	await exact.close();
 });

@@ -27,7 +27,8 @@ export function prepareStatements(db: Database.Database) {
 		deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid = ?'),
 		vectorByHash: db.prepare('SELECT vector FROM chunks WHERE collection_id = ? AND text_hash = ? AND vector IS NOT NULL LIMIT 1'),
 		vectorCount: db.prepare('SELECT count(vector) AS count FROM chunks WHERE collection_id = ?'),
-		vectorsOfCollection: db.prepare('SELECT id, vector FROM chunks WHERE collection_id = ? AND vector IS NOT NULL ORDER BY id'),
+		// `+collection_id`: walk the rowids in order; the (collection_id, text_hash) index made SQLite sort every row.
+		vectorsAfter: db.prepare('SELECT id, vector FROM chunks WHERE +collection_id = ? AND vector IS NOT NULL AND id > ? ORDER BY id LIMIT ?'),
 		chunksWithoutVectors: db.prepare('SELECT id, text_hash, heading_path, content FROM chunks WHERE collection_id = ? AND vector IS NULL ORDER BY id LIMIT ?'),
 		setVector: db.prepare('UPDATE chunks SET vector = ? WHERE id = ? AND vector IS NULL'),
 		chunksOfDocument: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.collection_id = ? AND d.file_name = ? ORDER BY c.ordinal`),

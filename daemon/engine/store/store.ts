@@ -175,9 +175,14 @@ export class Store {
 
 	/** Every vector of a collection, in rowid order, for rebuilding its index. */
 	*vectors(collectionId: number): Generator<{rowid: number; vector: Float32Array}> {
-		for (const row of this.sql.vectorsOfCollection.iterate(collectionId) as Iterable<{id: number; vector: Buffer}>) {
+		for (const row of this.sql.vectorsAfter.iterate(collectionId, 0, -1) as Iterable<{id: number; vector: Buffer}>) {
 			yield {rowid: row.id, vector: decodeVector(row.vector)};
 		}
+	}
+
+	/** Up to `limit` vectors of a collection with rowids above `after`, in rowid order (an index built in steps). */
+	vectorsAfter(collectionId: number, after: number, limit: number): Array<{rowid: number; vector: Float32Array}> {
+		return (this.sql.vectorsAfter.all(collectionId, after, limit) as Array<{id: number; vector: Buffer}>).map(row => ({rowid: row.id, vector: decodeVector(row.vector)}));
 	}
 
 	/** Chunks stored without a vector (ingested while no model was loaded). */

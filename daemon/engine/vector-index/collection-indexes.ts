@@ -4,18 +4,40 @@ import type {CollectionRow, VectorChange} from '../store/types.js';
 import {acquireIndexThread} from './index-thread.js';
 import type {IndexReply} from './thread-protocol.js';
 import type {IndexKind} from './vector-index.js';
+import {SerialQueue} from '../serial-queue.js';
+import {buildSlice, IndexBuild} from './index-build.js';
 
 export type Hit = {readonly rowid: number; readonly score: number};
 
 let engines = 0;
 
-type Entry = {ready: Promise<void>; size: number; kind: IndexKind; tombstones: number; generation: number; dirty: boolean};
+type Entry = {
+	ready: Promise<void>;
+	size: number;
+	kind: IndexKind;
+	tombstones: number;
+	generation: number;
+	dirty: boolean;
+	/** The collection's index work, one step at a time: a change and a build step never interleave. */
+	readonly steps: SerialQueue;
+	/** A build running beside the live index, and its end. */
+	build?: IndexBuild;
+	building?: Promise<void>;
+};
 
-/**
- * Vectors sent to the index thread per message while rebuilding from the store: searches queue behind one
- * message at most (HNSW adds ~0.4 ms per vector here, so about a second).
- */
-const rebuildBatch = 2000;
+export type IndexOptions = {
+	/** How long work that can wait (index files, builds) waits for writes to settle. */
+	readonly settleDelayMs?: number;
+	/** Vectors above which a collection's index is an HNSW graph. */
+	readonly hnswThreshold?: number;
+	/** Vectors read and added per build step (tests make it small so that writes land between steps). */
+	readonly buildSlice?: number;
+	/** Where builds are reported. */
+	readonly log?: (line: string) => void;
+};
+
+/** Vectors sent to the index thread per message when a change or a load adds many. */
+const addBatch = 2000;
 
 /**
  * Above this many vectors a collection's index is an HNSW graph instead of exact search: flat search on
@@ -29,8 +51,14 @@ const maxTombstoneShare = 0.1;
 
 /**
  * One vector index per collection, kept in step with the store and held by the index thread: loaded from its
- * file when that file matches the store's generation, rebuilt from the stored vectors otherwise (missing,
- * corrupt, stale after a crash). Files are written after changes settle (persistDelayMs) and on close.
+ * file when that file matches the store's generation, rebuilt (flat, fast) from the stored vectors otherwise
+ * (missing, corrupt, stale after a crash).
+ *
+ * Work that can wait waits until writes settle (no write for settleDelayMs): writing index files, and building
+ * an index of another kind beside the live one (an HNSW graph past the threshold, flat again below it, a graph
+ * without its tombstones). Built inside an ingestion it took the model's cores (~20 s of 317 on the whole docs
+ * tree); until it is done the live index answers, exactly when flat. close() stops a build; the next open
+ * builds it again.
  */
 export class CollectionIndexes {
 	private readonly lease = acquireIndexThread();
@@ -40,12 +68,17 @@ export class CollectionIndexes {
 	private readonly entries = new Map<number, Entry>();
 	private timer: NodeJS.Timeout | undefined;
 
-	constructor(
-		private readonly store: Store,
-		private readonly directory: string,
-		private readonly persistDelayMs = 2000,
-		private readonly hnswThreshold = defaultHnswThreshold,
-	) {}
+	private readonly settleDelayMs: number;
+	private readonly hnswThreshold: number;
+	private readonly buildSlice: number;
+	private readonly log: (line: string) => void;
+
+	constructor(private readonly store: Store, private readonly directory: string, options: IndexOptions = {}) {
+		this.settleDelayMs = options.settleDelayMs ?? 2000;
+		this.hnswThreshold = options.hnswThreshold ?? defaultHnswThreshold;
+		this.buildSlice = options.buildSlice ?? buildSlice;
+		this.log = options.log ?? (() => undefined);
+	}
 
 	/** Starts loading the collection's index (once); resolves when it is usable. */
 	async open(collection: CollectionRow): Promise<void> {
@@ -63,14 +96,18 @@ export class CollectionIndexes {
 		return reply.rowids!.map((rowid, index) => ({rowid, score: reply.scores![index]!}));
 	}
 
-	/** Vectors in the collection's index (0 before it has any). */
-	async size(collection: CollectionRow): Promise<number> {
+	/** The collection's index: live vectors, its kind, and the kind it is being built as (null: none). */
+	async describe(collection: CollectionRow): Promise<{vectors: number; kind: IndexKind; rebuilding: IndexKind | null}> {
 		const entry = this.entry(collection);
 		await entry?.ready;
-		return entry?.size ?? 0;
+		if (!entry) {
+			return {vectors: 0, kind: 'flat', rebuilding: null};
+		}
+
+		return {vectors: entry.size, kind: entry.kind, rebuilding: entry.build?.kind ?? (this.due(entry) ? this.kindFor(entry.size) : null)};
 	}
 
-	/** Applies a committed store change to the index. */
+	/** Applies a change the store has just committed; call it in the same tick as the commit. */
 	async apply(collection: CollectionRow, change: VectorChange): Promise<void> {
 		const current = this.store.collection(collection.name)!;
 		const cached = this.entries.get(current.id);
@@ -79,50 +116,58 @@ export class CollectionIndexes {
 			return;
 		}
 
-		await cached.ready;
-		if (cached.generation >= current.vectorGeneration) {
-			return; // a rebuild that read the store after this change already holds it
-		}
+		cached.build?.takeIn(change);
+		await cached.steps.run(async () => {
+			await cached.ready;
+			if (cached.generation >= current.vectorGeneration) {
+				return; // an index built or loaded from the store after this change already holds it
+			}
 
-		if (change.removed.length > 0) {
-			note(cached, await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]}));
-		}
+			if (change.removed.length > 0) {
+				note(cached, await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]}));
+			}
 
-		if (change.added.length > 0) {
-			note(cached, await this.sendAll(current, change.added));
-		}
+			if (change.added.length > 0) {
+				note(cached, await this.sendAll(current, change.added));
+			}
 
-		const kind = this.kindFor(cached.size);
-		if (kind !== cached.kind || cached.tombstones > maxTombstoneShare * (cached.size + cached.tombstones)) {
-			await this.rebuild(current, cached, kind);
-		}
-
-		cached.generation = current.vectorGeneration;
-		cached.dirty = true;
-		this.schedulePersist();
+			cached.generation = current.vectorGeneration;
+			cached.dirty = true;
+		});
+		this.settleLater();
 	}
 
-	/** Writes every changed index to disk now. */
-	async persist(): Promise<void> {
+	/**
+	 * Does now what waits for writes to settle, and waits for it: due builds (and one running), then the changed
+	 * index files.
+	 */
+	async settle(): Promise<void> {
 		clearTimeout(this.timer);
 		this.timer = undefined;
-		const writes: Array<Promise<unknown>> = [];
-		for (const [id, entry] of this.entries) {
-			if (entry.dirty) {
-				entry.dirty = false;
-				writes.push(this.thread.call({op: 'write', key: this.key(id), file: this.fileOf(id), generation: entry.generation}).catch((error: unknown) => {
-					entry.dirty = true; // tried again later; until then the store rebuilds it at start
-					throw error;
-				}));
+		await Promise.all([...this.entries].map(async ([id, entry]) => {
+			if (!await entry.ready.then(() => true, () => false)) {
+				return; // it failed to load: nothing to build or write
 			}
-		}
 
-		await Promise.all(writes);
+			if (!entry.build && this.due(entry)) {
+				this.startBuild(id, entry);
+			}
+
+			await entry.building;
+			await this.persistEntry(id, entry);
+		}));
 	}
 
+	/** Stops builds, writes every changed index to disk, lets the index thread go. */
 	async close(): Promise<void> {
-		await Promise.allSettled([...this.entries.values()].map(async entry => entry.ready));
-		await this.persist();
+		clearTimeout(this.timer);
+		this.timer = undefined;
+		for (const entry of this.entries.values()) {
+			entry.build?.stop();
+		}
+
+		await Promise.allSettled([...this.entries.values()].map(async entry => Promise.all([entry.ready, entry.building])));
+		await Promise.all([...this.entries].map(async ([id, entry]) => this.persistEntry(id, entry)));
 		await Promise.all([...this.entries.keys()].map(async id => this.thread.call({op: 'drop', key: this.key(id)})));
 		this.entries.clear();
 		await this.lease.release();
@@ -139,7 +184,7 @@ export class CollectionIndexes {
 			return undefined;
 		}
 
-		const entry: Entry = {ready: Promise.resolve(), size: 0, kind: 'flat', tombstones: 0, generation: current.vectorGeneration, dirty: false};
+		const entry: Entry = {ready: Promise.resolve(), size: 0, kind: 'flat', tombstones: 0, generation: current.vectorGeneration, dirty: false, steps: new SerialQueue()};
 		entry.ready = this.load(current, entry);
 		this.entries.set(current.id, entry);
 		return entry;
@@ -148,34 +193,90 @@ export class CollectionIndexes {
 	private async load(collection: CollectionRow, entry: Entry): Promise<void> {
 		const loaded = await this.thread.call({op: 'load', key: this.key(collection.id), file: this.fileOf(collection.id), dims: collection.dims!, generation: collection.vectorGeneration});
 		note(entry, loaded);
-		if (loaded.loaded) {
+		if (!loaded.loaded) {
+			// A flat index from the store, read in one tick (it sees one state): fast, and exact until a due build.
+			entry.generation = this.store.collection(collection.name)?.vectorGeneration ?? collection.vectorGeneration;
+			note(entry, await this.sendAll(collection, this.store.vectors(collection.id)));
+			entry.dirty = true;
+		}
+
+		if (entry.dirty || this.due(entry)) {
+			this.settleLater();
+		}
+	}
+
+	/** Whether the collection's index should be built again: the wrong kind for its size, or too many tombstones. */
+	private due(entry: Entry): boolean {
+		return this.kindFor(entry.size) !== entry.kind || entry.tombstones > maxTombstoneShare * (entry.size + entry.tombstones);
+	}
+
+	private startBuild(id: number, entry: Entry): void {
+		const collection = this.store.collections().find(row => row.id === id)!;
+		const key = `${this.key(id)}:next`;
+		const build = new IndexBuild({
+			read: (after, limit) => this.store.vectorsAfter(id, after, limit),
+			add: async rows => this.sendAll(collection, rows, key),
+			remove: async rowids => this.thread.call({op: 'remove', key, rowids: [...rowids]}),
+		}, this.kindFor(entry.size), this.buildSlice);
+		entry.build = build;
+		entry.building = this.runBuild(collection, entry, build, key).catch((error: unknown) => {
+			this.log(`collection '${collection.name}': building its ${build.kind} index failed, the current one stays: ${error instanceof Error ? error.message : String(error)}`);
+			void this.thread.call({op: 'drop', key}).catch(() => undefined);
+		}).finally(() => {
+			entry.build = undefined;
+			entry.building = undefined;
+		});
+	}
+
+	private async runBuild(collection: CollectionRow, entry: Entry, build: IndexBuild, key: string): Promise<void> {
+		await this.thread.call({op: 'create', key, dims: collection.dims!, kind: build.kind});
+		for (;;) {
+			const outcome = await entry.steps.run(async () => {
+				const step = await build.step();
+				if (step === 'read') {
+					// Same tick as the last read: every change committed so far is in the new index, later ones go to it.
+					const swapped = this.thread.call({op: 'swap', key: this.key(collection.id), from: key});
+					entry.build = undefined;
+					entry.generation = this.store.collection(collection.name)?.vectorGeneration ?? entry.generation;
+					note(entry, await swapped);
+					entry.dirty = true;
+					build.check();
+				}
+
+				return step;
+			});
+			if (outcome === 'stopped') {
+				await this.thread.call({op: 'drop', key});
+				return;
+			}
+
+			if (outcome === 'read') {
+				this.log(`collection '${collection.name}': ${build.kind} index of ${entry.size.toLocaleString('en-US')} vectors built in ${build.seconds.toFixed(1)} s, ${build.taken} changes taken in while building`);
+				if (this.due(entry)) {
+					this.settleLater(); // changed enough while it was built to need another
+				}
+
+				return;
+			}
+		}
+	}
+
+	private async persistEntry(id: number, entry: Entry): Promise<void> {
+		if (!entry.dirty) {
 			return;
 		}
 
-		entry.generation = this.store.collection(collection.name)?.vectorGeneration ?? collection.vectorGeneration;
-		const kind = this.kindFor(this.store.vectorCount(collection.id));
-		if (kind !== entry.kind) {
-			note(entry, await this.thread.call({op: 'create', key: this.key(collection.id), dims: collection.dims!, kind}));
+		entry.dirty = false;
+		try {
+			await this.thread.call({op: 'write', key: this.key(id), file: this.fileOf(id), generation: entry.generation});
+		} catch (error) {
+			entry.dirty = true; // tried again later; until then the store rebuilds it at start
+			throw error;
 		}
-
-		note(entry, await this.sendAll(collection, this.store.vectors(collection.id)));
-		entry.dirty = true;
-		this.schedulePersist();
 	}
 
 	/**
-	 * Builds the collection's index again from the store beside the live one, which keeps answering searches
-	 * until the new one takes its place. Runs inside a write (the store does not change meanwhile).
-	 */
-	private async rebuild(collection: CollectionRow, entry: Entry, kind: IndexKind): Promise<void> {
-		const next = `${this.key(collection.id)}:next`;
-		await this.thread.call({op: 'create', key: next, dims: collection.dims!, kind});
-		await this.sendAll(collection, this.store.vectors(collection.id), next);
-		note(entry, await this.thread.call({op: 'swap', key: this.key(collection.id), from: next}));
-	}
-
-	/**
-	 * Sends vectors to the index under `key` in rebuildBatch slices (each becomes a number[] for faiss-node on the
+	 * Sends vectors to the index under `key` in addBatch slices (each becomes a number[] for faiss-node on the
 	 * index thread, 8 bytes a value: a 10k-chunk import in one message left that thread's heap ~100 MB larger);
 	 * answers the last reply. The slices are read synchronously (a store iterator sees one state) and sent in
 	 * order; the thread adds them while the next is read.
@@ -185,7 +286,7 @@ export class CollectionIndexes {
 		let batch: Array<{rowid: number; vector: Float32Array}> = [];
 		for (const vector of vectors) {
 			batch.push(vector);
-			if (batch.length === rebuildBatch) {
+			if (batch.length === addBatch) {
 				sends.push(this.send(collection, batch, key));
 				batch = [];
 			}
@@ -213,14 +314,14 @@ export class CollectionIndexes {
 		return this.thread.call({op: 'add', key, rowids: vectors.map(vector => vector.rowid), vectors: flat});
 	}
 
-	private schedulePersist(): void {
-		if (!this.timer) {
-			this.timer = setTimeout(() => {
-				this.timer = undefined;
-				void this.persist().catch(() => undefined);
-			}, this.persistDelayMs);
-			this.timer.unref();
-		}
+	/** (Re)starts the wait for writes to settle. */
+	private settleLater(): void {
+		clearTimeout(this.timer);
+		this.timer = setTimeout(() => {
+			this.timer = undefined;
+			void this.settle().catch(() => undefined);
+		}, this.settleDelayMs);
+		this.timer.unref();
 	}
 
 	private key(id: number): string {
