@@ -1,14 +1,13 @@
 import path from 'node:path';
 import type {Engine} from './engine/engine.js';
-import {modelConfigFromEnv} from './engine/embedder/model-config.js';
+import type {ModelConfig} from './engine/embedder/model-config.js';
 import {loadThreadEmbedder} from './engine/embedder/thread-embedder.js';
 
 /**
  * Loads the configured model into the engine. Never throws: without a model the engine stays usable for
  * keyword search and reports why (health: degraded).
  */
-export async function loadEmbedderInto(engine: Engine, cacheDir: string, log: (line: string) => void): Promise<void> {
-	const config = modelConfigFromEnv();
+export async function loadEmbedderInto(engine: Engine, config: ModelConfig, cacheDir: string, log: (line: string) => void): Promise<void> {
 	engine.setEmbedder({status: 'loading', modelId: config.id});
 	let lastReported = -1;
 	try {

@@ -6,6 +6,7 @@ import {Engine} from './engine/engine.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {loadEmbedderInto} from './load-embedder.js';
+import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {removeDiscovery, writeDiscovery} from './discovery.js';
 import {resolvePaths} from './paths.js';
 import {version} from './version.js';
@@ -24,7 +25,7 @@ export type DaemonOptions = {
 const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Settings from the environment, checked before anything opens. */
-export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number} {
+export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number; model: ModelConfig} {
 	const apiKey = options.env.MD_VECTOR_API_KEY || undefined;
 	if (!apiKey && !loopback.has(options.host)) {
 		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
@@ -45,7 +46,7 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 	const configured = (options.env.MD_VECTOR_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean).map(root => path.resolve(root));
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
-	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, hnswThreshold};
+	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, hnswThreshold, model: modelConfigFromEnv(options.env)};
 }
 
 /** The capability files in force; an invalid one stops the start: the daemon does not guess who may do what. */
@@ -93,7 +94,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	const port = typeof address === 'object' && address ? address.port : options.port;
 	writeDiscovery(paths.state, {pid: process.pid, port, host: options.host, version, started_at: new Date(startedAt).toISOString(), token});
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (data: ${paths.data})`);
-	void loadEmbedderInto(engine, paths.cache, options.log);
+	void loadEmbedderInto(engine, settings.model, paths.cache, options.log);
 
 	let stopping: Promise<void> | undefined;
 	const stop = async () => {

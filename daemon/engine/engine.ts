@@ -119,7 +119,12 @@ export class Engine {
 
 	async ingestDirectory(collection: string, options: DirectoryOptions): Promise<DirectoryReport> {
 		const name = checkCollectionName(collection);
-		return ingestDirectory(() => this.writeContext(), () => this.ensureCollection(name), async task => this.writes.run(task), options);
+		const release = this.indexes.hold();
+		try {
+			return await ingestDirectory(() => this.writeContext(), () => this.ensureCollection(name), async task => this.writes.run(task), options);
+		} finally {
+			release();
+		}
 	}
 
 	async search(request: SearchRequest): Promise<SearchResponse> {

@@ -10,7 +10,8 @@ export const description = `Turn folders of Markdown into a fast local search in
 
 Example:
   md-vector                 # the terminal UI
-  md-vector search "query"  # one-shot commands: see below`;
+  md-vector search "query"  # one-shot commands: see below
+  md-vector mcp             # an MCP server on stdin/stdout for AI assistants (md-vector mcp --help)`;
 
 /** `md-vector` alone: connects (starting the daemon when needed), then shows the TUI. */
 export default function Index() {

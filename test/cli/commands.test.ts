@@ -134,6 +134,8 @@ test('every command has --help with an example', async t => {
 		t.regex(String(help.stdout), new RegExp(`Example:\\n {2}md-vector ${command}`), command);
 	}
 
+	const root = String((await md.run(['--help'])).stdout);
+	t.regex(root, /md-vector mcp +# an MCP server/, 'the stdio MCP server (not a pastel command) is named in the root help');
 	const search = String((await md.run(['search', '--help'])).stdout);
 	for (const flag of ['-k, --top-k', '--mode', '-C, --collection', '--json']) {
 		t.true(search.includes(flag), flag);

@@ -50,6 +50,23 @@ test('without a key the daemon refuses to listen beyond loopback', async t => {
 	t.regex(result.stderr, /refusing to listen on 0\.0\.0\.0 without an API key/);
 });
 
+test('a setting it cannot use: the daemon refuses to start and names the variable, the rule and the value', async t => {
+	const bad: Array<[string, string, RegExp]> = [
+		['MD_VECTOR_BATCH_SIZE', 'lots', /MD_VECTOR_BATCH_SIZE must be a whole number of texts per model run, 1 to 256, got 'lots'/],
+		['MD_VECTOR_MODEL_RELEASE_S', '-5', /MD_VECTOR_MODEL_RELEASE_S must be a number of seconds, 0 or more/],
+		['MD_VECTOR_POOLING', 'max', /MD_VECTOR_POOLING must be cls or mean, got 'max'/],
+		['MD_VECTOR_MODEL_DTYPE', 'q9', /MD_VECTOR_MODEL_DTYPE must be one of q8, fp32/],
+		['MD_VECTOR_HNSW_THRESHOLD', '1.5', /MD_VECTOR_HNSW_THRESHOLD must be a whole number of vectors/],
+	];
+	for (const [name, value, message] of bad) {
+		const home = temporaryDirectory();
+		const result = await execaNode(path.join(repoRoot, 'dist', 'daemon', 'main.js'), ['--port', '0'], {env: {MD_VECTOR_HOME: home, [name]: value}, reject: false});
+		t.is(result.exitCode, 1, name);
+		t.regex(result.stderr, message);
+		t.false(discoveryExists(home), `${name}: never advertised`);
+	}
+});
+
 test('rate limit: the 31st request in a window is 429 with Retry-After and RateLimit headers; /health is exempt', async t => {
 	const daemon = await startDaemon({MD_VECTOR_RATE_LIMIT: '30'});
 	for (let index = 1; index <= 30; index++) {

@@ -131,6 +131,11 @@ test('HTML comments and TOML front matter are dropped; CRLF line numbers are the
 	t.deepEqual(document.chunks.map(chunk => [chunk.content, chunk.startLine, chunk.endLine]), [['First.', 8, 8], ['Second\r\nline.', 12, 13]]);
 });
 
+test('a file with bare CR line breaks (classic Mac) gets the line numbers markdown-it counts', t => {
+	const document = chunkMarkdown('# Title\r\rFirst.\r\r## Next\r\rSecond\rline.\r', 'm.md');
+	t.deepEqual(document.chunks.map(chunk => [chunk.sectionTitle, chunk.startLine, chunk.endLine]), [['Title', 3, 3], ['Next', 7, 8]]);
+});
+
 test('the word-cached token counter equals the tokenizer on awkward text', async t => {
 	const count = await realTokenizer();
 	const counter = bertTokenCounter();

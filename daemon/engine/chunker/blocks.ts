@@ -1,4 +1,5 @@
 import type {Env, MarkdownIt, Token} from 'markdown-it';
+import {lineSpans, type LineSpans} from './lines.js';
 
 /** A stretch of the source: `start` at its first non-blank character, `end` at the end of its last non-blank line. */
 export type Span = {readonly start: number; readonly end: number};
@@ -104,21 +105,6 @@ function closingIndex(tokens: readonly Token[], open: number): number {
 function innerMap(tokens: readonly Token[], open: number, close: number): [number, number] | undefined {
 	const maps = tokens.slice(open + 1, close).flatMap(token => (token.map ? [token.map] : []));
 	return maps.length > 0 ? [maps[0]![0], Math.max(...maps.map(map => map[1]))] : undefined;
-}
-
-type LineSpans = {readonly starts: number[]; readonly ends: number[]};
-
-/** Where each line starts and ends (before its line break), with markdown-it's line breaks: \r\n, \r or \n. */
-function lineSpans(source: string): LineSpans {
-	const starts = [0];
-	const ends: number[] = [];
-	for (const match of source.matchAll(/\r\n?|\n/g)) {
-		ends.push(match.index);
-		starts.push(match.index + match[0].length);
-	}
-
-	ends.push(source.length);
-	return {starts, ends};
 }
 
 /** The block's lines [first, after) without leading indentation (kept for indented code) and trailing blank lines. */

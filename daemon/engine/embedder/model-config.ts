@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {z} from 'zod';
 
 export const defaultModel = 'Xenova/bge-small-en-v1.5';
 
@@ -37,31 +38,47 @@ function familyOf(id: string): Pick<ModelConfig, 'pooling' | 'queryPrefix'> {
 	return {pooling: 'mean', queryPrefix: ''};
 }
 
+const dtypes = ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4'] as const;
+
+/**
+ * Checks one setting from the environment: unset or empty gives the default; anything else must pass `schema`,
+ * or the error names the variable, the rule and the value.
+ */
+function setting<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, rule: string, fallback: T): T {
+	const value = env[name];
+	if (value === undefined || value.trim() === '') {
+		return fallback;
+	}
+
+	const parsed = schema.safeParse(value.trim());
+	if (!parsed.success) {
+		throw new Error(`${name} must be ${rule}, got '${value}'`);
+	}
+
+	return parsed.data;
+}
+
 /**
  * The model to load, from the environment: MD_VECTOR_MODEL_DIR (a local folder, for machines without hub
- * access), MD_VECTOR_MODEL (a hub id), MD_VECTOR_MODEL_DTYPE, MD_VECTOR_POOLING, MD_VECTOR_OFFLINE=1,
- * MD_VECTOR_MODEL_RELEASE_S.
+ * access), MD_VECTOR_MODEL (a hub id), MD_VECTOR_MODEL_DTYPE, MD_VECTOR_POOLING, MD_VECTOR_QUERY_PREFIX,
+ * MD_VECTOR_BATCH_SIZE, MD_VECTOR_OFFLINE=1, MD_VECTOR_MODEL_RELEASE_S. Throws on a value it cannot use, so the
+ * daemon refuses to start with the reason instead of running with a setting the user did not ask for.
  */
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, configured?: string): ModelConfig {
 	const directory = env.MD_VECTOR_MODEL_DIR ? path.resolve(env.MD_VECTOR_MODEL_DIR) : undefined;
 	const id = directory ? path.basename(directory) : (env.MD_VECTOR_MODEL ?? configured ?? defaultModel);
 	const family = familyOf(id);
-	const pooling = env.MD_VECTOR_POOLING === 'cls' || env.MD_VECTOR_POOLING === 'mean' ? env.MD_VECTOR_POOLING : family.pooling;
+	const count = z.coerce.number().int();
 	return {
 		id,
 		directory,
-		dtype: (env.MD_VECTOR_MODEL_DTYPE as ModelConfig['dtype'] | undefined) ?? 'q8',
-		pooling,
+		dtype: setting(env, 'MD_VECTOR_MODEL_DTYPE', z.enum(dtypes), `one of ${dtypes.join(', ')}`, 'q8'),
+		pooling: setting(env, 'MD_VECTOR_POOLING', z.enum(['cls', 'mean']), 'cls or mean', family.pooling),
 		queryPrefix: env.MD_VECTOR_QUERY_PREFIX ?? family.queryPrefix,
-		batchSize: Number(env.MD_VECTOR_BATCH_SIZE) || 32,
+		batchSize: setting(env, 'MD_VECTOR_BATCH_SIZE', count.min(1).max(256), 'a whole number of texts per model run, 1 to 256', 32),
 		allowDownload: !directory && env.MD_VECTOR_OFFLINE !== '1',
-		releaseAfterSeconds: nonNegative(env.MD_VECTOR_MODEL_RELEASE_S) ?? 60,
+		releaseAfterSeconds: setting(env, 'MD_VECTOR_MODEL_RELEASE_S', z.coerce.number().min(0), 'a number of seconds, 0 or more (0: never reload)', 60),
 	};
-}
-
-function nonNegative(value: string | undefined): number | undefined {
-	const number = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-	return number >= 0 ? number : undefined;
 }
 
 /** The fingerprint id: the model's own name, so a hub id and a local copy of the same model agree. */

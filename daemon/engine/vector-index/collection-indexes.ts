@@ -12,6 +12,7 @@ export type Hit = {readonly rowid: number; readonly score: number};
 let engines = 0;
 
 type Entry = {
+	readonly name: string;
 	ready: Promise<void>;
 	size: number;
 	kind: IndexKind;
@@ -54,11 +55,11 @@ const maxTombstoneShare = 0.1;
  * file when that file matches the store's generation, rebuilt (flat, fast) from the stored vectors otherwise
  * (missing, corrupt, stale after a crash).
  *
- * Work that can wait waits until writes settle (no write for settleDelayMs): writing index files, and building
- * an index of another kind beside the live one (an HNSW graph past the threshold, flat again below it, a graph
- * without its tombstones). Built inside an ingestion it took the model's cores (~20 s of 317 on the whole docs
- * tree); until it is done the live index answers, exactly when flat. close() stops a build; the next open
- * builds it again.
+ * Work that can wait waits until writes settle (no write for settleDelayMs, no directory ingestion running):
+ * writing index files, and building an index of another kind beside the live one (an HNSW graph past the
+ * threshold, flat again below it, a graph without its tombstones). Built inside an ingestion it took the
+ * model's cores (~20 s of 317 on the whole docs tree); until it is done the live index answers, exactly when
+ * flat. close() stops a build; the next open builds it again.
  */
 export class CollectionIndexes {
 	private readonly lease = acquireIndexThread();
@@ -67,6 +68,9 @@ export class CollectionIndexes {
 	private readonly prefix = `${++engines}:`;
 	private readonly entries = new Map<number, Entry>();
 	private timer: NodeJS.Timeout | undefined;
+	private closed = false;
+	/** Ingestions running: their writes come seconds apart (one embedding run each), so they hold settling off. */
+	private holds = 0;
 
 	private readonly settleDelayMs: number;
 	private readonly hnswThreshold: number;
@@ -138,6 +142,23 @@ export class CollectionIndexes {
 	}
 
 	/**
+	 * Holds off the work that waits for writes to settle until the returned release is called: for a directory
+	 * ingestion, whose writes are seconds apart. Building an index or writing a 60k-vector file meanwhile took
+	 * the cores the model needs.
+	 */
+	hold(): () => void {
+		this.holds++;
+		let released = false;
+		return () => {
+			if (!released) {
+				released = true;
+				this.holds--;
+				this.settleLater();
+			}
+		};
+	}
+
+	/**
 	 * Does now what waits for writes to settle, and waits for it: due builds (and one running), then the changed
 	 * index files.
 	 */
@@ -149,17 +170,20 @@ export class CollectionIndexes {
 				return; // it failed to load: nothing to build or write
 			}
 
-			if (!entry.build && this.due(entry)) {
+			if (!entry.build && !this.closed && this.due(entry)) {
 				this.startBuild(id, entry);
 			}
 
 			await entry.building;
-			await this.persistEntry(id, entry);
+			if (!this.closed) {
+				await this.persistEntry(id, entry); // close() writes it itself
+			}
 		}));
 	}
 
 	/** Stops builds, writes every changed index to disk, lets the index thread go. */
 	async close(): Promise<void> {
+		this.closed = true;
 		clearTimeout(this.timer);
 		this.timer = undefined;
 		for (const entry of this.entries.values()) {
@@ -184,7 +208,7 @@ export class CollectionIndexes {
 			return undefined;
 		}
 
-		const entry: Entry = {ready: Promise.resolve(), size: 0, kind: 'flat', tombstones: 0, generation: current.vectorGeneration, dirty: false, steps: new SerialQueue()};
+		const entry: Entry = {name: current.name, ready: Promise.resolve(), size: 0, kind: 'flat', tombstones: 0, generation: current.vectorGeneration, dirty: false, steps: new SerialQueue()};
 		entry.ready = this.load(current, entry);
 		this.entries.set(current.id, entry);
 		return entry;
@@ -211,7 +235,7 @@ export class CollectionIndexes {
 	}
 
 	private startBuild(id: number, entry: Entry): void {
-		const collection = this.store.collections().find(row => row.id === id)!;
+		const collection = this.store.collection(entry.name)!;
 		const key = `${this.key(id)}:next`;
 		const build = new IndexBuild({
 			read: (after, limit) => this.store.vectorsAfter(id, after, limit),
@@ -319,7 +343,9 @@ export class CollectionIndexes {
 		clearTimeout(this.timer);
 		this.timer = setTimeout(() => {
 			this.timer = undefined;
-			void this.settle().catch(() => undefined);
+			if (this.holds === 0) { // else the last release starts the wait again
+				void this.settle().catch(() => undefined);
+			}
 		}, this.settleDelayMs);
 		this.timer.unref();
 	}
