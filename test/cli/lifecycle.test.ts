@@ -35,7 +35,8 @@ test('the daemon a command starts gets the memory settings (allocator, young gen
 	const started = environmentOf(md.record()!.pid);
 	t.is(started.get('MALLOC_ARENA_MAX'), '2');
 	t.is(started.get('MALLOC_MMAP_THRESHOLD_'), '131072');
-	t.true(readFileSync(`/proc/${md.record()!.pid}/cmdline`, 'utf8').split('\0').includes('--max-semi-space-size=4'));
+	const cmdline = readFileSync(`/proc/${md.record()!.pid}/cmdline`, 'utf8').split('\0');
+	t.true(cmdline.includes('--max-semi-space-size=4') && cmdline.includes('--expose-gc'));
 	const own = cli({MALLOC_ARENA_MAX: '4'});
 	t.teardown(own.stop);
 	await own.run(['collections']);

@@ -285,18 +285,21 @@ export class CollectionIndexes {
 		}
 	}
 
+	/** Writes the index file if the index changed; between two changes (a file never holds half of one). */
 	private async persistEntry(id: number, entry: Entry): Promise<void> {
-		if (!entry.dirty) {
-			return;
-		}
+		await entry.steps.run(async () => {
+			if (!entry.dirty) {
+				return;
+			}
 
-		entry.dirty = false;
-		try {
-			await this.thread.call({op: 'write', key: this.key(id), file: this.fileOf(id), generation: entry.generation});
-		} catch (error) {
-			entry.dirty = true; // tried again later; until then the store rebuilds it at start
-			throw error;
-		}
+			entry.dirty = false;
+			try {
+				await this.thread.call({op: 'write', key: this.key(id), file: this.fileOf(id), generation: entry.generation});
+			} catch (error) {
+				entry.dirty = true; // tried again later; until then the store rebuilds it at start
+				throw error;
+			}
+		});
 	}
 
 	/**

@@ -39,6 +39,7 @@ function handle(request: IndexRequest): IndexReply {
 			const index = get(request.from);
 			indexes.set(request.key, index);
 			indexes.delete(request.from);
+			collectReplaced();
 			return shape(index);
 		}
 
@@ -56,9 +57,20 @@ function handle(request: IndexRequest): IndexReply {
 
 		case 'drop': {
 			indexes.delete(request.key);
+			collectReplaced();
 			return {size: 0};
 		}
 	}
+}
+
+/**
+ * faiss-node frees an index's memory only when V8 collects its JavaScript object, and V8 does not know that a
+ * small object holds 150 MB: after an HNSW build swapped out a 100k flat index, RSS stayed 180 MB higher for
+ * about 15 s. A full collection of this thread's small heap frees it at once (when node runs with --expose-gc,
+ * as the daemon does when a command starts it).
+ */
+function collectReplaced(): void {
+	(globalThis as {gc?: () => void}).gc?.();
 }
 
 function shape(index: VectorIndex): IndexReply {
