@@ -38,7 +38,7 @@ export class IndexBuild {
 		this.taken++;
 		const calls: Array<Promise<unknown>> = [];
 		if (change.removed.length > 0) {
-			calls.push(this.io.remove([...change.removed])); // rowids not read yet are not in the new index: no-op
+			calls.push(this.io.remove(change.removed)); // rowids not read yet are not in the new index: no-op
 		}
 
 		const read = change.added.filter(row => row.rowid <= this.cursor);
@@ -67,9 +67,7 @@ export class IndexBuild {
 			return 'stopped';
 		}
 
-		if (this.failure) {
-			throw this.failure;
-		}
+		this.check();
 
 		const rows = this.io.read(this.cursor, this.slice);
 		if (rows.length === 0) {
