@@ -7,12 +7,12 @@ import {connect} from '../source/client/connect.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {poll} from '../source/client/poll.js';
-import {readDiscovery} from '../daemon/discovery.js';
+import {readDiscovery} from '../common/discovery.js';
 
 /** Resident and peak memory of a process, in MB (Linux /proc). */
 export function memoryOf(pid: number): {rssMb: number; peakMb: number} {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-	const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+	const kb = (field: string) => Number(new RegExp(String.raw`^${field}:\s+(\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
 	return {rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024};
 }
 

@@ -12,7 +12,7 @@ import type {SearchMode} from '../source/client/api-types.js';
 import type {Fusion} from '../daemon/engine/search/fusion.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
-import {readDiscovery} from '../daemon/discovery.js';
+import {readDiscovery} from '../common/discovery.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {machine, percentile} from './machine.js';
 import {documentId, loadScifact, writeCorpus, type Scifact} from './eval/scifact.js';
@@ -34,7 +34,7 @@ console.log(`machine: ${machine()}`);
 const client = await connect({env});
 try {
 	const health = await waitForModel(client);
-	const embedder = health.checks.embedder;
+	const {embedder} = health.checks;
 	console.log(`model: ${embedder.model} (${embedder.status}${embedder.reason ? `: ${embedder.reason}` : ''})${modelWarning(env.MD_VECTOR_MODEL_DIR)}`);
 	await ingest(client, writeCorpus(data.corpus, path.join(home, 'scifact')));
 	console.log('\nmode            nDCG@10  recall@10  recall@100  latency p50  p95 (ms, HTTP round trip)');

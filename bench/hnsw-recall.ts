@@ -3,9 +3,9 @@
 import {performance} from 'node:perf_hooks';
 import {VectorIndex} from '../daemon/engine/vector-index/vector-index.js';
 import {percentile} from './machine.js';
+import {clusteredVectors} from './synthetic-vectors.js';
 
 export {hnswParameters} from '../daemon/engine/vector-index/hnsw-file.js';
-import {clusteredVectors} from './synthetic-vectors.js';
 
 export type Recall = {recall: number; flatP50: number; hnswP50: number; buildSeconds: number};
 

@@ -11,11 +11,11 @@ import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
+import {defaultHnswThreshold} from '../daemon/engine/vector-index/collection-indexes.js';
 import {machine} from './machine.js';
 import {benchCliOneShot} from './cli-oneshot.js';
 import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js';
 import {fillCollection, sampleQueries, searchLatency} from './search-latency.js';
-import {defaultHnswThreshold} from '../daemon/engine/vector-index/collection-indexes.js';
 import {coldStart, daemonPid, memoryOf} from './cold-start.js';
 import {untilIndexSettled} from './index-settle.js';
 
@@ -32,7 +32,10 @@ if (!existsSync(modelDir)) {
 
 const home = temporaryDirectory('md-vector-bench-');
 const env: NodeJS.ProcessEnv = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: modelDir, MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: home};
-const line = (text: string) => console.log(text);
+const line = (text: string) => {
+	console.log(text);
+};
+
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 

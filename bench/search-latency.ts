@@ -7,7 +7,6 @@ import type {DaemonClient} from '../source/client/daemon-client.js';
 import {percentile} from './machine.js';
 import {clusteredVectors, random} from './synthetic-vectors.js';
 
-
 /** Imports `size` chunks (10 per document, `perRequest` per request) into `collection`; returns the seconds it took. */
 export async function fillCollection(client: DaemonClient, collection: string, size: number, texts: readonly string[], model: {id: string; dims: number}, perRequest = 10_000): Promise<number> {
 	const vectors = clusteredVectors(model.dims);

@@ -4,9 +4,9 @@
 export function random(seed: number): () => number {
 	let state = seed;
 	return () => {
-		state = (state + 0x6D_2B_79_F5) | 0;
+		state = Math.trunc(state + 0x6D_2B_79_F5) | 0; // eslint-disable-line unicorn/prefer-math-trunc -- 32-bit wrap, not truncation
 		let value = Math.imul(state ^ (state >>> 15), 1 | state);
-		value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+		value ^= value + Math.imul(value ^ (value >>> 7), 61 | value);
 		return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
 	};
 }

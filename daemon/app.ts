@@ -1,10 +1,10 @@
 import express from 'express';
 import helmet from 'helmet';
+import type {ReadPolicy} from '../common/capabilities/fs-scopes.js';
 import type {Engine} from './engine/engine.js';
 import {errorHandler, notFoundHandler} from './http/error-handler.js';
 import {authenticate, permit, preflight} from './http/authorize.js';
 import type {AccessControl} from './capabilities/access-control.js';
-import type {ReadPolicy} from './capabilities/fs-scopes.js';
 import {rateLimit, type RateLimit} from './http/rate-limit.js';
 import {requireJson} from './http/require-json.js';
 import type {JobRegistry} from './jobs/job-registry.js';

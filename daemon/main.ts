@@ -12,11 +12,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 	process.exit(2);
 }
 
-const log = (line: string) => console.error(`[${new Date().toISOString()}] ${line}`);
+const log = (line: string) => {
+	console.error(`[${new Date().toISOString()}] ${line}`);
+};
+
 const {startDaemon} = await import('./server.js');
-const {DataLockedError} = await import('./data-lock.js');
+const {DataLockedError} = await import('../common/data-lock.js');
 try {
-	const daemon = await startDaemon({port, host: values.host!, env: process.env, log});
+	const daemon = await startDaemon({port, host: values.host, env: process.env, log});
 	// Started in the background by a client (source/client/spawn-daemon.ts): tell it we are up, then let go.
 	if (process.send) {
 		process.send({type: 'ready', port: daemon.port}, () => {

@@ -1,9 +1,9 @@
 import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
+import type {Response} from 'express';
+import type {ReadPolicy} from '../common/capabilities/fs-scopes.js';
 import {HttpError} from './http/http-error.js';
 import {markdownExtensions} from './engine/ingest/walk-markdown.js';
-import type {Response} from 'express';
-import type {ReadPolicy} from './capabilities/fs-scopes.js';
 
 /** What a request may read: the allowed roots, or a capability-limited client's fs scopes. */
 export type PathsFor = (response: Response) => readonly string[] | ReadPolicy;

@@ -1,19 +1,19 @@
 import type {Server} from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
+import {resolvePaths} from '../common/paths.js';
+import {version} from '../common/version.js';
+import {lockDataDir} from '../common/data-lock.js';
+import {carriesLocalToken, newLocalToken} from '../common/local-token.js';
+import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine} from './engine/engine.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {loadEmbedderInto} from './load-embedder.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
-import {removeDiscovery, writeDiscovery} from './discovery.js';
-import {resolvePaths} from './paths.js';
-import {version} from './version.js';
-import {lockDataDir} from './data-lock.js';
-import {carriesLocalToken, newLocalToken} from './http/local-token.js';
 import {AccessControl} from './capabilities/access-control.js';
-import {CapabilityError} from './capabilities/validate-capabilities.js';
 
 export type DaemonOptions = {
 	readonly port: number;
@@ -26,7 +26,7 @@ const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Settings from the environment, checked before anything opens. */
 export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number; model: ModelConfig} {
-	const apiKey = options.env.MD_VECTOR_API_KEY || undefined;
+	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
 		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
 			+ 'Set MD_VECTOR_API_KEY, or listen on 127.0.0.1.');
@@ -55,7 +55,7 @@ function openAccessControl(config: string, options: DaemonOptions): AccessContro
 		return new AccessControl(config, options.env, options.log);
 	} catch (error) {
 		const problems = error instanceof CapabilityError ? error.problems : [(error as Error).message];
-		throw new Error(`not starting: the capability files have problems (check them with \`md-vector capabilities check\`):\n  ${problems.join('\n  ')}`);
+		throw new Error(`not starting: the capability files have problems (check them with \`md-vector capabilities check\`):\n  ${problems.join('\n  ')}`, {cause: error});
 	}
 }
 
@@ -80,7 +80,9 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 		});
 		access.watch();
 		server = await new Promise<Server>((resolve, reject) => {
-			const listening = app.listen(options.port, options.host, () => resolve(listening));
+			const listening = app.listen(options.port, options.host, () => {
+				resolve(listening);
+			});
 			listening.once('error', reject);
 		});
 	} catch (error) {
@@ -102,7 +104,9 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 			options.log('stopping: finishing requests and jobs');
 			access.close();
 			const closed = new Promise<void>(resolve => {
-				server.close(() => resolve());
+				server.close(() => {
+					resolve();
+				});
 			});
 			server.closeIdleConnections();
 			await jobs.stopAll();

@@ -32,7 +32,7 @@ function attributes(token: ParseToken): string {
 export function terminalSvg(ansi: string): string {
 	const parser = createAnsiSequenceParser(); // keeps the style from one line to the next, as a terminal does
 	const lines = ansi.replace(/\s+$/, '').split('\n');
-	const columns = Math.max(...lines.map(line => [...line.replaceAll(/\u001B\[[\d;]*m/g, '')].length));
+	const columns = Math.max(...lines.map(line => [...line.replaceAll(new RegExp(String.raw`${String.fromCodePoint(0x1B)}\[[\d;]*m`, 'g'), '')].length));
 	const width = Math.ceil((columns * cellWidth) + (2 * padding));
 	const height = (lines.length * lineHeight) + (2 * padding);
 	const body: string[] = [];
@@ -40,7 +40,7 @@ export function terminalSvg(ansi: string): string {
 		const y = padding + (row * lineHeight);
 		let column = 0;
 		for (const token of parser.parse(line)) {
-			const length = [...token.value].length;
+			const {length} = [...token.value];
 			const x = (padding + (column * cellWidth)).toFixed(1);
 			if (token.background) {
 				body.push(`<rect x="${x}" y="${y}" width="${(length * cellWidth).toFixed(1)}" height="${lineHeight}" fill="${palette.value(token.background)}"/>`);

@@ -5,7 +5,7 @@ import {parseArgs} from 'node:util';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import type {JSONRPCMessage} from '@modelcontextprotocol/sdk/types.js';
-import {readOnlyHeader} from '../daemon/mcp/read-only-header.js';
+import {readOnlyHeader} from '../common/read-only-header.js';
 import {connect} from './client/connect.js';
 import {reportFailure} from './ui/report-failure.js';
 

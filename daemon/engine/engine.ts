@@ -6,7 +6,7 @@ import {CollectionIndexes, type IndexOptions} from './vector-index/collection-in
 import type {IndexKind} from './vector-index/vector-index.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
-import {EngineError, invalidInput, notFound} from './errors.js';
+import {invalidInput, notFound} from './errors.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './ingest/write-documents.js';
@@ -283,4 +283,4 @@ export class Engine {
 	}
 }
 
-export {EngineError};
+export {EngineError} from './errors.js';

@@ -1,7 +1,7 @@
 import {invalidInput} from './errors.js';
 
 export const defaultCollection = 'default';
-const collectionPattern = /^[A-Za-z0-9._-]{1,128}$/;
+const collectionPattern = /^[\w.-]{1,128}$/;
 
 /** Collection names: 1-128 characters of A-Z a-z 0-9 . _ - */
 export function checkCollectionName(name: string): string {
@@ -23,7 +23,7 @@ export function checkFileName(name: string): string {
 	}
 
 	if (name.split(/[\\/]/).includes('..')) {
-		throw invalidInput("file_name: must not contain a '..' path segment");
+		throw invalidInput('file_name: must not contain a \'..\' path segment');
 	}
 
 	return name;

@@ -2,7 +2,7 @@
 export class SerialQueue {
 	private tail: Promise<unknown> = Promise.resolve();
 
-	run<T>(task: () => Promise<T> | T): Promise<T> {
+	async run<T>(task: () => Promise<T> | T): Promise<T> {
 		const result = this.tail.then(task);
 		this.tail = result.catch(() => undefined);
 		return result;

@@ -9,8 +9,8 @@ export function presentedKey(headers: Record<string, string | string[] | undefin
 		return header;
 	}
 
-	const authorization = headers.authorization;
-	const match = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+	const {authorization} = headers;
+	const match = typeof authorization === 'string' ? /^bearer\s+(\S+)\s*$/i.exec(authorization) : null;
 	return match?.[1];
 }
 

@@ -6,19 +6,19 @@ import {createHash, timingSafeEqual} from 'node:crypto';
 import {isIP} from 'node:net';
 import type {Request, RequestHandler, Response} from 'express';
 import type {AccessControl} from '../capabilities/access-control.js';
-import {allowsCollection, effectivePermissions, someAllowsOrigin, type Grant, type Party} from '../capabilities/effective.js';
-import {fsReadPolicy} from '../capabilities/fs-scopes.js';
+import {allowsCollection, effectivePermissions, someAllowsOrigin, type Grant, type Party} from '../../common/capabilities/effective.js';
+import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {defaultCollection} from '../engine/names.js';
 import {presentedKey, requireApiKey} from './auth.js';
 import {HttpError} from './http-error.js';
 
 const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, {'WWW-Authenticate': 'Bearer'});
 
-const isLoopback = (address: string | undefined) => address !== undefined && (/^127\./.test(address) || address === '::1' || address === '::ffff:127.0.0.1' || /^::ffff:127\./.test(address));
+const isLoopback = (address: string | undefined) => address !== undefined && (address.startsWith('127.') || address === '::1' || address === '::ffff:127.0.0.1' || address.startsWith('::ffff:127.'));
 const isLoopbackOrigin = (origin: string) => {
 	try {
 		const {hostname} = new URL(origin);
-		return hostname === 'localhost' || isLoopback(hostname.replace(/^\[|\]$/g, ''));
+		return hostname === 'localhost' || isLoopback(hostname.replaceAll(/^\[|]$/g, ''));
 	} catch {
 		return false;
 	}
@@ -159,7 +159,7 @@ export function permit(routes: 'streamed' | 'parsed'): RequestHandler {
  */
 export function preflight(access: AccessControl): RequestHandler {
 	return (request, response, next) => {
-		const origin = request.headers.origin;
+		const {origin} = request.headers;
 		if (request.method !== 'OPTIONS' || typeof origin !== 'string') {
 			next();
 			return;

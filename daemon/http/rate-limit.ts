@@ -18,7 +18,9 @@ export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
  */
 export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => boolean = () => false): RequestHandler {
 	if (limit.points <= 0) {
-		return (_request, _response, next) => next();
+		return (_request, _response, next) => {
+			next();
+		};
 	}
 
 	const limiter = new RateLimiterMemory({points: limit.points, duration: limit.durationSeconds});
@@ -37,8 +39,7 @@ export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => b
 		} catch (error) {
 			if (error instanceof RateLimiterRes) {
 				const retry = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-				throw new HttpError(429, 'rate_limited', `too many requests: at most ${limit.points} per ${limit.durationSeconds} s; retry in ${retry} s`,
-					{...headers(limit, error), 'Retry-After': String(retry)});
+				throw new HttpError(429, 'rate_limited', `too many requests: at most ${limit.points} per ${limit.durationSeconds} s; retry in ${retry} s`, {...headers(limit, error), 'Retry-After': String(retry)});
 			}
 
 			throw error;

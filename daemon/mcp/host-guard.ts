@@ -3,7 +3,7 @@
 // allowed by a capability's remote.urls.
 import type {RequestHandler} from 'express';
 import type {AccessControl} from '../capabilities/access-control.js';
-import {someAllowsOrigin} from '../capabilities/effective.js';
+import {someAllowsOrigin} from '../../common/capabilities/effective.js';
 import {HttpError} from '../http/http-error.js';
 
 const loopbackNames = ['localhost', '127.0.0.1', '[::1]', '::1'];
@@ -18,12 +18,14 @@ export function hostGuard(boundHost: string, extraHosts: readonly string[], acce
 			throw new HttpError(403, 'forbidden', `unexpected Host '${host}' (DNS rebinding guard); allowed: ${[...allowedHosts].join(', ')} (more with MD_VECTOR_ALLOWED_HOSTS)`);
 		}
 
-		const origin = request.headers.origin;
+		const {origin} = request.headers;
 		if (typeof origin === 'string') {
 			let originHost = '';
 			try {
 				originHost = new URL(origin).hostname.toLowerCase();
-			} catch {}
+			} catch {
+				// Not a URL: no host, so only a capability's pattern can allow it.
+			}
 
 			if (!allowedHosts.has(originHost) && !someAllowsOrigin(access.current().capabilities, origin)) {
 				throw new HttpError(403, 'forbidden', `unexpected Origin '${origin}' (DNS rebinding guard)`);

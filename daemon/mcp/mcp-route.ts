@@ -5,12 +5,12 @@ import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/st
 import {Router, type Request, type Response} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {defaultCollection} from '../engine/names.js';
-import type {ReadPolicy} from '../capabilities/fs-scopes.js';
-import {allowsCollection, type Grant} from '../capabilities/effective.js';
+import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import {allowsCollection, type Grant} from '../../common/capabilities/effective.js';
 import {HttpError} from '../http/http-error.js';
 import {visibleCollection} from '../http/authorize.js';
+import {readOnlyHeader} from '../../common/read-only-header.js';
 import {createMcpServer} from './tools.js';
-import {readOnlyHeader} from './read-only-header.js';
 
 const toolPermissions: Record<string, string> = {
 	search: 'search:default', get_document_section: 'search:default', list_collections: 'collections:read', stats: 'collections:read',
@@ -34,7 +34,8 @@ function checkToolCalls(request: Request, response: Response): void {
 
 		const permission = toolPermissions[message.params.name];
 		// list_collections names no collection: the permission on any one will do (the list is filtered).
-		const collection = message.params.name === 'list_collections' ? undefined
+		const collection = message.params.name === 'list_collections'
+			? undefined
 			: (typeof message.params.arguments?.collection === 'string' ? message.params.arguments.collection : defaultCollection);
 		if (permission && !allowsCollection(grants, permission, collection)) {
 			throw new HttpError(403, 'forbidden', `client '${response.locals.client as string}' lacks '${permission}'${collection === undefined ? '' : ` on collection '${collection}'`} for tool ${message.params.name}`);

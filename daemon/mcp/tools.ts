@@ -10,8 +10,8 @@ import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
 import {defaultCollection} from '../engine/names.js';
 import {resolveSafePath} from '../safe-path.js';
-import type {ReadPolicy} from '../capabilities/fs-scopes.js';
-import {version} from '../version.js';
+import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import {version} from '../../common/version.js';
 
 export type ToolContext = {
 	readonly engine: Engine;

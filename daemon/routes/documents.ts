@@ -6,7 +6,7 @@ export function documentsRoutes(engine: Engine): Router {
 	const router = Router();
 	// The name may hold '/' (ingest-dir names are relative paths), encoded as %2F or not.
 	router.delete('/documents/*file_name', async (request, response) => {
-		const segments = (request.params as {file_name: string[]}).file_name;
+		const segments = (request.params).file_name;
 		const fileName = segments.join('/');
 		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
 		response.json(await engine.deleteDocument(collection, fileName));

@@ -15,7 +15,7 @@ export function health(engine: Engine, version: string, startedAt: number): Requ
 		const embedder = state.status === 'ready'
 			? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId}
 			: {status: state.status, dimension: 0, model: state.modelId, ...(state.status === 'unavailable' ? {reason: state.reason} : {})};
-		const status = store.status !== 'ok' ? 'error' : (state.status === 'ready' ? 'ok' : 'degraded');
+		const status = store.status === 'ok' ? (state.status === 'ready' ? 'ok' : 'degraded') : 'error';
 		response.json({status, version, uptime_s: Math.round((Date.now() - startedAt) / 1000), checks: {chromadb: store, embedder}});
 	};
 }

@@ -1,7 +1,7 @@
-import {resolvePaths} from '../../daemon/paths.js';
-import {readDiscovery, removeDiscovery, type DiscoveryRecord} from '../../daemon/discovery.js';
-import {version} from '../../daemon/version.js';
-import {localTokenHeader} from '../../daemon/http/local-token.js';
+import {resolvePaths} from '../../common/paths.js';
+import {readDiscovery, removeDiscovery, type DiscoveryRecord} from '../../common/discovery.js';
+import {version} from '../../common/version.js';
+import {localTokenHeader} from '../../common/local-token.js';
 import {DaemonClient} from './daemon-client.js';
 import {UnreachableError} from './client-errors.js';
 import type {Health} from './api-types.js';

@@ -128,7 +128,7 @@ export class DaemonClient {
 				throw error;
 			}
 
-			const cause = (error as {cause?: {code?: string; message?: string}}).cause;
+			const {cause} = (error as {cause?: {code?: string; message?: string}});
 			throw new UnreachableError(`cannot reach the md-vector daemon at ${this.baseUrl} (${cause?.code ?? cause?.message ?? String(error)})`);
 		}
 
@@ -142,7 +142,9 @@ export class DaemonClient {
 			let parsed: {error?: {code?: string; message?: string}} = {};
 			try {
 				parsed = JSON.parse(text) as typeof parsed;
-			} catch {}
+			} catch {
+				// Not JSON: kept as text.
+			}
 
 			throw new DaemonError(response.status, parsed.error?.code ?? `http_${response.status}`, parsed.error?.message ?? (text.slice(0, 200) || response.statusText));
 		}

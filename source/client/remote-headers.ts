@@ -9,7 +9,7 @@ import {UsageError} from './client-errors.js';
 const run = promisify(execFile);
 
 export function expandVariables(text: string, env: NodeJS.ProcessEnv, where: string): string {
-	return text.replaceAll(/\$\{(\w+)\}/g, (_match, name: string) => {
+	return text.replaceAll(/\${(\w+)}/g, (_match, name: string) => {
 		const value = env[name];
 		if (value === undefined) {
 			throw new UsageError(`${where}: \${${name}} is not set in the environment`);

@@ -3,11 +3,11 @@ import {closeSync, mkdirSync, openSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {daemonArguments, daemonEnvironment} from './daemon-process.js';
 
-export type SpawnOutcome =
-	| {readonly status: 'ready'; readonly port: number}
+export type SpawnOutcome
+	= | {readonly status: 'ready'; readonly port: number}
 	/** Another daemon holds the data folder (it is starting or running). */
-	| {readonly status: 'locked'}
-	| {readonly status: 'port-in-use'};
+		| {readonly status: 'locked'}
+		| {readonly status: 'port-in-use'};
 
 /** How long a daemon may take to open its store and bind before the client gives up. */
 const startTimeoutMs = 60_000;

@@ -1,4 +1,4 @@
-import {isAlive} from '../../daemon/data-lock.js';
+import {isAlive} from '../../common/data-lock.js';
 import {poll} from './poll.js';
 
 /**

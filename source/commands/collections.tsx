@@ -32,7 +32,7 @@ export default function Collections({options}: Props) {
 
 	const width = Math.max(...collections.map(collection => collection.name.length));
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection='column'>
 			{collections.map(collection => (
 				<Text key={collection.name}>
 					<Text bold>{collection.name.padEnd(width)}</Text>  {plural(collection.documents, 'document')}, {plural(collection.count, 'chunk')}

@@ -29,9 +29,9 @@ type Props = {
 export default function Delete({options, args: [fileName]}: Props) {
 	const state = useRun<DeleteResult>(async io => {
 		const client = await connect({onNotice: io.note});
-		return await client.deleteDocument(fileName, options.collection);
+		return client.deleteDocument(fileName, options.collection);
 	}, {json: options.json});
 	return state.status === 'done' && !options.json
-		? <Text><Text color="green">deleted</Text> {state.value.file} from '{state.value.collection}' ({state.value.deleted_chunks} chunks)</Text>
+		? <Text><Text color='green'>deleted</Text> {state.value.file} from '{state.value.collection}' ({state.value.deleted_chunks} chunks)</Text>
 		: null;
 }

@@ -30,7 +30,7 @@ export default function Documents({options}: Props) {
 	}
 
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection='column'>
 			{state.value.documents.map(document => <Text key={document.file}>{document.file} <Text dimColor>({plural(document.chunks, 'chunk')})</Text></Text>)}
 			<Text dimColor>{plural(state.value.documents.length, 'document')} in &apos;{state.value.collection}&apos;</Text>
 		</Box>

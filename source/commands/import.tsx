@@ -31,9 +31,9 @@ type Props = {
 export default function Import({options, args: [file]}: Props) {
 	const state = useRun<ImportResult>(async io => {
 		const text = await readFile(file, 'utf8');
-		return await (await connect({onNotice: io.note})).importExport(text, options.collection);
+		return (await connect({onNotice: io.note})).importExport(text, options.collection);
 	}, {json: options.json});
 	return state.status === 'done' && !options.json
-		? <Text><Text color="green">imported</Text> {plural(state.value.documents, 'document')}, {plural(state.value.chunks, 'chunk')} into &apos;{state.value.collection}&apos;</Text>
+		? <Text><Text color='green'>imported</Text> {plural(state.value.documents, 'document')}, {plural(state.value.chunks, 'chunk')} into &apos;{state.value.collection}&apos;</Text>
 		: null;
 }

@@ -24,7 +24,7 @@ export default function Index() {
 		});
 	}, []);
 	if (problem) {
-		return <Text color="red">md-vector: {problem}</Text>;
+		return <Text color='red'>md-vector: {problem}</Text>;
 	}
 
 	return client ? <App client={client}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;

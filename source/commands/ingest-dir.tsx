@@ -91,7 +91,7 @@ export default function IngestDir({options, args: [directory]}: Props) {
 
 	if (state.status === 'running' && running) {
 		return (
-			<Box flexDirection="column">
+			<Box flexDirection='column'>
 				<Text>Indexing <Text bold>{running.directory}</Text> into &apos;{running.collection}&apos;</Text>
 				<IngestProgress progress={running.progress} startedAt={Date.parse(running.started_at)} now={Date.now()}/>
 			</Box>

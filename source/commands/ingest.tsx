@@ -37,7 +37,7 @@ export default function Ingest({options, args: [file]}: Props) {
 		const mode = ingestMode(options);
 		const client = await connect({onNotice: io.note});
 		await waitForModel(client);
-		return await client.ingest({file_path: path.resolve(file), file_name: options.name, collection: options.collection, mode});
+		return client.ingest({file_path: path.resolve(file), file_name: options.name, collection: options.collection, mode});
 	}, {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
@@ -45,6 +45,6 @@ export default function Ingest({options, args: [file]}: Props) {
 
 	const {outcome, chunks, file: name, collection} = state.value;
 	return outcome === 'unchanged'
-		? <Text><Text color="yellow">unchanged</Text> {name}: {chunks} chunks already in '{collection}' (skipped)</Text>
-		: <Text><Text color="green">indexed</Text> {name}: {chunks} chunks into '{collection}'</Text>;
+		? <Text><Text color='yellow'>unchanged</Text> {name}: {chunks} chunks already in '{collection}' (skipped)</Text>
+		: <Text><Text color='green'>indexed</Text> {name}: {chunks} chunks into '{collection}'</Text>;
 }

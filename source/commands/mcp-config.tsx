@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {option} from 'pastel';
-import {readDiscovery} from '../../daemon/discovery.js';
-import {resolvePaths} from '../../daemon/paths.js';
+import {readDiscovery} from '../../common/discovery.js';
+import {resolvePaths} from '../../common/paths.js';
 import {daemonOrigin, defaultPort} from '../client/connect.js';
 import {useRun} from '../ui/use-run.js';
 

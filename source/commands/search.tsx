@@ -47,7 +47,7 @@ export default function Search({options, args: [query]}: Props) {
 
 	const {results, timings_ms: timings} = state.value;
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection='column'>
 			{results.map((hit, index) => <SearchHit key={hit.id} rank={index + 1} hit={hit} query={query}/>)}
 			<Text dimColor>
 				{results.length === 0 ? 'No results' : `${results.length} result${results.length === 1 ? '' : 's'}`} in '{state.value.collection}' ({state.value.mode}, {timings.total.toFixed(0)} ms)

@@ -1,7 +1,7 @@
 import {spawn} from 'node:child_process';
-import {daemonArguments, daemonEnvironment} from '../client/daemon-process.js';
 import {z} from 'zod';
 import {option} from 'pastel';
+import {daemonArguments, daemonEnvironment} from '../client/daemon-process.js';
 import {UsageError} from '../client/client-errors.js';
 import {useRun} from '../ui/use-run.js';
 
@@ -39,7 +39,9 @@ export default function Serve({options}: Props) {
 		process.on('SIGINT', forward);
 		process.on('SIGTERM', forward);
 		const code = await new Promise<number>(resolve => {
-			child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+			child.once('exit', (exitCode, signal) => {
+				resolve(exitCode ?? (signal ? 1 : 0));
+			});
 		});
 		process.off('SIGINT', forward);
 		process.off('SIGTERM', forward);

@@ -22,12 +22,12 @@ type Props = {
 	readonly options: z.infer<typeof options>;
 };
 
-type Stats = CollectionStats & {disk_bytes: number};
+type StatsReply = CollectionStats & {disk_bytes: number};
 
 const kindNames = {flat: 'exact (flat)', hnsw: 'approximate (HNSW graph)'} as const;
 
 /** Kind and vector size of the index, and a build in progress (searches use the current index meanwhile). */
-function indexLine(stats: Stats): string {
+function indexLine(stats: StatsReply): string {
 	if (stats.dims === null) {
 		return '-';
 	}
@@ -37,7 +37,7 @@ function indexLine(stats: Stats): string {
 }
 
 export default function Stats({options}: Props) {
-	const state = useRun<Stats>(async io => (await connect({onNotice: io.note})).stats(options.collection), {json: options.json});
+	const state = useRun<StatsReply>(async io => (await connect({onNotice: io.note})).stats(options.collection), {json: options.json});
 	if (state.status !== 'done' || options.json) {
 		return null;
 	}
@@ -56,7 +56,7 @@ export default function Stats({options}: Props) {
 		['chunker', `v${stats.chunker_version}`],
 	];
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection='column'>
 			{rows.map(([label, value]) => <Text key={label}><Text dimColor>{label.padEnd(11)}</Text>{value}</Text>)}
 		</Box>
 	);

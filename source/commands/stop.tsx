@@ -1,8 +1,8 @@
 import React from 'react';
 import {Text} from 'ink';
 import {z} from 'zod';
-import {resolvePaths} from '../../daemon/paths.js';
-import {readDiscovery, removeDiscovery} from '../../daemon/discovery.js';
+import {resolvePaths} from '../../common/paths.js';
+import {readDiscovery, removeDiscovery} from '../../common/discovery.js';
 import {stopDaemon} from '../client/stop-daemon.js';
 import {useRun} from '../ui/use-run.js';
 

@@ -16,9 +16,8 @@ export function Highlighted({segments, wrap = 'wrap'}: Props) {
 	return (
 		<Text wrap={wrap}>
 			{segments.map((segment, index) => segment.match
-				// eslint-disable-next-line react/no-array-index-key -- segments have no identity but their order
-				? <Text key={index} bold color="yellow">{colour ? segment.text : `[${segment.text}]`}</Text>
-				// eslint-disable-next-line react/no-array-index-key
+				// Segments have no identity but their order: the index is their key.
+				? <Text key={index} bold color='yellow'>{colour ? segment.text : `[${segment.text}]`}</Text>
 				: <Text key={index}>{segment.text}</Text>)}
 		</Text>
 	);

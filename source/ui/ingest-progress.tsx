@@ -18,7 +18,7 @@ type Props = {
 export function IngestProgress({progress, startedAt, now}: Props) {
 	const {filesPerSecond, chunksPerSecond, etaSeconds} = rates(progress, startedAt, now);
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection='column'>
 			<ProgressBar done={progress.processedFiles} total={progress.totalFiles}/>
 			<Text>
 				{progress.processedFiles.toLocaleString('en-US')}/{progress.totalFiles > 0 ? progress.totalFiles.toLocaleString('en-US') : '?'} files

@@ -17,9 +17,9 @@ export function IngestReport({job, limit = 20}: Props) {
 	const files = job.report?.files ?? [];
 	const groups = (['failed', 'indexed', 'unchanged'] as const).map(status => [status, files.filter(file => file.status === status)] as const);
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection='column'>
 			{groups.filter(([, group]) => group.length > 0).map(([status, group]) => (
-				<Box key={status} flexDirection="column">
+				<Box key={status} flexDirection='column'>
 					{group.slice(0, limit).map(file => <FileLine key={file.file} file={file}/>)}
 					{group.length > limit ? <Text dimColor>  … and {group.length - limit} more {status} (--json lists every file)</Text> : null}
 				</Box>
@@ -33,7 +33,7 @@ function FileLine({file}: {readonly file: FileOutcome}) {
 	return (
 		<Text>
 			<Text color={colours[file.status]}>{file.status.padEnd(9)}</Text> {file.file}
-			{file.status === 'failed' ? <Text color="red">: {file.error}</Text> : <Text dimColor> ({plural(file.chunks, 'chunk')})</Text>}
+			{file.status === 'failed' ? <Text color='red'>: {file.error}</Text> : <Text dimColor> ({plural(file.chunks, 'chunk')})</Text>}
 		</Text>
 	);
 }
@@ -43,7 +43,7 @@ function Summary({job}: {readonly job: Job}) {
 	const counts = `${plural(progress.indexed, 'file')} indexed, ${progress.unchanged} unchanged, ${progress.failed} failed, ${plural(progress.chunks, 'chunk')}`;
 	if (job.state === 'cancelled') {
 		const left = progress.totalFiles - progress.processedFiles;
-		return <Text bold color="yellow">Cancelled. Kept what was committed: {counts}; {plural(left, 'file')} not ingested (run again with --incremental to finish).</Text>;
+		return <Text bold color='yellow'>Cancelled. Kept what was committed: {counts}; {plural(left, 'file')} not ingested (run again with --incremental to finish).</Text>;
 	}
 
 	return <Text bold>Done: {counts} into &apos;{job.collection}&apos;.</Text>;

@@ -18,7 +18,7 @@ export function ProgressBar({done, total, width = 30}: Props) {
 	const [full, empty] = chalk.level > 0 ? ['█', '░'] : ['#', '-'];
 	return (
 		<Text>
-			<Text color="green">{full.repeat(filled)}</Text><Text dimColor>{empty.repeat(width - filled)}</Text> {String(Math.floor(ratio * 100)).padStart(3)}%
+			<Text color='green'>{full.repeat(filled)}</Text><Text dimColor>{empty.repeat(width - filled)}</Text> {String(Math.floor(ratio * 100)).padStart(3)}%
 		</Text>
 	);
 }

@@ -17,13 +17,13 @@ type Props = {
 export function SearchHit({rank, hit, query}: Props) {
 	const path = hit.heading_path.length > 0 ? hit.heading_path.join(' › ') : hit.section_title;
 	return (
-		<Box flexDirection="column" marginBottom={1}>
+		<Box flexDirection='column' marginBottom={1}>
 			<Text>
-				<Text dimColor>{String(rank).padStart(2)}.</Text> <Text color="green">{hit.score.toFixed(4)}</Text>{'  '}
-				<Text bold color="cyan">{hit.source_file}</Text><Text dimColor>:{hit.start_line}-{hit.end_line}</Text>
+				<Text dimColor>{String(rank).padStart(2)}.</Text> <Text color='green'>{hit.score.toFixed(4)}</Text>{'  '}
+				<Text bold color='cyan'>{hit.source_file}</Text><Text dimColor>:{hit.start_line}-{hit.end_line}</Text>
 			</Text>
-			<Box marginLeft={4} flexDirection="column">
-				<Text color="magenta">{path}</Text>
+			<Box marginLeft={4} flexDirection='column'>
+				<Text color='magenta'>{path}</Text>
 				<Highlighted segments={snippet(hit.content, query)}/>
 			</Box>
 		</Box>

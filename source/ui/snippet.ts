@@ -16,7 +16,7 @@ export function queryTerms(query: string): string[] {
 export function snippet(content: string, query: string, width = 220): Segment[] {
 	const text = content.replaceAll(/\s+/g, ' ').trim();
 	const terms = queryTerms(query);
-	const pattern = terms.length === 0 ? undefined : new RegExp(`(?<![\\p{L}\\p{N}_])(?:${terms.map(escape).join('|')})[\\p{L}\\p{N}_]*`, 'giu');
+	const pattern = terms.length === 0 ? undefined : new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:${terms.map(escape).join('|')})[\p{L}\p{N}_]*`, 'giu');
 	const matches = pattern ? [...text.matchAll(pattern)].map(match => match.index) : [];
 	let start = 0;
 	if (text.length > width && matches.length > 0) {

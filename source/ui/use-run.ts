@@ -9,10 +9,10 @@ export type Io = {
 	readonly note: (line: string) => void;
 };
 
-export type RunState<T> =
-	| {readonly status: 'running'}
-	| {readonly status: 'done'; readonly value: T}
-	| {readonly status: 'failed'; readonly message: string};
+export type RunState<T>
+	= | {readonly status: 'running'}
+		| {readonly status: 'done'; readonly value: T}
+		| {readonly status: 'failed'; readonly message: string};
 
 export type RunOptions = {
 	/** Print the work's result on stdout as one JSON document (the command renders nothing then). */

@@ -1,10 +1,10 @@
 import test from 'ava';
-import {resolveVariable} from '../../daemon/capabilities/directory-variables.js';
-import {effectivePermissions} from '../../daemon/capabilities/effective.js';
-import {fsReadPolicy} from '../../daemon/capabilities/fs-scopes.js';
-import {parseCapabilityFile} from '../../daemon/capabilities/validate-capabilities.js';
+import {resolveVariable} from '../../common/capabilities/directory-variables.js';
+import {effectivePermissions} from '../../common/capabilities/effective.js';
+import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import {parseCapabilityFile} from '../../common/capabilities/validate-capabilities.js';
 
-const env = {HOME: '/home/ann', MD_VECTOR_HOME: '/srv/mdv', XDG_CONFIG_HOME: '/home/ann/.cfg', APPDATA: 'C:\\Users\\ann\\AppData\\Roaming'};
+const env = {HOME: '/home/ann', MD_VECTOR_HOME: '/srv/mdv', XDG_CONFIG_HOME: '/home/ann/.cfg', APPDATA: String.raw`C:\Users\ann\AppData\Roaming`};
 
 test('directory variables per platform', t => {
 	t.is(resolveVariable('HOME', env, 'linux'), '/home/ann');
@@ -12,13 +12,12 @@ test('directory variables per platform', t => {
 	t.is(resolveVariable('CONFIG', env, 'linux'), '/home/ann/.cfg', 'XDG variables are honoured');
 	t.is(resolveVariable('CACHE', env, 'linux'), '/home/ann/.cache');
 	t.is(resolveVariable('CONFIG', env, 'darwin'), '/home/ann/Library/Application Support');
-	t.is(resolveVariable('CONFIG', env, 'win32'), 'C:\\Users\\ann\\AppData\\Roaming');
-	t.is(resolveVariable('APPDATA', env, 'linux'), '/srv/mdv/data', "md-vector's own folders");
+	t.is(resolveVariable('CONFIG', env, 'win32'), String.raw`C:\Users\ann\AppData\Roaming`);
+	t.is(resolveVariable('APPDATA', env, 'linux'), '/srv/mdv/data', 'md-vector\'s own folders');
 	t.is(resolveVariable('RUNTIME', {HOME: '/home/ann'}, 'darwin'), undefined, 'no such folder there');
 });
 
-const policyOf = (permissions: unknown[]) => fsReadPolicy(effectivePermissions(
-	parseCapabilityFile(JSON.stringify({identifier: 'c', clients: ['x'], permissions}), 'c.json'), {client: 'x', local: true}), env);
+const policyOf = (permissions: unknown[]) => fsReadPolicy(effectivePermissions(parseCapabilityFile(JSON.stringify({identifier: 'c', clients: ['x'], permissions}), 'c.json'), {client: 'x', local: true}), env);
 
 test('fs read policy: scopes without paths, path scopes, deny paths, and accesses that do not read', t => {
 	const home = policyOf(['fs:allow-home-read-recursive']);

@@ -37,8 +37,10 @@ test('capabilities explain: effective permissions with their scopes and the capa
 	t.is(explained.exitCode, 0);
 	t.regex(String(explained.stdout), /Client 'assistant' over loopback may:\n {2}search:default +only notes {2}\(granted by assistant-notes\)\n {2}collections:read +everywhere/);
 	const json = await md.json(['capabilities', 'explain', '--client', 'assistant']);
-	t.deepEqual(json.permissions.map((permission: {identifier: string; granted_by: string}) => [permission.identifier, permission.granted_by]),
-		[['search:default', 'assistant-notes'], ['collections:read', 'assistant-notes']]);
+	t.deepEqual(
+		json.permissions.map((permission: {identifier: string; granted_by: string}) => [permission.identifier, permission.granted_by]),
+		[['search:default', 'assistant-notes'], ['collections:read', 'assistant-notes']],
+	);
 	t.regex(String((await md.run(['capabilities', 'explain', '--client', 'someone'])).stdout), /Client 'someone' matches no capability over loopback: no access/);
 	const remote = await md.run(['capabilities', 'explain', '--client', 'assistant', '--origin', 'https://example.com']);
 	t.regex(String(remote.stdout), /matches no capability from https:\/\/example\.com/);

@@ -34,7 +34,7 @@ test('ingest-dir, then search in every mode with -k and -C; --json is exactly th
 	const readable = await md.run(['search', 'gardens soil', '-k', '2', '-C', 'garden']);
 	t.is(readable.exitCode, 0);
 	t.regex(String(readable.stdout), /^ 1\. \d\.\d{4} {2}f\d\/note-\d+\.md:\d+-\d+$/m, 'rank, score, file and lines');
-	t.regex(String(readable.stdout), /\[gardens\] and \[soil\]/, 'query terms marked (NO_COLOR: brackets)');
+	t.regex(String(readable.stdout), /\[gardens] and \[soil]/, 'query terms marked (NO_COLOR: brackets)');
 	t.regex(String(readable.stdout), /2 results in 'garden' \(hybrid/);
 	t.false(String(readable.stdout).includes('\u001B'), 'no escape codes in piped output');
 });
@@ -50,7 +50,7 @@ test('ingest FILE: indexed, --incremental skips it unchanged, --force re-indexes
 	t.like(await md.json(['ingest', file, '-C', 'docs', '--force']), {outcome: 'indexed', chunks: 2});
 	t.like(await md.json(['ingest', file, '--name', 'garden/guide.md']), {file: 'garden/guide.md', collection: 'default'});
 	const plain = await md.run(['ingest', file, '-C', 'docs', '--incremental']);
-	t.is(String(plain.stdout), "unchanged guide.md: 2 chunks already in 'docs' (skipped)");
+	t.is(String(plain.stdout), 'unchanged guide.md: 2 chunks already in \'docs\' (skipped)');
 });
 
 test('a second ingest-dir --incremental of an unchanged tree skips every file', async t => {
@@ -131,7 +131,7 @@ test('every command has --help with an example', async t => {
 	for (const command of ['ingest', 'ingest-dir', 'search', 'stats', 'export', 'import', 'serve', 'delete', 'collections', 'documents', 'status', 'stop']) {
 		const help = await md.run([command, '--help']);
 		t.is(help.exitCode, 0, command);
-		t.regex(String(help.stdout), new RegExp(`Example:\\n {2}md-vector ${command}`), command);
+		t.regex(String(help.stdout), new RegExp(String.raw`Example:\n {2}md-vector ${command}`), command);
 	}
 
 	const root = String((await md.run(['--help'])).stdout);

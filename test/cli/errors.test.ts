@@ -65,7 +65,7 @@ test('an unreachable daemon exits 1 with one line', async t => {
 	const md = cli({MD_VECTOR_URL: `http://127.0.0.1:${port}`});
 	const result = await md.run(['collections', '--json']);
 	t.is(result.exitCode, 1);
-	oneLine(t, result, new RegExp(`^md-vector: cannot reach the md-vector daemon at http://127\\.0\\.0\\.1:${port}/api/v1 \\(ECONNREFUSED\\)$`));
+	oneLine(t, result, new RegExp(String.raw`^md-vector: cannot reach the md-vector daemon at http://127\.0\.0\.1:${port}/api/v1 \(ECONNREFUSED\)$`));
 });
 
 test('an unknown option or a missing argument is refused on stderr', async t => {

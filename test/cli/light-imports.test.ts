@@ -38,13 +38,19 @@ test('the CLI never loads faiss, transformers.js, SQLite, markdown-it or the eng
 	const packages = new Set<string>();
 	for (const entry of entries) {
 		const found = reachable(entry);
-		found.files.forEach(file => files.add(file));
-		found.packages.forEach(name => packages.add(name));
+		for (const file of found.files) {
+			files.add(file);
+		}
+
+		for (const name of found.packages) {
+			packages.add(name);
+		}
 	}
 
 	t.true(packages.has('pastel') && packages.has('ink'), 'the graph was followed into packages');
 	t.true(files.size > 20, 'the graph was followed through local modules');
-	t.deepEqual([...files].filter(file => file.includes(`${path.sep}daemon${path.sep}engine${path.sep}`)), []);
+	// What both processes use lives in common/; the CLI loads nothing of the daemon itself.
+	t.deepEqual([...files].filter(file => file.includes(`${path.sep}dist${path.sep}daemon${path.sep}`)), []);
 	t.deepEqual([...packages].filter(name => heavy.test(name)), []);
 });
 

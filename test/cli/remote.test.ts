@@ -3,9 +3,9 @@
 import {chmodSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
 import {cli, cliPath} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 
@@ -13,7 +13,9 @@ let daemon: RunningDaemon;
 test.before(async () => {
 	daemon = await startDaemon({MD_VECTOR_API_KEY: 'fresh-token'});
 });
-test.after.always(async () => daemon?.stop());
+test.after.always(async () => {
+	await daemon?.stop();
+});
 
 test('--url with MD_VECTOR_HEADERS: ${VAR} references are expanded from the environment', async t => {
 	const md = cli({MD_VECTOR_HEADERS: '{"X-API-Key": "${NOTES_TOKEN}"}', NOTES_TOKEN: 'fresh-token'});
@@ -21,7 +23,7 @@ test('--url with MD_VECTOR_HEADERS: ${VAR} references are expanded from the envi
 	t.deepEqual(await md.json(['collections', `--url=${daemon.url}`]), {collections: []}, 'anywhere on the line');
 	const unset = await cli({MD_VECTOR_HEADERS: '{"X-API-Key": "${MISSING_TOKEN}"}'}).run(['collections', '--url', daemon.url]);
 	t.is(unset.exitCode, 2);
-	t.regex(String(unset.stderr), /MD_VECTOR_HEADERS X-API-Key: \$\{MISSING_TOKEN\} is not set in the environment/);
+	t.regex(String(unset.stderr), /MD_VECTOR_HEADERS X-API-Key: \${MISSING_TOKEN} is not set in the environment/);
 	const wrong = await cli({MD_VECTOR_API_KEY: 'wrong'}).run(['collections', '--url', daemon.url]);
 	t.is(wrong.exitCode, 1);
 	t.regex(String(wrong.stderr), /^md-vector: invalid API key$/m);

@@ -21,7 +21,9 @@ test.before(async () => {
 	const many = Array.from({length: 12}, (_, index) => `## Part ${index}\n\nTomato fact number ${index}.\n`).join('\n');
 	await daemon.request('POST', '/api/v1/ingest', {content: `# Many\n\n${many}`, file_name: 'many.md', collection: 'big'});
 });
-test.after.always(async () => daemon?.stop());
+test.after.always(async () => {
+	await daemon?.stop();
+});
 
 const isError = (t: any, body: any, code: string, pattern?: RegExp) => {
 	t.deepEqual(Object.keys(body), ['error']);
@@ -32,11 +34,13 @@ const isError = (t: any, body: any, code: string, pattern?: RegExp) => {
 	}
 };
 
+const requestOnce = async (method: string, route: string, body: unknown) => daemon.request(method, route, body);
+
 /** One test per row of a limit table: the request is 400 and the message names the field and the rule. */
 function limitTests(route: string, cases: Array<[string, unknown, RegExp]>): void {
 	for (const [name, body, pattern] of cases) {
 		test(`POST ${route} limit: ${name} is 400`, async t => {
-			const response = await daemon.request('POST', `/api/v1${route}`, body);
+			const response = await requestOnce('POST', `/api/v1${route}`, body);
 			t.is(response.status, 400);
 			isError(t, response.body, 'invalid_input', pattern);
 		});

@@ -107,7 +107,7 @@ test('a 3,000-file directory is one job with progress; /health and search answer
 	t.true(during.body.job.progress.processedFiles < 3000);
 
 	const seen = new Set<number>();
-	let job = during.body.job;
+	let {job} = during.body;
 	while (job.state === 'running') {
 		seen.add(job.progress.processedFiles);
 		job = (await daemon.request('GET', `/api/v1/jobs/${id}`)).body.job;
@@ -132,7 +132,7 @@ test('a running job can be cancelled, keeping what was committed', async t => {
 	const started = await daemon.request('POST', '/api/v1/jobs/ingest-directory', {directory: root, collection: 'c'});
 	const cancelled = await daemon.request('POST', `/api/v1/jobs/${started.body.job.id}/cancel`);
 	t.is(cancelled.status, 200);
-	let job = cancelled.body.job;
+	let {job} = cancelled.body;
 	while (job.state === 'running') {
 		job = (await daemon.request('GET', `/api/v1/jobs/${job.id}`)).body.job;
 	}

@@ -24,7 +24,7 @@ async function postInPieces(daemon: RunningDaemon, text: string, contentType: st
 		},
 	});
 	const response = await fetch(`${daemon.url}/api/v1/import`, {method: 'POST', headers: {'content-type': contentType}, body, duplex: 'half'} as RequestInit);
-	return {status: response.status, body: await response.json() as any};
+	return {status: response.status, body: await response.json()};
 }
 
 test('a jsonl import is read as it streams in; a bad line is named and nothing of the import is stored', async t => {

@@ -5,7 +5,7 @@ test('batches: sorted by length, many short texts together, long ones alone, nev
 	const texts = ['x'.repeat(900), 'a', 'bb', 'x'.repeat(600), 'ccc', 'x'.repeat(300), 'x'.repeat(301)];
 	const batches = planBatches(texts, 3, 1000);
 	t.deepEqual(batches, [[1, 2, 4], [5, 6], [3], [0]]);
-	t.deepEqual(batches.flat().sort(), [0, 1, 2, 3, 4, 5, 6], 'every text exactly once');
+	t.deepEqual(batches.flat().sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6], 'every text exactly once');
 	for (const batch of batches) {
 		const longest = Math.max(...batch.map(index => texts[index]!.length));
 		t.true(batch.length === 1 || batch.length * longest <= 1000, `padded size of ${JSON.stringify(batch)}`);

@@ -42,7 +42,7 @@ test('a process killed in the middle of ingesting a directory leaves whole docum
 	}
 
 	const chunks = db.prepare('SELECT count(*) AS n, count(vector) AS v FROM chunks').get() as {n: number; v: number};
-	const fts = db.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH 'powershell OR the OR get OR cmdlet'").get() as {n: number};
+	const fts = db.prepare('SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH \'powershell OR the OR get OR cmdlet\'').get() as {n: number};
 	t.is(chunks.v, chunks.n);
 	t.true(fts.n > 0);
 	db.close();

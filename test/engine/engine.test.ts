@@ -84,7 +84,7 @@ test('directory ingest --incremental: unchanged files skipped by hash, changed a
 	writeFileSync(path.join(root, 'c.md'), '# C\n\nCherries are dark.\n');
 	const again = await engine.ingestDirectory('c', {directory: root, mode: 'incremental'});
 	t.like(again, {totalFiles: 3, indexed: 2, unchanged: 1, failed: 0});
-	t.deepEqual(again.files.map(file => [file.file, file.status]).sort(), [['a.md', 'unchanged'], ['b.md', 'indexed'], ['c.md', 'indexed']]);
+	t.deepEqual(again.files.map(file => [file.file, file.status]).sort((a, b) => a[0]!.localeCompare(b[0]!)), [['a.md', 'unchanged'], ['b.md', 'indexed'], ['c.md', 'indexed']]);
 	const hit = await engine.search({query: 'blueberries', topK: 1, mode: 'keyword', collection: 'c'});
 	t.is(hit.results[0]?.source_file, 'b.md');
 	t.deepEqual((await engine.search({query: 'bananas', topK: 1, mode: 'keyword', collection: 'c'})).results, [], 'the old text is gone');
@@ -215,7 +215,11 @@ test('a missing or corrupt index file is rebuilt from the store on open', async 
 	const indexDir = path.join(dataDir, 'indexes');
 	const files = readdirSync(indexDir);
 	t.deepEqual(files.sort(), ['collection-1.faiss', 'collection-1.json']);
-	for (const damage of [() => writeFileSync(path.join(indexDir, 'collection-1.faiss'), 'garbage'), () => rmSync(path.join(indexDir, 'collection-1.faiss'))]) {
+	for (const damage of [() => {
+		writeFileSync(path.join(indexDir, 'collection-1.faiss'), 'garbage');
+	}, () => {
+		rmSync(path.join(indexDir, 'collection-1.faiss'));
+	}]) {
 		damage();
 		const reopened = Engine.open({dataDir});
 		reopened.setEmbedder({status: 'ready', embedder});
@@ -339,6 +343,6 @@ test('a directory ingestion holds index builds off until it ends', async t => {
 	t.is(report.chunks, 80);
 	await engine.settleIndexes();
 	t.like(await engine.stats('c'), {index_vectors: 80, index_kind: 'hnsw', index_rebuilding: null});
-	t.deepEqual(lines.map(line => line.replace(/[\d.]+ s/, 'T s')), ["collection 'c': hnsw index of 80 vectors built in T s, 0 changes taken in while building"]);
+	t.deepEqual(lines.map(line => line.replace(/[\d.]+ s/, 'T s')), ['collection \'c\': hnsw index of 80 vectors built in T s, 0 changes taken in while building']);
 	await engine.close();
 });

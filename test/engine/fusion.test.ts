@@ -21,11 +21,11 @@ test('RRF and convex: with one list empty the other keeps its order (no worse th
 
 test('convex: scores are min-max scaled per list, absent hits get 0, the margin counts', t => {
 	// Semantic barely prefers 2 over 1; keyword strongly prefers 1: 1 wins, where RRF would tie them.
-	const semantic = list([2, 0.80], [1, 0.79], [3, 0.40]);
+	const semantic = list([2, 0.8], [1, 0.79], [3, 0.4]);
 	const keyword = list([1, 20], [2, 2], [4, 0]);
 	const fused = convexFusion([semantic, keyword], [0.5, 0.5]);
 	t.deepEqual(order(fused), [1, 2, 3, 4]);
-	t.is(fused.find(hit => hit.rowid === 1)!.score, 0.5 * ((0.79 - 0.4) / 0.4) + 0.5);
+	t.is(fused.find(hit => hit.rowid === 1)!.score, (0.5 * ((0.79 - 0.4) / 0.4)) + 0.5);
 	t.is(fused.find(hit => hit.rowid === 4)!.score, 0, 'last of its only list');
 	const rrf = reciprocalRankFusion([semantic, keyword]);
 	t.is(rrf[0]!.score, rrf[1]!.score, 'RRF sees only places: 1st+2nd either way');
@@ -45,6 +45,6 @@ test('fusion never returns a hit twice', t => {
 	const keyword = list([3, 9], [1, 8], [5, 7], [2, 6]);
 	for (const method of ['rrf', 'convex'] as const) {
 		const rowids = order(fuse(method, semantic, keyword));
-		t.deepEqual([...rowids].sort(), [1, 2, 3, 4, 5], method);
+		t.deepEqual([...rowids].sort((a, b) => a - b), [1, 2, 3, 4, 5], method);
 	}
 });

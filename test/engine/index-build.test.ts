@@ -75,7 +75,11 @@ test('a stopped build reads nothing more', async t => {
 });
 
 test('a change the new index failed to take is reported, not swapped in silently', async t => {
-	const failing = new IndexBuild({read: () => [], add: async () => Promise.reject(new Error('thread gone')), remove: async () => Promise.reject(new Error('thread gone'))}, 'flat');
+	const failing = new IndexBuild({read: () => [], async add() {
+		throw new Error('thread gone');
+	}, async remove() {
+		throw new Error('thread gone');
+	}}, 'flat');
 	failing.takeIn({removed: [1], added: []});
 	await new Promise(setImmediate); // the failed call settles
 	await t.throwsAsync(failing.step(), {message: 'thread gone'});

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import {execa, type Options, type Result} from 'execa';
-import {readDiscovery, type DiscoveryRecord} from '../../daemon/discovery.js';
+import {readDiscovery, type DiscoveryRecord} from '../../common/discovery.js';
 import {repoRoot, sharedData, temporaryDirectory, tinyModelDir} from './paths.js';
 
 export const cliPath = path.join(repoRoot, 'dist', 'source', 'cli.js');
@@ -29,7 +29,7 @@ export function cli(env: Record<string, string> = {}, home = temporaryDirectory(
 		home,
 		environment,
 		async run(args, options = {}) {
-			return execa('node', [cliPath, ...args], {env: environment, reject: false, ...options}) as unknown as Promise<Result>;
+			return execa('node', [cliPath, ...args], {env: environment, reject: false, ...options});
 		},
 		async json(args) {
 			const result = await self.run([...args, '--json']);

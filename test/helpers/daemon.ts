@@ -26,7 +26,7 @@ export async function startDaemon(env: Record<string, string> = {}, home = tempo
 	});
 	let log = '';
 	const url = await new Promise<string>((resolve, reject) => {
-		child.stderr!.on('data', (data: Buffer) => {
+		child.stderr.on('data', (data: Buffer) => {
 			log += data.toString();
 			const match = /listening on (http:\/\/[^/\s]+)/.exec(log);
 			if (match) {
@@ -53,7 +53,9 @@ export async function startDaemon(env: Record<string, string> = {}, home = tempo
 			let parsed: unknown = text;
 			try {
 				parsed = JSON.parse(text);
-			} catch {}
+			} catch {
+				// Not JSON: kept as text.
+			}
 
 			return {status: response.status, body: parsed, headers: response.headers};
 		},

@@ -2,7 +2,7 @@
 export function seeded(seed: number): () => number {
 	let state = seed;
 	return () => {
-		state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+		state = ((state * 1_103_515_245) + 12_345) % 2_147_483_648;
 		return state / 2_147_483_648;
 	};
 }

@@ -7,8 +7,10 @@ export function writeNotes(folders: number, perFolder: number, root = temporaryD
 	for (let folder = 0; folder < folders; folder++) {
 		mkdirSync(path.join(root, `f${folder}`), {recursive: true});
 		for (let file = 0; file < perFolder; file++) {
-			writeFileSync(path.join(root, `f${folder}`, `note-${file}.md`),
-				`# Note ${folder}-${file}\n\nTopic ${file % 7} about gardens and soil number ${file}.\n\n## Details\n\nMore text for ${folder}.\n`);
+			writeFileSync(
+				path.join(root, `f${folder}`, `note-${file}.md`),
+				`# Note ${folder}-${file}\n\nTopic ${file % 7} about gardens and soil number ${file}.\n\n## Details\n\nMore text for ${folder}.\n`,
+			);
 		}
 	}
 

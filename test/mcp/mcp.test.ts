@@ -28,7 +28,9 @@ test.before(async () => {
 	writeFileSync(path.join(notes, 'guide.md'), '# Guide\n\nIntro.\n\n## Install\n\n### Linux\n\nRun apt install compost-tools.\n\n## Usage\n\nTurn the compost weekly.\n');
 	daemon = await startDaemon({MD_VECTOR_ALLOWED_ROOTS: notes});
 });
-test.after.always(async () => daemon?.stop());
+test.after.always(async () => {
+	await daemon?.stop();
+});
 
 test('over Streamable HTTP: the six tools with schemas, and each one called', async t => {
 	const client = await connectHttp(daemon);
@@ -55,7 +57,7 @@ test('over Streamable HTTP: the six tools with schemas, and each one called', as
 
 	writeFileSync(path.join(notes, 'guide.md'), '# Guide\n\nRewritten.\n');
 	const stale = await call(client, 'search', {query: 'compost tools linux', mode: 'keyword', collection: 'mcp'});
-	t.is(stale.structuredContent.results[0].changed_on_disk, true, 'the file changed since it was indexed');
+	t.true(stale.structuredContent.results[0].changed_on_disk, 'the file changed since it was indexed');
 
 	const section = await call(client, 'get_document_section', {file: 'guide.md', heading_path: ['Install'], collection: 'mcp'});
 	t.like(section.structuredContent, {file: 'guide.md', heading_level: null, start_line: 9, end_line: 9}, 'Install has text only in its subsection');
@@ -65,7 +67,7 @@ test('over Streamable HTTP: the six tools with schemas, and each one called', as
 	t.like(usage.structuredContent, {heading_level: 2, content: 'Turn the compost weekly.'}, 'with the title in the path too');
 	const missing = await call(client, 'get_document_section', {file: 'guide.md', heading_path: ['Nope'], collection: 'mcp'});
 	t.true(missing.isError);
-	t.regex(missing.content[0]!.text!, /no section \["Nope"\] in 'guide\.md'/);
+	t.regex(missing.content[0]!.text!, /no section \["Nope"] in 'guide\.md'/);
 
 	t.like((await call(client, 'stats', {collection: 'mcp'})).structuredContent, {collection: 'mcp', documents: 2});
 	t.true((await call(client, 'list_collections')).structuredContent.collections.some((entry: {name: string}) => entry.name === 'mcp'));
@@ -80,7 +82,7 @@ test('read-only: no write tools are offered, and calling one fails', async t => 
 	const client = await connectHttp(daemon, {'x-md-vector-read-only': '1'});
 	t.teardown(async () => client.close());
 	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'list_collections', 'search', 'stats']);
-	const write = await call(client, 'delete_document', {file: 'guide.md', collection: 'mcp'}).catch((error: Error) => ({isError: true, content: [{type: 'text', text: error.message}]}));
+	const write = await call(client, 'delete_document', {file: 'guide.md', collection: 'mcp'}).catch((error: unknown) => ({isError: true, content: [{type: 'text', text: (error as Error).message}]}));
 	t.true(write.isError);
 	t.regex(write.content[0]!.text!, /delete_document/);
 });
@@ -113,7 +115,7 @@ test('auth: 401 without a key or with a wrong one, 403 for a tool or collection 
 	for (const headers of attempts) {
 		const error = await t.throwsAsync(connectHttp(guarded, headers));
 		t.is((error as Error & {code?: number}).code, 401, JSON.stringify(headers));
-		t.regex(error!.message, /"code":"unauthorized","message":"(missing API key|invalid API key)/);
+		t.regex(error.message, /"code":"unauthorized","message":"(missing API key|invalid API key)/);
 	}
 
 	const assistant = await connectHttp(guarded, {authorization: 'Bearer assistant-key'});
@@ -122,10 +124,10 @@ test('auth: 401 without a key or with a wrong one, 403 for a tool or collection 
 	t.regex(allowed.content[0]!.text!, /collection 'notes' does not exist/, 'allowed through to the tool');
 	const otherCollection = await t.throwsAsync(call(assistant, 'search', {query: 'x', collection: 'private'}));
 	t.is((otherCollection as Error & {code?: number}).code, 403);
-	t.regex(otherCollection!.message, /lacks 'search:default' on collection 'private' for tool search/);
+	t.regex(otherCollection.message, /lacks 'search:default' on collection 'private' for tool search/);
 	const write = await t.throwsAsync(call(assistant, 'delete_document', {file: 'a.md', collection: 'notes'}));
 	t.is((write as Error & {code?: number}).code, 403);
-	t.regex(write!.message, /lacks 'documents:delete' on collection 'notes'/);
+	t.regex(write.message, /lacks 'documents:delete' on collection 'notes'/);
 });
 
 test('over stdio: md-vector mcp bridges to the daemon it starts', async t => {
@@ -159,5 +161,5 @@ test('over stdio with MD_VECTOR_CLIENT_KEY: the assistant gets that client\'s pe
 	const allowed = await call(client, 'search', {query: 'x', mode: 'keyword', collection: 'notes'});
 	t.regex(allowed.content[0]!.text!, /collection 'notes' does not exist/, 'through to the tool');
 	const refused = await t.throwsAsync(call(client, 'search', {query: 'x', collection: 'private'}));
-	t.regex(refused!.message, /lacks 'search:default' on collection 'private'/);
+	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
 });

@@ -18,7 +18,9 @@ export class FakeClient implements TuiClient {
 	failing: string | undefined;
 	collectionList: CollectionEntry[] = [{name: 'notes', count: 3, documents: 2}, {name: 'work', count: 1, documents: 1}];
 
-	constructor(readonly corpus: SearchResult[]) {}
+	constructor(readonly corpus: SearchResult[]) {
+		// Fields only.
+	}
 
 	async health(): Promise<Health> {
 		if (this.failing) {

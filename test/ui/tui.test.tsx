@@ -60,16 +60,16 @@ async function searchAndBrowse({stdin, lastFrame}: {stdin: Stdin; lastFrame: Fra
 }
 
 test.serial('CollectionList shows names and chunk counts and marks the current one', t => {
-	const {lastFrame} = render(<CollectionList collections={[{name: 'notes', count: 12, documents: 2}, {name: 'work', count: 3, documents: 1}]} current="work" focused={false} width={24}/>);
-	t.regex(lastFrame()!, /  notes 12/);
+	const {lastFrame} = render(<CollectionList collections={[{name: 'notes', count: 12, documents: 2}, {name: 'work', count: 3, documents: 1}]} current='work' focused={false} width={24}/>);
+	t.regex(lastFrame()!, / {2}notes 12/);
 	t.regex(lastFrame()!, /› work 3/);
 });
 
 test.serial('ResultList marks the selected result and highlights query terms; says when empty', t => {
-	const {lastFrame} = render(<ResultList results={corpus} selected={1} query="installer" focused height={10} empty="No results."/>);
+	const {lastFrame} = render(<ResultList results={corpus} selected={1} query='installer' focused height={10} empty='No results.'/>);
 	t.regex(lastFrame()!, /› 0\.700 faq\.md Guide › Setup/);
-	t.regex(lastFrame()!, /\[installer\]/, 'matched term marked (no colour in tests)');
-	t.regex(render(<ResultList results={[]} selected={0} query="x" focused height={10} empty="No results."/>).lastFrame()!, /No results\./);
+	t.regex(lastFrame()!, /\[installer]/, 'matched term marked (no colour in tests)');
+	t.regex(render(<ResultList results={[]} selected={0} query='x' focused height={10} empty='No results.'/>).lastFrame()!, /No results\./);
 });
 
 test.serial('Preview shows the heading path, lines and the neighbouring text of the file', t => {
@@ -81,11 +81,11 @@ test.serial('Preview shows the heading path, lines and the neighbouring text of 
 });
 
 test.serial('StatusBar: health ok, degraded with the reason, daemon down; model, mode, latency', t => {
-	const ok = render(<StatusBar health={{status: 'ok', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'ok', dimension: 32, model: 'tiny'}}}} problem={undefined} mode="keyword" latencyMs={12} message={undefined}/>);
+	const ok = render(<StatusBar health={{status: 'ok', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'ok', dimension: 32, model: 'tiny'}}}} problem={undefined} mode='keyword' latencyMs={12} message={undefined}/>);
 	t.regex(ok.lastFrame()!, /ok {2}model tiny {2}mode keyword {2}last search 12 ms/);
-	const degraded = render(<StatusBar health={{status: 'degraded', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'unavailable', dimension: 0, model: 'bge', reason: 'no model folder'}}}} problem={undefined} mode="hybrid" latencyMs={undefined} message={undefined}/>);
+	const degraded = render(<StatusBar health={{status: 'degraded', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'unavailable', dimension: 0, model: 'bge', reason: 'no model folder'}}}} problem={undefined} mode='hybrid' latencyMs={undefined} message={undefined}/>);
 	t.regex(degraded.lastFrame()!, /degraded: no model folder/);
-	const down = render(<StatusBar health={undefined} problem="cannot reach the md-vector daemon" mode="hybrid" latencyMs={undefined} message={{text: 'boom', error: true}}/>);
+	const down = render(<StatusBar health={undefined} problem='cannot reach the md-vector daemon' mode='hybrid' latencyMs={undefined} message={{text: 'boom', error: true}}/>);
 	t.regex(down.lastFrame()!, /daemon down: cannot reach the md-vector daemon/);
 	t.regex(down.lastFrame()!, /boom/);
 });
@@ -109,10 +109,10 @@ test.serial('type a query -> results -> preview of the selected one; j and the a
 	t.is(client.searches.at(-1)?.collection, 'notes', 'the first collection is searched');
 	await leaveSearch(stdin, lastFrame);
 	stdin.write('j');
-	frame = await until(lastFrame, text => /› 0\.700 faq\.md/.test(text));
+	frame = await until(lastFrame, text => text.includes('› 0.700 faq.md'));
 	t.regex(frame, /Why does the installer need root/);
 	stdin.write('\u001B[A'); // up arrow
-	t.regex(await until(lastFrame, text => /› 0\.900 guide\.md/.test(text)), /› 0\.900 guide\.md/);
+	t.regex(await until(lastFrame, text => text.includes('› 0.900 guide.md')), /› 0\.900 guide\.md/);
 });
 
 test.serial('m switches the mode and searches again; + raises top-k', async t => {
@@ -146,14 +146,14 @@ test.serial('d asks before deleting; n keeps the document, y deletes it and sear
 	stdin.write('y');
 	const frame = await until(lastFrame, text => text.includes('deleted guide.md'));
 	t.deepEqual(client.deleted, ['guide.md']);
-	t.false(/0\.900 guide\.md/.test(await until(lastFrame, text => !/0\.900 guide\.md/.test(text))), 'searched again without it');
+	t.notRegex(await until(lastFrame, text => !text.includes('0.900 guide.md')), /0\.900 guide\.md/, 'searched again without it');
 	t.regex(frame, /deleted guide\.md \(1 chunks\)/);
 });
 
 test.serial('a daemon that fails shows as a message, not a crash', async t => {
 	const client = new FakeClient(corpus);
 	client.failing = 'cannot reach the md-vector daemon at http://127.0.0.1:7821/api/v1 (ECONNREFUSED)';
-	const {lastFrame, stdin, unmount} = render(<App client={client} initialCollection="notes" debounceMs={5}/>);
+	const {lastFrame, stdin, unmount} = render(<App client={client} initialCollection='notes' debounceMs={5}/>);
 	t.teardown(unmount);
 	t.regex(await until(lastFrame, text => text.includes('daemon down')), /daemon down: cannot reach the md-vector daemon/);
 	await type(stdin, lastFrame, 'x');

@@ -4,11 +4,11 @@ import {lineSpans, type LineSpans} from './lines.js';
 /** A stretch of the source: `start` at its first non-blank character, `end` at the end of its last non-blank line. */
 export type Span = {readonly start: number; readonly end: number};
 
-export type MarkdownBlock =
-	| (Span & {readonly kind: 'heading'; readonly depth: number; readonly text: string})
-	| (Span & {readonly kind: 'list'; readonly items: readonly Span[]})
+export type MarkdownBlock
+	= | (Span & {readonly kind: 'heading'; readonly depth: number; readonly text: string})
+		| (Span & {readonly kind: 'list'; readonly items: readonly Span[]})
 	/** `code`: fenced or indented; `comment`: an HTML block that is only a comment; `text`: anything else. */
-	| (Span & {readonly kind: 'code' | 'table' | 'comment' | 'text'});
+		| (Span & {readonly kind: 'code' | 'table' | 'comment' | 'text'});
 
 /** The top-level blocks of markdown-it's token stream, located in the source by their line maps. */
 export function blocksOf(markdown: MarkdownIt, source: string, tokens: readonly Token[], env: Env): MarkdownBlock[] {

@@ -24,7 +24,7 @@ export type FrontMatter = {
 };
 
 // Front matter as remark-frontmatter reads it: the first line is the fence, the same fence closes it.
-const frontMatterPattern = /^(---|\+\+\+)[ \t]*\r?\n(?:([\s\S]*?)\r?\n)??\1[ \t]*(?:\r?\n|$)/;
+const frontMatterPattern = /^(-{3}|\+{3})[ \t]*\r?\n(?:([\s\S]*?)\r?\n)??\1[ \t]*(?:\r?\n|$)/;
 
 export function parseMarkdown(source: string): ParsedMarkdown {
 	const match = frontMatterPattern.exec(source);

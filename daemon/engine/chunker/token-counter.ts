@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {Tokenizer} from '@huggingface/tokenizers';
-import {packageRoot} from '../../package-root.js';
+import {packageRoot} from '../../../common/package-root.js';
 
 /** Counts tokens of a text, special tokens ([CLS], [SEP]) included. */
 export type TokenCounter = (text: string) => number;

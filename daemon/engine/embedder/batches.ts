@@ -31,7 +31,7 @@ export async function embedInBatches(
 	maxBatch: number,
 	embed: (batch: string[]) => Promise<Float32Array[]>,
 ): Promise<Float32Array[]> {
-	const vectors = new Array<Float32Array>(texts.length);
+	const vectors = Array.from<Float32Array>({length: texts.length});
 	for (const batch of planBatches(texts, maxBatch)) {
 		const batchVectors = await embed(batch.map(index => texts[index]!));
 		for (const [position, index] of batch.entries()) {

@@ -8,7 +8,7 @@ export type Embedder = {
 	dispose(): Promise<void>;
 };
 
-export type EmbedderState =
-	| {readonly status: 'loading'; readonly modelId: string; readonly progress?: number}
-	| {readonly status: 'ready'; readonly embedder: Embedder}
-	| {readonly status: 'unavailable'; readonly modelId: string; readonly reason: string};
+export type EmbedderState
+	= | {readonly status: 'loading'; readonly modelId: string; readonly progress?: number}
+		| {readonly status: 'ready'; readonly embedder: Embedder}
+		| {readonly status: 'unavailable'; readonly modelId: string; readonly reason: string};

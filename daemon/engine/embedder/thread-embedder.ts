@@ -5,11 +5,11 @@ import type {LoadProgress} from './transformers-embedder.js';
 
 export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDir: string};
 
-export type EmbedderRequest =
-	| {readonly op: 'load'}
-	| {readonly op: 'documents'; readonly texts: readonly string[]}
-	| {readonly op: 'query'; readonly text: string}
-	| {readonly op: 'dispose'};
+export type EmbedderRequest
+	= | {readonly op: 'load'}
+		| {readonly op: 'documents'; readonly texts: readonly string[]}
+		| {readonly op: 'query'; readonly text: string}
+		| {readonly op: 'dispose'};
 
 export type EmbedderReply = {
 	readonly modelId?: string;

@@ -10,33 +10,47 @@ export function * exportCollection(store: Store, collection: CollectionRow, form
 		dims: collection.dims, chunker_version: collection.chunkerVersion, exported_at: new Date().toISOString(),
 	};
 	const documents = exportedDocuments(store, collection);
-	if (format === 'jsonl') {
-		yield `${JSON.stringify(header)}\n`;
-		for (const document of documents) {
-			yield `${JSON.stringify(document)}\n`;
-		}
-	} else if (format === 'json') {
-		yield `${JSON.stringify(header).slice(0, -1)},"documents":[`;
-		let first = true;
-		for (const document of documents) {
-			yield `${first ? '' : ','}\n${JSON.stringify(document)}`;
-			first = false;
+	switch (format) {
+		case 'jsonl': {
+			yield `${JSON.stringify(header)}\n`;
+			for (const document of documents) {
+				yield `${JSON.stringify(document)}\n`;
+			}
+
+			break;
 		}
 
-		yield '\n]}\n';
-	} else if (format === 'csv') {
-		yield 'id,source_file,section_title,heading_level,heading_path,start_line,end_line,content\n';
-		for (const document of documents) {
-			for (const chunk of document.chunks) {
-				yield `${[chunk.id, document.file_name, chunk.section_title, chunk.heading_level, chunk.heading_path.join(' > '), chunk.start_line, chunk.end_line, chunk.content].map(csvField).join(',')}\n`;
+		case 'json': {
+			yield `${JSON.stringify(header).slice(0, -1)},"documents":[`;
+			let first = true;
+			for (const document of documents) {
+				yield `${first ? '' : ','}\n${JSON.stringify(document)}`;
+				first = false;
 			}
+
+			yield '\n]}\n';
+
+			break;
 		}
-	} else {
-		yield `# Collection ${collection.name}\n`;
-		for (const document of documents) {
-			yield `\n## ${document.file_name}\n`;
-			for (const chunk of document.chunks) {
-				yield `\n### ${chunk.heading_path.join(' > ')} (lines ${chunk.start_line}-${chunk.end_line})\n\n${chunk.content}\n`;
+
+		case 'csv': {
+			yield 'id,source_file,section_title,heading_level,heading_path,start_line,end_line,content\n';
+			for (const document of documents) {
+				for (const chunk of document.chunks) {
+					yield `${[chunk.id, document.file_name, chunk.section_title, chunk.heading_level, chunk.heading_path.join(' > '), chunk.start_line, chunk.end_line, chunk.content].map(csvField).join(',')}\n`;
+				}
+			}
+
+			break;
+		}
+
+		case 'md': {
+			yield `# Collection ${collection.name}\n`;
+			for (const document of documents) {
+				yield `\n## ${document.file_name}\n`;
+				for (const chunk of document.chunks) {
+					yield `\n### ${chunk.heading_path.join(' > ')} (lines ${chunk.start_line}-${chunk.end_line})\n\n${chunk.content}\n`;
+				}
 			}
 		}
 	}

@@ -35,7 +35,7 @@ export async function writeDocuments(context: WriteContext, collection: Collecti
 	const changed: PreparedDocument[] = [];
 	for (const document of documents) {
 		const existing = mode === 'incremental' ? store.document(collection.id, document.fileName) : undefined;
-		if (existing && existing.contentHash === document.chunked.contentHash) {
+		if (existing?.contentHash === document.chunked.contentHash) {
 			outcomes.push({file: document.fileName, status: 'unchanged', chunks: existing.chunkCount});
 		} else {
 			changed.push(document);

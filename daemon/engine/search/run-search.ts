@@ -26,7 +26,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 	// Fusion and collapsing need more candidates than they return.
 	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
 	let notice: string | undefined;
-	let mode = request.mode;
+	let {mode} = request;
 	if (mode !== 'keyword' && !context.embedder) {
 		if (mode === 'semantic') {
 			throw unavailable(`semantic search needs the embedding model: ${context.embedderProblem}. Keyword search still works (mode: keyword).`);

@@ -42,7 +42,7 @@ export function prepareStatements(db: Database.Database) {
 		keywordFrequency: db.prepare('SELECT count(*) AS count FROM chunks_fts WHERE chunks_fts MATCH ?'),
 		// FTS5's row count (its N in idf) keeps deleted rows of a contentless table: every chunk ever inserted is
 		// an upper bound (AUTOINCREMENT ids are never reused), which keeps topKeyword's bounds safe.
-		chunksEverInserted: db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'chunks'), 0) AS count"),
+		chunksEverInserted: db.prepare('SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = \'chunks\'), 0) AS count'),
 		stats: db.prepare(`SELECT (SELECT count(*) FROM documents WHERE collection_id = @id) AS documents,
 			count(*) AS chunks, count(vector) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = @id`),
 	};

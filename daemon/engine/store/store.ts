@@ -2,8 +2,8 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {sha256} from '../hash.js';
-import {assertSameFingerprint} from './fingerprint.js';
 import {keywordTokens} from '../text/keyword-tokens.js';
+import {assertSameFingerprint} from './fingerprint.js';
 import {phrase, topKeyword, type KeywordHit, type KeywordSource} from './keyword-top-k.js';
 import {schema, schemaVersion} from './schema.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
@@ -140,10 +140,7 @@ export class Store {
 	}
 
 	private insertDocument(collection: CollectionRow, document: DocumentToWrite): Array<{rowid: number; vector: Float32Array}> {
-		const info = this.sql.insertDocument.run(
-			collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags),
-			document.contentHash, document.byteSize, document.chunks.length, new Date().toISOString(),
-		);
+		const info = this.sql.insertDocument.run(collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize, document.chunks.length, new Date().toISOString());
 		const documentId = Number(info.lastInsertRowid);
 		this.statistics = undefined;
 		const added: Array<{rowid: number; vector: Float32Array}> = [];
@@ -152,11 +149,7 @@ export class Store {
 			const occurrence = seen.get(chunk.hash) ?? 0;
 			seen.set(chunk.hash, occurrence + 1);
 			const chunkId = sha256(`${collection.name}\0${document.fileName}\0${chunk.hash}\0${occurrence}`, 24);
-			const result = this.sql.insertChunk.run(
-				chunkId, documentId, collection.id, chunk.ordinal, chunk.sectionTitle, chunk.headingLevel,
-				JSON.stringify(chunk.headingPath), chunk.content, chunk.startLine, chunk.endLine, chunk.hash, chunk.tokens,
-				chunk.vector ? encodeVector(chunk.vector) : null,
-			);
+			const result = this.sql.insertChunk.run(chunkId, documentId, collection.id, chunk.ordinal, chunk.sectionTitle, chunk.headingLevel, JSON.stringify(chunk.headingPath), chunk.content, chunk.startLine, chunk.endLine, chunk.hash, chunk.tokens, chunk.vector ? encodeVector(chunk.vector) : null);
 			const rowid = Number(result.lastInsertRowid);
 			const headings = chunk.headingPath.slice(1).join(' ');
 			this.sql.insertFts.run(rowid, keywordTokens(document.title).join(' '), keywordTokens(headings).join(' '), keywordTokens(chunk.content).join(' '));
@@ -174,7 +167,7 @@ export class Store {
 	}
 
 	/** Every vector of a collection, in rowid order, for rebuilding its index. */
-	*vectors(collectionId: number): Generator<{rowid: number; vector: Float32Array}> {
+	* vectors(collectionId: number): Generator<{rowid: number; vector: Float32Array}> {
 		for (const row of this.sql.vectorsAfter.iterate(collectionId, 0, -1) as Iterable<{id: number; vector: Buffer}>) {
 			yield {rowid: row.id, vector: decodeVector(row.vector)};
 		}

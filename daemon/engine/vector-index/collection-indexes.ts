@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
+import {SerialQueue} from '../serial-queue.js';
 import {acquireIndexThread} from './index-thread.js';
 import type {IndexReply} from './thread-protocol.js';
 import type {IndexKind} from './vector-index.js';
-import {SerialQueue} from '../serial-queue.js';
 import {buildSlice, IndexBuild} from './index-build.js';
 
 export type Hit = {readonly rowid: number; readonly score: number};

@@ -26,12 +26,14 @@ export class IndexBuild {
 	/** Highest rowid read so far. */
 	private cursor = 0;
 	private stopped = false;
-	private failure: unknown;
+	private failure: Error | undefined;
 	/** Changes taken in while building. */
 	taken = 0;
 	private readonly started = performance.now();
 
-	constructor(private readonly io: BuildIo, readonly kind: IndexKind, private readonly slice = buildSlice) {}
+	constructor(private readonly io: BuildIo, readonly kind: IndexKind, private readonly slice = buildSlice) {
+		// Fields only.
+	}
 
 	/** Call synchronously after the store commits a change and before the build steps again. */
 	takeIn(change: VectorChange): void {
@@ -48,7 +50,7 @@ export class IndexBuild {
 
 		for (const call of calls) {
 			call.catch((error: unknown) => {
-				this.failure ??= error;
+				this.failure ??= error instanceof Error ? error : new Error(String(error));
 			});
 		}
 	}

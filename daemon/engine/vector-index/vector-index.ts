@@ -92,7 +92,7 @@ export class VectorIndex {
 		this.checkFinite(flat);
 		for (let start = 0; start < rowids.length; start += addBatch) {
 			const end = Math.min(start + addBatch, rowids.length);
-			this.index.add(Array.from(flat.subarray(start * this.dims, end * this.dims)));
+			this.index.add([...flat.subarray(start * this.dims, end * this.dims)]);
 			for (let row = start; row < end; row++) {
 				this.positions?.set(rowids[row]!, this.rowids.length);
 				this.rowids.push(rowids[row]!);
@@ -148,7 +148,7 @@ export class VectorIndex {
 	}
 
 	private searchNative(query: Float32Array, fetch: number): Hit[] {
-		const {distances, labels} = this.index.search(Array.from(query), fetch);
+		const {distances, labels} = this.index.search([...query], fetch);
 		const hits: Hit[] = [];
 		for (const [index, label] of labels.entries()) {
 			const rowid = label >= 0 ? this.rowids[label] : undefined;

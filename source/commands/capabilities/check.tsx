@@ -4,10 +4,10 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {z} from 'zod';
 import {argument} from 'pastel';
-import {resolvePaths} from '../../../daemon/paths.js';
-import {parseClients} from '../../../daemon/capabilities/clients.js';
-import {capabilitiesDir, loadAccessConfig} from '../../../daemon/capabilities/load-capabilities.js';
-import {CapabilityError, parseCapabilityFile} from '../../../daemon/capabilities/validate-capabilities.js';
+import {resolvePaths} from '../../../common/paths.js';
+import {parseClients} from '../../../common/capabilities/clients.js';
+import {capabilitiesDir, loadAccessConfig} from '../../../common/capabilities/load-capabilities.js';
+import {CapabilityError, parseCapabilityFile} from '../../../common/capabilities/validate-capabilities.js';
 import {UsageError} from '../../client/client-errors.js';
 import {jsonOption} from '../../command-options.js';
 import {useRun} from '../../ui/use-run.js';
@@ -60,8 +60,8 @@ export default function Check({options, args: [file]}: Props) {
 	}
 
 	return (
-		<Box flexDirection="column">
-			<Text color="green">ok: {files.length} file{files.length === 1 ? '' : 's'} valid</Text>
+		<Box flexDirection='column'>
+			<Text color='green'>ok: {files.length} file{files.length === 1 ? '' : 's'} valid</Text>
 			{capabilities.length > 0 ? <Text>capabilities: {capabilities.join(', ')}</Text> : null}
 			{clients.length > 0 ? <Text>clients: {clients.join(', ')}</Text> : null}
 		</Box>

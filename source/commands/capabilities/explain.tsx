@@ -2,9 +2,9 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {z} from 'zod';
 import {option} from 'pastel';
-import {resolvePaths} from '../../../daemon/paths.js';
-import {effectivePermissions, type Grant} from '../../../daemon/capabilities/effective.js';
-import {capabilitiesDir, loadAccessConfig} from '../../../daemon/capabilities/load-capabilities.js';
+import {resolvePaths} from '../../../common/paths.js';
+import {effectivePermissions, type Grant} from '../../../common/capabilities/effective.js';
+import {capabilitiesDir, loadAccessConfig} from '../../../common/capabilities/load-capabilities.js';
 import {jsonOption} from '../../command-options.js';
 import {useRun} from '../../ui/use-run.js';
 
@@ -49,11 +49,11 @@ export default function Explain({options}: Props) {
 	}
 
 	if (permissions.length === 0) {
-		return <Text color="yellow">Client &apos;{options.client}&apos; matches no capability{options.origin ? ` from ${options.origin}` : ' over loopback'}: no access (403 on every route but /health).</Text>;
+		return <Text color='yellow'>Client &apos;{options.client}&apos; matches no capability{options.origin ? ` from ${options.origin}` : ' over loopback'}: no access (403 on every route but /health).</Text>;
 	}
 
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection='column'>
 			<Text>Client &apos;{options.client}&apos;{options.origin ? ` from ${options.origin}` : ' over loopback'} may:</Text>
 			{permissions.map(permission => (
 				<Text key={`${permission.identifier}-${permission.granted_by}`}>

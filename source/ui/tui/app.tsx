@@ -130,25 +130,69 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 			exit();
 		} else if (input === '/' || key.escape) {
 			setFocus('search');
-		} else if (input === 'j' || input === 'k') {
-			setSelected(index => Math.max(0, Math.min(results.length - 1, index + (input === 'j' ? 1 : -1))));
-		} else if (input === 'm') {
-			setMode(current => modes[(modes.indexOf(current) + 1) % modes.length]!);
-		} else if (input === '+' || input === '=') {
-			setTopK(current => Math.min(100, current + 5));
-		} else if (input === '-') {
-			setTopK(current => Math.max(5, current - 5));
-		} else if (input === '[' || input === ']') {
-			switchCollection(input === '[' ? -1 : 1);
-		} else if (input === 'd' && hit) {
-			setOverlay('delete');
-		} else if (input === 'i') {
-			setOverlay('ingest');
-		} else if (input === 'r') {
-			daemon.refresh();
-			setRevision(value => value + 1);
-		} else if (input === '?') {
-			setOverlay('help');
+		} else {
+			switch (input) {
+				case 'j':
+				case 'k': {
+					setSelected(index => Math.max(0, Math.min(results.length - 1, index + (input === 'j' ? 1 : -1))));
+
+					break;
+				}
+
+				case 'm': {
+					setMode(current => modes[(modes.indexOf(current) + 1) % modes.length]!);
+
+					break;
+				}
+
+				case '+':
+				case '=': {
+					setTopK(current => Math.min(100, current + 5));
+
+					break;
+				}
+
+				case '-': {
+					setTopK(current => Math.max(5, current - 5));
+
+					break;
+				}
+
+				case '[':
+				case ']': {
+					switchCollection(input === '[' ? -1 : 1);
+
+					break;
+				}
+
+				default: {
+					if (input === 'd' && hit) {
+						setOverlay('delete');
+					} else {
+						switch (input) {
+							case 'i': {
+								setOverlay('ingest');
+
+								break;
+							}
+
+							case 'r': {
+								daemon.refresh();
+								setRevision(value => value + 1);
+
+								break;
+							}
+
+							case '?': {
+								setOverlay('help');
+
+								break;
+							}
+ // No default
+						}
+					}
+				}
+			}
 		}
 	});
 
@@ -185,7 +229,7 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 	}
 
 	return (
-		<Box flexDirection="column" width={columns} height={rows - 1}>
+		<Box flexDirection='column' width={columns} height={rows - 1}>
 			<SearchBox query={query} focused={focus === 'search' && !overlay} mode={mode} topK={topK} loading={search.loading}/>
 			{overlay === 'help' ? <HelpOverlay/> : null}
 			<Box height={bodyHeight} display={overlay === 'help' ? 'none' : 'flex'}>

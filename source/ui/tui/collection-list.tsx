@@ -16,13 +16,13 @@ type Props = {
 /** The left pane: every collection and its chunk count; the current one marked. */
 export function CollectionList({collections, current, focused, width}: Props) {
 	return (
-		<Box flexDirection="column" width={width} flexShrink={0} borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1}>
+		<Box flexDirection='column' width={width} flexShrink={0} borderStyle='round' borderColor={focused ? 'cyan' : 'gray'} paddingX={1}>
 			<Text bold>Collections</Text>
 			{collections.length === 0 ? <Text dimColor>none yet (i: ingest)</Text> : null}
 			{collections.map(collection => {
 				const selected = collection.name === current;
 				return (
-					<Text key={collection.name} wrap="truncate-end" inverse={selected && focused} color={selected ? 'cyan' : undefined}>
+					<Text key={collection.name} wrap='truncate-end' inverse={selected && focused} color={selected ? 'cyan' : undefined}>
 						{selected ? '›' : ' '} {collection.name} <Text dimColor>{collection.count}</Text>
 					</Text>
 				);

@@ -11,7 +11,7 @@ export const keyBindings: ReadonlyArray<readonly [string, string]> = [
 	['m', 'switch mode: hybrid → semantic → keyword'],
 	['+ / -', 'more / fewer results (top-k)'],
 	['[ / ]', 'previous / next collection'],
-	['d', "delete the selected result's document (asks first)"],
+	['d', 'delete the selected result\'s document (asks first)'],
 	['i', 'ingest a directory (live progress)'],
 	['r', 'refresh collections and health'],
 	['?', 'this help'],
@@ -21,9 +21,9 @@ export const keyBindings: ReadonlyArray<readonly [string, string]> = [
 /** Every key, listed. */
 export function HelpOverlay() {
 	return (
-		<Box flexDirection="column" borderStyle="double" borderColor="cyan" paddingX={2}>
+		<Box flexDirection='column' borderStyle='double' borderColor='cyan' paddingX={2}>
 			<Text bold>md-vector keys</Text>
-			{keyBindings.map(([keys, meaning]) => <Text key={keys}><Text color="cyan">{keys.padEnd(12)}</Text>{meaning}</Text>)}
+			{keyBindings.map(([keys, meaning]) => <Text key={keys}><Text color='cyan'>{keys.padEnd(12)}</Text>{meaning}</Text>)}
 			<Text dimColor>any key closes this help</Text>
 		</Box>
 	);

@@ -41,11 +41,11 @@ export function IngestPanel({client, collection, onDone}: Props) {
 	};
 
 	return (
-		<Box flexDirection="column" borderStyle="double" borderColor="cyan" paddingX={2}>
+		<Box flexDirection='column' borderStyle='double' borderColor='cyan' paddingX={2}>
 			<Text bold>Ingest a directory into &apos;{collection}&apos; (unchanged files are skipped)</Text>
 			{job
 				? <IngestProgress progress={job.progress} startedAt={Date.parse(job.started_at)} now={Date.now()}/>
-				: <Box><Text>Directory: </Text><TextInput placeholder="~/notes (Enter: start, Esc: close)" onSubmit={start}/></Box>}
+				: <Box><Text>Directory: </Text><TextInput placeholder='~/notes (Enter: start, Esc: close)' onSubmit={start}/></Box>}
 		</Box>
 	);
 }

@@ -10,7 +10,7 @@ export function openInEditor(hit: SearchResult, env: NodeJS.ProcessEnv = process
 		return `${hit.source_file} was ingested as content: there is no file to open`;
 	}
 
-	const editor = env.VISUAL || env.EDITOR;
+	const editor = env.VISUAL?.length ? env.VISUAL : env.EDITOR; // an empty VISUAL is unset
 	if (!editor) {
 		return 'set $EDITOR (or $VISUAL) to open files';
 	}

@@ -22,18 +22,18 @@ export function ResultList({results, selected, query, focused, height, empty}: P
 	const visible = Math.max(1, Math.floor(height / 2));
 	const first = Math.min(Math.max(0, selected - visible + 1), Math.max(0, results.length - visible));
 	return (
-		<Box flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1} flexGrow={1} flexBasis={0} minWidth={0}>
+		<Box flexDirection='column' borderStyle='round' borderColor={focused ? 'cyan' : 'gray'} paddingX={1} flexGrow={1} flexBasis={0} minWidth={0}>
 			{results.length === 0 ? <Text dimColor>{empty}</Text> : null}
 			{results.slice(first, first + visible).map((hit, offset) => {
 				const index = first + offset;
 				const isSelected = index === selected;
 				return (
-					<Box key={hit.id} flexDirection="column">
-						<Text wrap="truncate-end" inverse={isSelected && focused} bold={isSelected}>
-							{isSelected ? '›' : ' '} <Text color="green">{hit.score.toFixed(3)}</Text> <Text color="cyan">{hit.source_file}</Text> <Text color="magenta">{hit.heading_path.join(' › ')}</Text>
+					<Box key={hit.id} flexDirection='column'>
+						<Text wrap='truncate-end' inverse={isSelected && focused} bold={isSelected}>
+							{isSelected ? '›' : ' '} <Text color='green'>{hit.score.toFixed(3)}</Text> <Text color='cyan'>{hit.source_file}</Text> <Text color='magenta'>{hit.heading_path.join(' › ')}</Text>
 						</Text>
 						<Box marginLeft={2}>
-							<Highlighted segments={snippet(hit.content, query, 160)} wrap="truncate-end"/>
+							<Highlighted segments={snippet(hit.content, query, 160)} wrap='truncate-end'/>
 						</Box>
 					</Box>
 				);

@@ -16,11 +16,11 @@ type Props = {
 /** The query line, with the mode and result count beside it. */
 export function SearchBox({query, focused, mode, topK, loading}: Props) {
 	return (
-		<Box borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} paddingX={1}>
+		<Box borderStyle='round' borderColor={focused ? 'cyan' : 'gray'} paddingX={1}>
 			{/* The marker shows where typing goes also without colour (NO_COLOR). */}
 			<Text bold>{focused ? '› ' : '  '}Search </Text>
 			<Box flexGrow={1}>
-				<Text wrap="truncate-start">
+				<Text wrap='truncate-start'>
 					{query}{focused ? <Text inverse> </Text> : null}{query ? null : <Text dimColor>type to search (Esc: results, ?: help)</Text>}
 				</Text>
 			</Box>

@@ -16,19 +16,19 @@ type Props = {
 /** Bottom line: daemon health (and why it is degraded), model, mode, last latency, then any message. */
 export function StatusBar({health, problem, mode, latencyMs, message}: Props) {
 	const embedder = health?.checks.embedder;
-	let daemon = <Text color="yellow">connecting…</Text>;
+	let daemon = <Text color='yellow'>connecting…</Text>;
 	if (problem) {
-		daemon = <Text color="red">daemon down: {problem}</Text>;
+		daemon = <Text color='red'>daemon down: {problem}</Text>;
 	} else if (health) {
 		daemon = health.status === 'ok'
-			? <Text color="green">ok</Text>
-			: <Text color="yellow">{health.status}: {embedder?.reason ?? `model ${embedder?.status ?? '?'}`}</Text>;
+			? <Text color='green'>ok</Text>
+			: <Text color='yellow'>{health.status}: {embedder?.reason ?? `model ${embedder?.status ?? '?'}`}</Text>;
 	}
 
 	return (
-		<Box flexDirection="column">
-			{message ? <Text color={message.error ? 'red' : 'green'} wrap="truncate-end">{message.text}</Text> : null}
-			<Text wrap="truncate-end" dimColor={false}>
+		<Box flexDirection='column'>
+			{message ? <Text color={message.error ? 'red' : 'green'} wrap='truncate-end'>{message.text}</Text> : null}
+			<Text wrap='truncate-end' dimColor={false}>
 				{daemon}<Text dimColor>{'  '}model {embedder?.model ?? '?'}{'  '}mode {mode}{'  '}{latencyMs === undefined ? '' : `last search ${latencyMs} ms`}{'  '}?: help  q: quit</Text>
 			</Text>
 		</Box>

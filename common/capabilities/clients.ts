@@ -11,7 +11,7 @@ const clientsSchema = z.strictObject({
 	clients: z.array(z.strictObject({
 		label,
 		key_sha256: z.string().regex(/^[\da-f]{64}$/i, 'must be the 64 hex digits of the key\'s SHA-256').optional(),
-		key: z.string().regex(/^\$\{\w+\}$/, 'must be a ${VARIABLE} reference: a literal secret never goes in a file (or give key_sha256)').optional(),
+		key: z.string().regex(/^\${\w+}$/, 'must be a ${VARIABLE} reference: a literal secret never goes in a file (or give key_sha256)').optional(),
 	}).refine(entry => (entry.key === undefined) !== (entry.key_sha256 === undefined), 'give exactly one of key_sha256 or key'), {error: 'must be a list of clients'}),
 });
 

@@ -13,7 +13,7 @@ export const directoryVariables = [
 
 export type DirectoryVariable = (typeof directoryVariables)[number];
 
-export const nearestVariable = (name: string) => closest(name, directoryVariables as unknown as string[]);
+export const nearestVariable = (name: string) => closest(name, directoryVariables);
 
 /** The variable a path starts with (`$HOME/notes/**` -> HOME), or undefined when it starts with none. */
 export function leadingVariable(scopePath: string): string | undefined {

@@ -41,7 +41,7 @@ export function capabilityList(document: unknown): {items: unknown[]; base: stri
 	}
 
 	if (document && typeof document === 'object' && 'capabilities' in document) {
-		const list = (document as {capabilities: unknown}).capabilities;
+		const list = (document).capabilities;
 		return {items: Array.isArray(list) ? list : [list], base: '$.capabilities'};
 	}
 

@@ -25,7 +25,7 @@ const known = new Set(knownPermissions);
 
 export const isKnownPermission = (identifier: string) => known.has(identifier);
 export const isFsPermission = (identifier: string) => identifier.startsWith('fs:');
-export const nearestPermission = (identifier: string) => closest(identifier, knownPermissions as string[]);
+export const nearestPermission = (identifier: string) => closest(identifier, knownPermissions);
 
 /** The scope and access an `fs:allow-<scope>-<access>` identifier grants; undefined for other identifiers. */
 export function parseFsAllow(identifier: string): {scope: FsScope; access: FsAccess} | undefined {

@@ -28,8 +28,8 @@ export class CapabilityError extends Error {
 }
 
 /** `$.capabilities[0].permissions[2]` from a base and a validator's path segments. */
-export const jsonPath = (base: string, segments: ReadonlyArray<PropertyKey>) =>
-	segments.reduce<string>((text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${String(segment)}`), base);
+export const jsonPath = (base: string, segments: readonly PropertyKey[]) =>
+	base + segments.map(segment => (typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`)).join('');
 
 /** A config file's JSON, or a CapabilityError naming the file. */
 export function parseJsonFile(text: string, file: string): unknown {
@@ -49,7 +49,7 @@ export function parseCapabilityFile(text: string, file: string): Capability[] {
 	const {items, base} = capabilityList(document);
 	for (const [index, item] of items.entries()) {
 		const at = base ? `${base}[${index}]` : '$';
-		const problem = (segments: ReadonlyArray<PropertyKey>, rule: string) => problems.push(`${file}: ${jsonPath(at, segments)}: ${rule}`);
+		const problem = (segments: readonly PropertyKey[], rule: string) => problems.push(`${file}: ${jsonPath(at, segments)}: ${rule}`);
 		if (item && typeof item === 'object' && ('windows' in item || 'webviews' in item)) {
 			problem(['windows' in item ? 'windows' : 'webviews'], 'md-vector capabilities bind to API clients: list their labels in "clients"');
 			continue;
@@ -91,7 +91,7 @@ export function parseCapabilityFile(text: string, file: string): Capability[] {
 	return capabilities;
 }
 
-type Problem = (segments: ReadonlyArray<PropertyKey>, rule: string) => void;
+type Problem = (segments: readonly PropertyKey[], rule: string) => void;
 
 function checkPermissions(entries: ReadonlyArray<string | {identifier: string; allow?: ScopeEntry[]; deny?: ScopeEntry[]}>, problem: Problem): Permission[] {
 	const seen = new Map<string, number>();
@@ -131,7 +131,7 @@ function checkScope(identifier: string, scope: ScopeEntry, at: PropertyKey[], pr
 		return;
 	}
 
-	const value = scope[key]!;
+	const value = scope[key];
 	if (!fs) {
 		checkGlob(value, [...at, 'collection'], problem);
 		return;

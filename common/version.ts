@@ -3,4 +3,4 @@ import path from 'node:path';
 import {packageRoot} from './package-root.js';
 
 /** The package version: the daemon and the CLI compare it to detect a daemon of another version. */
-export const version: string = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {version: string}).version;
+export const {version} = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {version: string});

@@ -1,4 +1,4 @@
 import {fileURLToPath} from 'node:url';
 
-/** The installed package's root folder (this file is compiled to dist/daemon/). */
+/** The installed package's root folder (this file is compiled to dist/common/). */
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));

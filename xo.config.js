@@ -1,0 +1,53 @@
+// Lint rules: xo's defaults (as Ink uses), minus the ones that fight what this code must do.
+/** @type {import('xo').FlatXoConfig} */
+const config = [
+	{
+		ignores: ['dist/**', 'media/**', 'test/fixtures/**', 'assets/**'],
+	},
+	{
+		rules: {
+			// The wire format is the spec's snake_case (top_k, source_file, heading_level...).
+			'@typescript-eslint/naming-convention': 'off',
+			// JSON from files, the network and SQLite rows is checked by zod or typed at the boundary.
+			'@typescript-eslint/no-unsafe-member-access': 'off',
+			'@typescript-eslint/no-unsafe-assignment': 'off',
+			'@typescript-eslint/no-unsafe-type-assertion': 'off',
+			'@typescript-eslint/no-unsafe-call': 'off',
+			'@typescript-eslint/no-unsafe-argument': 'off',
+			'@typescript-eslint/no-unsafe-return': 'off',
+			// Sequential awaits are deliberate: one write queue, one index thread, ordered batches.
+			'no-await-in-loop': 'off',
+			// `${VAR}` references are md-vector's configuration syntax, written literally.
+			'no-template-curly-in-string': 'off',
+			'capitalized-comments': 'off',
+			'@stylistic/max-len': 'off',
+			'@stylistic/array-element-newline': 'off',
+			'@stylistic/object-curly-newline': 'off',
+			'unicorn/no-await-expression-member': 'off',
+			'@typescript-eslint/no-restricted-types': 'off',
+			'n/prefer-global/process': 'off',
+			'n/prefer-global/buffer': 'off',
+			'no-bitwise': 'off',
+			'max-params': 'off',
+			'unicorn/no-array-sort': 'off',
+			// Adding u/v to existing patterns changes what some of them match; new code may use them.
+			'require-unicode-regexp': 'off',
+			// Variables as assertion messages (the mode, the file) say which case of a table failed.
+			'ava/assertion-arguments': 'off',
+			// Callbacks that return what they call (resolve, emit) are idiomatic with Node's APIs.
+			'@typescript-eslint/strict-void-return': 'off',
+			'no-promise-executor-return': 'off',
+			// `void promise` marks a deliberately floating promise.
+			'no-void': 'off',
+			// Members are ordered by topic (a store's reads beside the writes they pair with).
+			'@typescript-eslint/member-ordering': 'off',
+			'new-cap': ['error', {capIsNewExceptions: ['Router']}],
+			// Node's EventEmitter and worker.onmessage are the APIs in use here.
+			'unicorn/prefer-event-target': 'off',
+			'unicorn/prefer-add-event-listener': 'off',
+			'unicorn/no-array-callback-reference': 'off',
+		},
+	},
+];
+
+export default config;
