@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
 import type {Embedder, EmbedderState} from './embedder/embedder.js';
 import {Store} from './store/store.js';
 import type {CollectionRow} from './store/types.js';
@@ -12,7 +13,7 @@ import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './ingest/write-documents.js';
 import {ingestDirectory, type DirectoryOptions, type DirectoryReport} from './ingest/ingest-directory.js';
 import {runSearch} from './search/run-search.js';
-import type {SearchRequest, SearchResponse} from './search/types.js';
+import type {SearchResponse} from './search/types.js';
 import {exportCollection} from './export/write-export.js';
 import {parseExport} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
@@ -127,7 +128,9 @@ export class Engine {
 		}
 	}
 
-	async search(request: SearchRequest): Promise<SearchResponse> {
+	/** Searches with the defaults of common/search-contract applied to what the caller left out. */
+	async search(input: SearchInput): Promise<SearchResponse> {
+		const request = withSearchDefaults(input);
 		const collection = this.requireCollection(request.collection);
 		const state = this.embedderState;
 		let embedder = state.status === 'ready' ? state.embedder : undefined;

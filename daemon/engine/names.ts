@@ -1,6 +1,5 @@
 import {invalidInput} from './errors.js';
 
-export const defaultCollection = 'default';
 const collectionPattern = /^[\w.-]{1,128}$/;
 
 /** Collection names: 1-128 characters of A-Z a-z 0-9 . _ - */

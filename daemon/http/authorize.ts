@@ -8,7 +8,7 @@ import type {Request, RequestHandler, Response} from 'express';
 import type {AccessControl} from '../capabilities/access-control.js';
 import {allowsCollection, effectivePermissions, someAllowsOrigin, type Grant, type Party} from '../../common/capabilities/effective.js';
 import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';
-import {defaultCollection} from '../engine/names.js';
+import {defaultCollection} from '../../common/search-contract.js';
 import {presentedKey, requireApiKey} from './auth.js';
 import {HttpError} from './http-error.js';
 

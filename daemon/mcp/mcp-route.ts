@@ -4,7 +4,7 @@
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {Router, type Request, type Response} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../engine/names.js';
+import {defaultCollection} from '../../common/search-contract.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {allowsCollection, type Grant} from '../../common/capabilities/effective.js';
 import {HttpError} from '../http/http-error.js';

@@ -8,7 +8,7 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
-import {defaultCollection} from '../engine/names.js';
+import {defaultCollection, searchDefaults, searchFields, searchLimits, type SearchBody, fromSearchBody} from '../../common/search-contract.js';
 import {resolveSafePath} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {version} from '../../common/version.js';
@@ -23,7 +23,7 @@ export type ToolContext = {
 	readonly visible: (collection: string) => boolean;
 };
 
-const collection = z.string().max(128).optional().describe(`Collection name (default "${defaultCollection}")`);
+const collection = searchFields.collection.describe(`Collection name (default "${defaultCollection}")`);
 
 const ok = (value: unknown): CallToolResult => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}], structuredContent: value as Record<string, unknown>});
 const failed = (error: unknown): CallToolResult => ({content: [{type: 'text', text: error instanceof Error ? error.message : String(error)}], isError: true});
@@ -60,14 +60,14 @@ export function createMcpServer(context: ToolContext): McpServer {
 		title: 'Search indexed Markdown',
 		description: 'Finds the chunks of indexed Markdown most relevant to a query. hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has file, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
 		inputSchema: {
-			query: z.string().min(1).max(2000).describe('What to look for, in words or exact terms'),
-			top_k: z.number().int().min(1).max(100).optional().describe('Number of results, 1 to 100 (default 10)'),
-			mode: z.enum(['hybrid', 'semantic', 'keyword']).optional().describe('Ranking (default hybrid)'),
+			query: searchFields.query.describe('What to look for, in words or exact terms'),
+			top_k: searchFields.top_k.describe(`Number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax} (default ${searchDefaults.topK})`),
+			mode: searchFields.mode.describe(`Ranking (default ${searchDefaults.mode})`),
 			collection,
 		},
 		annotations: {readOnlyHint: true},
-	}, guarded(async ({query, top_k: topK, mode, collection: name}: {query: string; top_k?: number; mode?: 'hybrid' | 'semantic' | 'keyword'; collection?: string}) => {
-		const response = await engine.search({query, topK: topK ?? 10, mode: mode ?? 'hybrid', collection: name ?? defaultCollection});
+	}, guarded(async (body: SearchBody) => {
+		const response = await engine.search(fromSearchBody(body));
 		const changed = await changedOnDisk(engine, response.collection, response.results.map(result => result.source_file));
 		return {
 			collection: response.collection, mode: response.mode, ...(response.notice ? {notice: response.notice} : {}),

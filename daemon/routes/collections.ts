@@ -1,6 +1,6 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../engine/names.js';
+import {defaultCollection} from '../../common/search-contract.js';
 import {visibleCollection} from '../http/authorize.js';
 
 export function collectionsRoutes(engine: Engine, diskBytes: () => number): Router {

@@ -1,6 +1,6 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../engine/names.js';
+import {defaultCollection} from '../../common/search-contract.js';
 
 export function documentsRoutes(engine: Engine): Router {
 	const router = Router();

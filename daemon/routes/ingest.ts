@@ -3,7 +3,7 @@ import path from 'node:path';
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
-import {defaultCollection} from '../engine/names.js';
+import {defaultCollection} from '../../common/search-contract.js';
 import {validate} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
 import {ingestBody} from './schemas.js';

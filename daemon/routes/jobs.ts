@@ -1,6 +1,7 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection, checkCollectionName} from '../engine/names.js';
+import {defaultCollection} from '../../common/search-contract.js';
+import {checkCollectionName} from '../engine/names.js';
 import {HttpError} from '../http/http-error.js';
 import {validate} from '../http/validate.js';
 import type {JobRegistry} from '../jobs/job-registry.js';

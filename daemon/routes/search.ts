@@ -1,6 +1,6 @@
 import {Router} from 'express';
+import {fromSearchBody} from '../../common/search-contract.js';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../engine/names.js';
 import {validate} from '../http/validate.js';
 import {searchBody} from './schemas.js';
 
@@ -8,14 +8,7 @@ export function searchRoutes(engine: Engine): Router {
 	const router = Router();
 	router.post('/search', async (request, response) => {
 		const body = validate(searchBody, request.body ?? {});
-		response.json(await engine.search({
-			query: body.query,
-			topK: body.top_k ?? 10,
-			mode: body.mode ?? 'hybrid',
-			collection: body.collection ?? defaultCollection,
-			collapse: body.collapse,
-			fusion: body.fusion,
-		}));
+		response.json(await engine.search(fromSearchBody(body)));
 	});
 	return router;
 }

@@ -1,6 +1,6 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../engine/names.js';
+import {defaultCollection} from '../../common/search-contract.js';
 import {exportFormats, type ExportFormat} from '../engine/export/export-format.js';
 import {HttpError} from '../http/http-error.js';
 import {bodyLines} from '../http/body-lines.js';

@@ -1,7 +1,8 @@
-export type Ranked = {readonly rowid: number; readonly score: number};
+import type {Fusion} from '../../../common/search-contract.js';
 
-/** How hybrid search merges its keyword and semantic lists. */
-export type Fusion = 'rrf' | 'convex';
+export type {Fusion} from '../../../common/search-contract.js';
+
+export type Ranked = {readonly rowid: number; readonly score: number};
 
 /**
  * Reciprocal rank fusion (Cormack et al. 2009): score = sum of 1 / (k + rank) over the lists a hit is in.

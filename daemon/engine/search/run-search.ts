@@ -59,7 +59,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 	}
 
 	const semantic = await semanticWork;
-	const ranked = mode === 'hybrid' ? fuse(request.fusion ?? 'rrf', semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
+	const ranked = mode === 'hybrid' ? fuse(request.fusion, semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
 	const results = toResults(context.store, ranked, request);
 	timings.total = performance.now() - started;
 	return {results, collection: collection.name, mode: request.mode, ...(notice ? {notice} : {}), timings_ms: round(timings)};

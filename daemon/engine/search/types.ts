@@ -1,17 +1,6 @@
-import type {Fusion} from './fusion.js';
+import type {SearchMode} from '../../../common/search-contract.js';
 
-export type SearchMode = 'semantic' | 'keyword' | 'hybrid';
-
-export type SearchRequest = {
-	readonly query: string;
-	readonly topK: number;
-	readonly mode: SearchMode;
-	readonly collection: string;
-	/** At most one hit per document (its best chunk). */
-	readonly collapse?: boolean;
-	/** Hybrid only: how the two lists merge (default rrf). */
-	readonly fusion?: Fusion;
-};
+export type {SearchMode, SearchRequest} from '../../../common/search-contract.js';
 
 /** A hit: the spec's fields (snake_case, as the API returns them), then md-vector's own. */
 export type SearchResult = {

@@ -1,6 +1,7 @@
 import React, {useEffect, useState} from 'react';
 import {Box, useApp} from 'ink';
-import type {SearchMode, SearchResult} from '../../client/api-types.js';
+import type {SearchResult} from '../../client/api-types.js';
+import {defaultCollection, searchDefaults, searchModes, type SearchMode} from '../../../common/search-contract.js';
 import {CollectionList} from './collection-list.js';
 import {SearchBox} from './search-box.js';
 import {ResultList} from './result-list.js';
@@ -31,7 +32,7 @@ type Focus = 'search' | 'results' | 'collections';
 type Overlay = 'help' | 'delete' | 'ingest' | undefined;
 type Message = {text: string; error: boolean} | undefined;
 
-const modes: SearchMode[] = ['hybrid', 'semantic', 'keyword'];
+const modes: readonly SearchMode[] = searchModes;
 const focusOrder: Focus[] = ['search', 'results', 'collections'];
 
 /** The terminal UI: collections, search box, results, preview and status, all from the daemon. */
@@ -40,8 +41,8 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 	const {columns, rows} = useTerminalSize();
 	const daemon = useDaemonState(client);
 	const [query, setQuery] = useState('');
-	const [mode, setMode] = useState<SearchMode>('hybrid');
-	const [topK, setTopK] = useState(10);
+	const [mode, setMode] = useState<SearchMode>(searchDefaults.mode);
+	const [topK, setTopK] = useState<number>(searchDefaults.topK);
 	const [collection, setCollection] = useState(initialCollection);
 	const [revision, setRevision] = useState(0);
 	const [selected, setSelected] = useState(0);
@@ -240,7 +241,7 @@ export function App({client, initialCollection, openInEditor = defaultOpenInEdit
 				</Box>
 			</Box>
 			{overlay === 'delete' && hit && collection ? <ConfirmDelete fileName={hit.source_file} collection={collection}/> : null}
-			{overlay === 'ingest' ? <IngestPanel client={client} collection={collection ?? 'default'} onDone={afterChange}/> : null}
+			{overlay === 'ingest' ? <IngestPanel client={client} collection={collection ?? defaultCollection} onDone={afterChange}/> : null}
 			<StatusBar health={daemon.health} problem={daemon.problem} mode={mode} latencyMs={search.latencyMs} message={message ?? searchMessage}/>
 		</Box>
 	);

@@ -1,0 +1,69 @@
+// The search request, once, for every caller: the HTTP route and MCP validate with these schemas, the CLI and
+// the TUI take their defaults and choices from here, and the engine applies the defaults (withSearchDefaults).
+// No daemon imports: the CLI loads this file.
+import {z} from 'zod';
+
+export const searchModes = ['hybrid', 'semantic', 'keyword'] as const;
+export type SearchMode = typeof searchModes[number];
+
+export const fusions = ['rrf', 'convex'] as const;
+export type Fusion = typeof fusions[number];
+
+/** The collection used when a request names none. */
+export const defaultCollection = 'default';
+
+export const searchLimits = {queryMax: 2000, topKMin: 1, topKMax: 100, collectionMax: 128} as const;
+
+export const searchDefaults = {topK: 10, mode: 'hybrid', collection: defaultCollection, collapse: false, fusion: 'rrf'} as const satisfies {
+	topK: number; mode: SearchMode; collection: string; collapse: boolean; fusion: Fusion;
+};
+
+const topKRule = `must be an integer from ${searchLimits.topKMin} to ${searchLimits.topKMax}`;
+const queryRule = `must be 1 to ${searchLimits.queryMax} characters`;
+const quoted = (values: readonly string[]) => values.map(value => `'${value}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+
+/** The fields of a search as the API takes them (snake_case), each with the rule its error message names. */
+export const searchFields = {
+	query: z.string({error: 'is required and must be a string'}).min(1, queryRule).max(searchLimits.queryMax, queryRule),
+	top_k: z.number({error: topKRule}).int(topKRule).min(searchLimits.topKMin, topKRule).max(searchLimits.topKMax, topKRule).optional(),
+	collection: z.string().max(searchLimits.collectionMax, `must be at most ${searchLimits.collectionMax} characters`).optional(),
+	mode: z.enum(searchModes, {error: `must be ${quoted(searchModes)}`}).optional(),
+	collapse: z.boolean({error: 'must be true or false'}).optional(),
+	fusion: z.enum(fusions, {error: `must be ${quoted(fusions)}`}).optional(),
+};
+
+/** POST /api/v1/search's body. */
+export const searchBody = z.object(searchFields);
+export type SearchBody = z.infer<typeof searchBody>;
+
+/** A search with every default applied: what the engine runs. */
+export type SearchRequest = {
+	readonly query: string;
+	readonly topK: number;
+	readonly mode: SearchMode;
+	readonly collection: string;
+	/** At most one hit per document (its best chunk). */
+	readonly collapse: boolean;
+	/** Hybrid only: how the keyword and semantic lists merge. */
+	readonly fusion: Fusion;
+};
+
+/** A search as a caller gives it to the engine: what the user did not choose is left out. */
+export type SearchInput = Pick<SearchRequest, 'query'> & Partial<Omit<SearchRequest, 'query'>>;
+
+/** The API's body as the engine takes it. */
+export function fromSearchBody(body: SearchBody): SearchInput {
+	return {query: body.query, topK: body.top_k, mode: body.mode, collection: body.collection, collapse: body.collapse, fusion: body.fusion};
+}
+
+/** The defaults, applied once: the engine calls this on what the caller gave. */
+export function withSearchDefaults(input: SearchInput): SearchRequest {
+	return {
+		query: input.query,
+		topK: input.topK ?? searchDefaults.topK,
+		mode: input.mode ?? searchDefaults.mode,
+		collection: input.collection ?? searchDefaults.collection,
+		collapse: input.collapse ?? searchDefaults.collapse,
+		fusion: input.fusion ?? searchDefaults.fusion,
+	};
+}
