@@ -7,7 +7,9 @@ import {CollectionIndexes, type IndexOptions} from './vector-index/collection-in
 import type {IndexKind} from './vector-index/vector-index.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
-import {invalidInput, notFound} from './errors.js';
+import {invalidInput, notFound, storageFailure} from './errors.js';
+import {BackgroundProblems} from './background-problems.js';
+import {dataFolderProbe} from './data-folder-probe.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './ingest/write-documents.js';
@@ -74,14 +76,19 @@ export type CollectionStats = {
 export class Engine {
 	static open(options: EngineOptions): Engine {
 		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options));
+		const problems = new BackgroundProblems(options.log);
+		problems.addProbe(dataFolderProbe(options.dataDir));
+		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), {...options, problems}), problems, options.log);
 	}
 
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
 	private readonly writes = new SerialQueue();
 	private backfill: Promise<void> = Promise.resolve();
 
-	private constructor(readonly store: Store, private readonly indexes: CollectionIndexes) {
+	/**
+	 * @param problems Failures of background work and a full or read-only data folder, for /health.
+	 */
+	private constructor(readonly store: Store, private readonly indexes: CollectionIndexes, readonly problems: BackgroundProblems, private readonly log: (line: string) => void = () => undefined) {
 		for (const collection of store.collections()) {
 			// Load (or rebuild) at start, on the index thread, not on the first search.
 			indexes.open(collection).catch(() => undefined);
@@ -96,7 +103,11 @@ export class Engine {
 	setEmbedder(state: EmbedderState): void {
 		this.embedderState = state;
 		if (state.status === 'ready') {
-			this.backfill = this.writes.run(async () => this.fillMissingVectors(state.embedder)).catch(() => undefined);
+			this.backfill = this.writes.run(async () => this.fillMissingVectors(state.embedder)).then(() => {
+				this.problems.resolve('backfill');
+			}, (error: unknown) => {
+				this.problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
+			});
 		}
 	}
 
@@ -113,7 +124,7 @@ export class Engine {
 		const collectionName = checkCollectionName(request.collection);
 		const fileName = checkFileName(request.fileName);
 		const prepared = prepareDocument(request.content, fileName, request.sourcePath);
-		const [outcome] = await this.writes.run(async () =>
+		const [outcome] = await this.write(async () =>
 			writeDocuments(this.writeContext(), this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
 		return {status: 'ok', chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
@@ -122,7 +133,7 @@ export class Engine {
 		const name = checkCollectionName(collection);
 		const release = this.indexes.hold();
 		try {
-			return await ingestDirectory(() => this.writeContext(), () => this.ensureCollection(name), async task => this.writes.run(task), options);
+			return await ingestDirectory(() => this.writeContext(), () => this.ensureCollection(name), async task => this.write(task), options);
 		} finally {
 			release();
 		}
@@ -146,7 +157,7 @@ export class Engine {
 
 	async deleteDocument(collection: string, fileName: string): Promise<{status: 'ok'; file: string; collection: string; deleted_chunks: number}> {
 		checkFileName(fileName);
-		return this.writes.run(async () => {
+		return this.write(async () => {
 			const row = this.requireCollection(collection);
 			const deleted = this.store.deleteDocument(row, fileName);
 			if (!deleted) {
@@ -218,17 +229,10 @@ export class Engine {
 			throw invalidInput(`import: the export was made by chunker v${parsed.header.chunker_version}; this version uses v${chunkerVersion}`);
 		}
 
-		return this.writes.run(async () => {
+		return this.write(async () => {
 			const row = this.ensureCollection(name);
+			// Every vector was checked by parseExport (dimensions, finite, unit length) before this write.
 			const fingerprint = parsed.header.model_id && parsed.header.dims ? {modelId: parsed.header.model_id, dims: parsed.header.dims} : undefined;
-			for (const document of parsed.documents) {
-				for (const chunk of document.chunks) {
-					if (chunk.vector && chunk.vector.length !== parsed.header.dims) {
-						throw invalidInput(`import: ${document.fileName}: a vector has ${chunk.vector.length} dimensions, the header says ${parsed.header.dims}`);
-					}
-				}
-			}
-
 			const change = this.store.writeDocuments(row, parsed.documents, fingerprint);
 			await this.indexes.apply(row, change);
 			return {collection: name, documents: parsed.documents.length, chunks: parsed.documents.reduce((sum, document) => sum + document.chunks.length, 0)};
@@ -249,8 +253,23 @@ export class Engine {
 	async close(): Promise<void> {
 		await this.writes.run(() => undefined);
 		await this.indexes.close();
-		this.store.checkpoint();
+		try {
+			this.store.checkpoint();
+		} catch (error) {
+			// A full disk: the write-ahead log stays beside the store and is replayed at the next open.
+			this.log(`the store's write-ahead log was not checkpointed: ${(error as Error).message}`);
+		}
+
 		this.store.close();
+	}
+
+	/** Runs a write in the one write queue; a full or read-only data folder is a 507 that says so. */
+	private async write<T>(task: () => Promise<T>): Promise<T> {
+		try {
+			return await this.writes.run(task);
+		} catch (error) {
+			throw storageFailure(error);
+		}
 	}
 
 	private writeContext(): WriteContext {

@@ -2,10 +2,14 @@ import path from 'node:path';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
 import {SerialQueue} from '../serial-queue.js';
+import {BackgroundProblems} from '../background-problems.js';
 import {acquireIndexThread} from './index-thread.js';
 import type {IndexReply} from './thread-protocol.js';
 import type {IndexKind} from './vector-index.js';
 import {buildSlice, IndexBuild} from './index-build.js';
+import {SkippedVectors} from './skipped-vectors.js';
+import {usableRows} from './vector-rules.js';
+import {removeIndexTemporaries} from './index-temporaries.js';
 
 export type Hit = {readonly rowid: number; readonly score: number};
 
@@ -35,6 +39,10 @@ export type IndexOptions = {
 	readonly buildSlice?: number;
 	/** Where builds are reported. */
 	readonly log?: (line: string) => void;
+	/** Where failures of background work (index files) and unusable stored vectors are reported. */
+	readonly problems?: BackgroundProblems;
+	/** How long after a failed index file write it is tried again. */
+	readonly retryDelayMs?: number;
 };
 
 /** Vectors sent to the index thread per message when a change or a load adds many. */
@@ -68,6 +76,7 @@ export class CollectionIndexes {
 	private readonly prefix = `${++engines}:`;
 	private readonly entries = new Map<number, Entry>();
 	private timer: NodeJS.Timeout | undefined;
+	private retry: NodeJS.Timeout | undefined;
 	private closed = false;
 	/** Ingestions running: their writes come seconds apart (one embedding run each), so they hold settling off. */
 	private holds = 0;
@@ -76,12 +85,22 @@ export class CollectionIndexes {
 	private readonly hnswThreshold: number;
 	private readonly buildSlice: number;
 	private readonly log: (line: string) => void;
+	private readonly problems: BackgroundProblems;
+	private readonly skipped: SkippedVectors;
+	private readonly retryDelayMs: number;
 
 	constructor(private readonly store: Store, private readonly directory: string, options: IndexOptions = {}) {
 		this.settleDelayMs = options.settleDelayMs ?? 2000;
 		this.hnswThreshold = options.hnswThreshold ?? defaultHnswThreshold;
 		this.buildSlice = options.buildSlice ?? buildSlice;
 		this.log = options.log ?? (() => undefined);
+		this.problems = options.problems ?? new BackgroundProblems(this.log);
+		this.skipped = new SkippedVectors(this.problems);
+		this.retryDelayMs = options.retryDelayMs ?? 30_000;
+		const removed = removeIndexTemporaries(directory);
+		if (removed.length > 0) {
+			this.log(`removed ${removed.length} temporary index files left by an interrupted write: ${removed.join(', ')}`);
+		}
 	}
 
 	/** Starts loading the collection's index (once); resolves when it is usable. */
@@ -128,6 +147,7 @@ export class CollectionIndexes {
 			}
 
 			if (change.removed.length > 0) {
+				this.skipped.removed(current.name, change.removed);
 				note(cached, await this.thread.call({op: 'remove', key: this.key(current.id), rowids: [...change.removed]}));
 			}
 
@@ -185,13 +205,15 @@ export class CollectionIndexes {
 	async close(): Promise<void> {
 		this.closed = true;
 		clearTimeout(this.timer);
+		clearTimeout(this.retry);
 		this.timer = undefined;
 		for (const entry of this.entries.values()) {
 			entry.build?.stop();
 		}
 
 		await Promise.allSettled([...this.entries.values()].map(async entry => Promise.all([entry.ready, entry.building])));
-		await Promise.all([...this.entries].map(async ([id, entry]) => this.persistEntry(id, entry)));
+		// A file that cannot be written (disk full) is reported by persistEntry; the store rebuilds it at the next start.
+		await Promise.allSettled([...this.entries].map(async ([id, entry]) => this.persistEntry(id, entry)));
 		await Promise.all([...this.entries.keys()].map(async id => this.thread.call({op: 'drop', key: this.key(id)})));
 		this.entries.clear();
 		await this.lease.release();
@@ -209,14 +231,25 @@ export class CollectionIndexes {
 		}
 
 		const entry: Entry = {name: current.name, ready: Promise.resolve(), size: 0, kind: 'flat', tombstones: 0, generation: current.vectorGeneration, dirty: false, steps: new SerialQueue()};
-		entry.ready = this.load(current, entry);
+		entry.ready = this.load(current, entry).catch((error: unknown) => {
+			// Forgotten, so that the next request loads it again instead of failing for good.
+			this.entries.delete(current.id);
+			this.problems.report(`index:${current.name}`, `collection '${current.name}': its vector index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+			throw error;
+		});
 		this.entries.set(current.id, entry);
 		return entry;
 	}
 
 	private async load(collection: CollectionRow, entry: Entry): Promise<void> {
-		const loaded = await this.thread.call({op: 'load', key: this.key(collection.id), file: this.fileOf(collection.id), dims: collection.dims!, generation: collection.vectorGeneration});
+		let loaded = await this.thread.call({op: 'load', key: this.key(collection.id), file: this.fileOf(collection.id), dims: collection.dims!, generation: collection.vectorGeneration});
+		if (loaded.loaded && loaded.size !== this.store.vectorCount(collection.id)) {
+			// Stored vectors the file left out: unusable ones (skipped when it was built). Rebuilt, to report them.
+			loaded = {...await this.thread.call({op: 'create', key: this.key(collection.id), dims: collection.dims!, kind: 'flat'}), loaded: false};
+		}
+
 		note(entry, loaded);
+		this.problems.resolve(`index:${collection.name}`);
 		if (!loaded.loaded) {
 			// A flat index from the store, read in one tick (it sees one state): fast, and exact until a due build.
 			entry.generation = this.store.collection(collection.name)?.vectorGeneration ?? collection.vectorGeneration;
@@ -295,9 +328,11 @@ export class CollectionIndexes {
 			entry.dirty = false;
 			try {
 				await this.thread.call({op: 'write', key: this.key(id), file: this.fileOf(id), generation: entry.generation});
+				this.problems.resolve(`index-file:${entry.name}`);
 			} catch (error) {
 				entry.dirty = true; // tried again later; until then the store rebuilds it at start
-				throw error;
+				this.problems.report(`index-file:${entry.name}`, `collection '${entry.name}': writing its vector index file failed (${error instanceof Error ? error.message : String(error)}); searches are not affected, the file is tried again${this.closed ? ' at the next start' : ` in ${Math.round(this.retryDelayMs / 1000)} s`}`);
+				this.retryLater();
 			}
 		});
 	}
@@ -327,14 +362,14 @@ export class CollectionIndexes {
 		return vectors > this.hnswThreshold ? 'hnsw' : 'flat';
 	}
 
-	private async send(collection: CollectionRow, vectors: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>, key = this.key(collection.id)): Promise<IndexReply> {
+	private async send(collection: CollectionRow, rows: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>, key = this.key(collection.id)): Promise<IndexReply> {
 		const dims = collection.dims!;
+		// An unusable stored vector (NaN, zero, another length: let in by an older version) is left out and reported.
+		const vectors = usableRows(rows, dims, (rowids, problem) => {
+			this.skipped.skipped(collection.name, rowids, problem);
+		});
 		const flat = new Float32Array(vectors.length * dims);
 		for (const [row, {vector}] of vectors.entries()) {
-			if (vector.length !== dims) {
-				throw new RangeError(`vector index: expected ${dims} dimensions, got ${vector.length}`);
-			}
-
 			flat.set(vector, row * dims);
 		}
 
@@ -351,6 +386,19 @@ export class CollectionIndexes {
 			}
 		}, this.settleDelayMs);
 		this.timer.unref();
+	}
+
+	/** Tries failed index files again after retryDelayMs (not sooner: a full disk stays full for a while). */
+	private retryLater(): void {
+		if (this.closed || this.retry) {
+			return;
+		}
+
+		this.retry = setTimeout(() => {
+			this.retry = undefined;
+			void this.settle().catch(() => undefined);
+		}, this.retryDelayMs);
+		this.retry.unref();
 	}
 
 	private key(id: number): string {
