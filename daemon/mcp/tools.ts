@@ -8,6 +8,7 @@ import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {z} from 'zod';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
+import {readTextFile} from '../engine/ingest/decode-text.js';
 import {defaultCollection, searchDefaults, searchFields, searchLimits, type SearchBody, fromSearchBody} from '../../common/search-contract.js';
 import {resolveSafePath} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
@@ -130,7 +131,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 
 		if (filePath !== undefined) {
 			const real = await resolveSafePath('file_path', filePath, context.readable, 'file');
-			return engine.ingest({content: await readFile(real, 'utf8'), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'});
+			return engine.ingest({content: await readTextFile(real, `file_path: ${filePath}`), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'});
 		}
 
 		return engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'});

@@ -1,8 +1,9 @@
-import {readFile, stat} from 'node:fs/promises';
+import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {sha256} from '../hash.js';
 import type {CollectionRow} from '../store/types.js';
 import {prepareDocument, type PreparedDocument} from './prepare-document.js';
+import {readTextFile} from './decode-text.js';
 import {walkMarkdown} from './walk-markdown.js';
 import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './write-documents.js';
 
@@ -70,7 +71,7 @@ export async function ingestDirectory(
 					throw new Error(`file is ${Math.round(info.size / 1024)} KB; the limit is ${maxFileBytes / 1024} KB`);
 				}
 
-				const content = await readFile(absolute, 'utf8');
+				const content = await readTextFile(absolute, 'the file');
 				// Incremental: an unchanged file is known by its hash alone; chunking it (the costly part) is skipped.
 				const existing = options.mode === 'incremental' ? context().store.document(collection().id, relative) : undefined;
 				if (existing?.contentHash === sha256(content)) {
