@@ -8,11 +8,15 @@ export type {ExportFormat} from '../../daemon/engine/export/export-format.js';
 
 export type Health = {
 	readonly status: 'ok' | 'degraded' | 'error';
+	/** Why the status is not ok (the first background problem, else the model's state). */
+	readonly reason?: string;
 	readonly version: string;
 	readonly uptime_s: number;
 	readonly checks: {
 		readonly chromadb: {readonly status: string; readonly count: number};
 		readonly embedder: {readonly status: string; readonly dimension: number; readonly model: string; readonly reason?: string};
+		/** Failed background work and data folder problems (absent from daemons before issue 16). */
+		readonly background?: {readonly status: string; readonly problems: ReadonlyArray<{readonly source: string; readonly message: string; readonly since: string}>};
 	};
 };
 

@@ -85,6 +85,8 @@ test.serial('StatusBar: health ok, degraded with the reason, daemon down; model,
 	t.regex(ok.lastFrame()!, /ok {2}model tiny {2}mode keyword {2}last search 12 ms/);
 	const degraded = render(<StatusBar health={{status: 'degraded', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'unavailable', dimension: 0, model: 'bge', reason: 'no model folder'}}}} problem={undefined} mode='hybrid' latencyMs={undefined} message={undefined}/>);
 	t.regex(degraded.lastFrame()!, /degraded: no model folder/);
+	const full = render(<StatusBar health={{status: 'degraded', reason: 'the disk of the data folder is full', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'ok', dimension: 32, model: 'tiny'}}}} problem={undefined} mode='hybrid' latencyMs={undefined} message={undefined}/>);
+	t.regex(full.lastFrame()!, /degraded: the disk of the data folder is full/, 'a background problem, with the model loaded');
 	const down = render(<StatusBar health={undefined} problem='cannot reach the md-vector daemon' mode='hybrid' latencyMs={undefined} message={{text: 'boom', error: true}}/>);
 	t.regex(down.lastFrame()!, /daemon down: cannot reach the md-vector daemon/);
 	t.regex(down.lastFrame()!, /boom/);

@@ -22,7 +22,7 @@ export function StatusBar({health, problem, mode, latencyMs, message}: Props) {
 	} else if (health) {
 		daemon = health.status === 'ok'
 			? <Text color='green'>ok</Text>
-			: <Text color='yellow'>{health.status}: {embedder?.reason ?? `model ${embedder?.status ?? '?'}`}</Text>;
+			: <Text color='yellow'>{health.status}: {health.reason ?? embedder?.reason ?? `model ${embedder?.status ?? '?'}`}</Text>;
 	}
 
 	return (
