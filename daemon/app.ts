@@ -17,6 +17,12 @@ import {jobsRoutes} from './routes/jobs.js';
 import {transferRoutes} from './routes/transfer.js';
 import {hostGuard} from './mcp/host-guard.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
+import {mcpAuthenticate} from './mcp/mcp-authenticate.js';
+import {mcpRateLimit} from './mcp/mcp-rate-limit.js';
+import {sseMessageRoutes, sseStreamRoutes, type SseSessions} from './mcp/sse-route.js';
+import type {OAuth} from './oauth/oauth.js';
+import {oauthEndpoints} from './oauth/oauth-endpoints.js';
+import {clientAdminRoutes} from './oauth/admin-routes.js';
 
 export type AppDeps = {
 	readonly engine: Engine;
@@ -37,6 +43,12 @@ export type AppDeps = {
 	readonly allowedHosts: readonly string[];
 	/** MCP without the write tools (ingest, delete_document). */
 	readonly mcpReadOnly: boolean;
+	/** OAuth sign-in for assistants (undefined: off, MD_VECTOR_MCP_OAUTH=0). */
+	readonly oauth?: OAuth;
+	/** A loopback assistant's own MCP rate limit (owner or OAuth credential). */
+	readonly assistantRateLimit: RateLimit;
+	/** Open sessions of the legacy SSE transport (closed when the daemon stops). */
+	readonly sseSessions: SseSessions;
 	readonly log: (line: string) => void;
 };
 
@@ -46,6 +58,11 @@ export function createApp(deps: AppDeps): express.Express {
 	app.disable('x-powered-by');
 	app.set('query parser', 'simple');
 	app.use(helmet());
+	const guard = hostGuard(deps.host, deps.allowedHosts, deps.access);
+	if (deps.oauth) {
+		app.use(oauthEndpoints(guard, deps.oauth.router)); // at the root, where RFC 8414 and 9728 put the metadata
+	}
+
 	const api = express.Router();
 	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
 	api.use(preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
@@ -57,12 +74,18 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(ingestRoutes(deps.engine, paths));
 	api.use(documentsRoutes(deps.engine));
 	api.use(jobsRoutes(deps.engine, deps.jobs, paths));
+	if (deps.oauth) {
+		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access, apiKey: deps.apiKey, isLocalUser: deps.isLocalUser}));
+	}
+
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
-	const mcp = express.Router();
-	mcp.use(hostGuard(deps.host, deps.allowedHosts, deps.access), preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
-	mcp.use(express.json({limit: '1mb'}), mcpRoutes(deps.engine, {readOnly: deps.mcpReadOnly, readable: paths}));
-	app.use('/mcp', mcp);
+	const mcpOptions = {readOnly: deps.mcpReadOnly, readable: paths};
+	const limit = mcpRateLimit(deps);
+	const mcpGuards = (path: '/mcp' | '/sse') => [guard, preflight(deps.access), limit, mcpAuthenticate(deps, deps.oauth, path)];
+	app.use('/mcp', ...mcpGuards('/mcp'), express.json({limit: '1mb'}), mcpRoutes(deps.engine, mcpOptions));
+	app.use('/sse', ...mcpGuards('/sse'), sseStreamRoutes(deps.engine, mcpOptions, deps.sseSessions));
+	app.use('/messages', ...mcpGuards('/sse'), requireJson, express.json({limit: '1mb'}), sseMessageRoutes(deps.sseSessions));
 	app.use(notFoundHandler);
 	app.use(errorHandler(deps.log));
 	return app;

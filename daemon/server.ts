@@ -14,6 +14,10 @@ import {defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {loadEmbedderInto} from './load-embedder.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {AccessControl} from './capabilities/access-control.js';
+import {OAuth} from './oauth/oauth.js';
+import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
+import {assistantRateLimit} from './mcp/mcp-rate-limit.js';
+import {SseSessions} from './mcp/sse-route.js';
 
 export type DaemonOptions = {
 	readonly port: number;
@@ -25,7 +29,7 @@ export type DaemonOptions = {
 const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Settings from the environment, checked before anything opens. */
-export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number; model: ModelConfig} {
+export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit} {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
 		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
@@ -46,7 +50,10 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 	const configured = (options.env.MD_VECTOR_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean).map(root => path.resolve(root));
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
-	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, hnswThreshold, model: modelConfigFromEnv(options.env)};
+	return {
+		apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, hnswThreshold, model: modelConfigFromEnv(options.env),
+		oauth: oauthSettings(options.env), assistantRateLimit: assistantRateLimit(options.env),
+	};
 }
 
 /** The capability files in force; an invalid one stops the start: the daemon does not guess who may do what. */
@@ -70,9 +77,16 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	const jobs = new JobRegistry();
 	const startedAt = Date.now();
 	const token = newLocalToken();
+	const sseSessions = new SseSessions();
 	try {
 		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
+		const opened = engine;
+		const oauth = settings.oauth.enabled ? new OAuth({
+			dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: () => opened.collections(),
+			keyClientLabels: () => access.current().clients.map(client => client.label),
+		}) : undefined;
 		const app = createApp({
+			oauth, sseSessions, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host,
 			allowedHosts: (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean),
@@ -109,6 +123,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 				});
 			});
 			server.closeIdleConnections();
+			await sseSessions.closeAll(); // an open MCP stream would keep the server from closing
 			await jobs.stopAll();
 			await closed;
 			await engine.close();

@@ -10,17 +10,19 @@ import {allowsCollection, type Grant} from '../../common/capabilities/effective.
 import {HttpError} from '../http/http-error.js';
 import {visibleCollection} from '../http/authorize.js';
 import {readOnlyHeader} from '../../common/read-only-header.js';
-import {createMcpServer} from './tools.js';
+import {createMcpServer, type ToolContext} from './tools.js';
 
 const toolPermissions: Record<string, string> = {
 	search: 'search:default', get_document_section: 'search:default', list_collections: 'collections:read', stats: 'collections:read',
 	ingest: 'ingest:default', delete_document: 'documents:delete',
 };
 
+const writeTools = new Set(['ingest', 'delete_document']);
+
 type Message = {method?: string; params?: {name?: string; arguments?: {collection?: unknown}}};
 
 /** 403 for a tool call the client may not make (owner requests carry no grants and pass). */
-function checkToolCalls(request: Request, response: Response): void {
+export function checkToolCalls(request: Request, response: Response): void {
 	const grants = response.locals.grants as Grant[] | undefined;
 	if (!grants) {
 		return;
@@ -33,22 +35,32 @@ function checkToolCalls(request: Request, response: Response): void {
 		}
 
 		const permission = toolPermissions[message.params.name];
-		// list_collections names no collection: the permission on any one will do (the list is filtered).
-		const collection = message.params.name === 'list_collections'
-			? undefined
-			: (typeof message.params.arguments?.collection === 'string' ? message.params.arguments.collection : defaultCollection);
+		// A read tool that names no collection needs the permission on some collection (it then uses only those
+		// the client may use); the write tools write to the default collection.
+		const named = typeof message.params.arguments?.collection === 'string' ? message.params.arguments.collection : undefined;
+		const collection = named ?? (writeTools.has(message.params.name) ? defaultCollection : undefined);
 		if (permission && !allowsCollection(grants, permission, collection)) {
 			throw new HttpError(403, 'forbidden', `client '${response.locals.client as string}' lacks '${permission}'${collection === undefined ? '' : ` on collection '${collection}'`} for tool ${message.params.name}`);
 		}
 	}
 }
 
-export function mcpRoutes(engine: Engine, options: {readOnly: boolean; readable: (response: Response) => readonly string[] | ReadPolicy}): Router {
+export type McpOptions = {readonly readOnly: boolean; readonly readable: (response: Response) => readonly string[] | ReadPolicy};
+
+/** The tools' context for this caller: read-only by setting or header, and only the collections it may use. */
+export function toolContext(engine: Engine, options: McpOptions, request: Request, response: Response): ToolContext {
+	const grants = response.locals.grants as Grant[] | undefined;
+	return {
+		engine, readOnly: options.readOnly || request.headers[readOnlyHeader] === '1', readable: options.readable(response),
+		visible: visibleCollection(response), searchable: name => !grants || allowsCollection(grants, 'search:default', name),
+	};
+}
+
+export function mcpRoutes(engine: Engine, options: McpOptions): Router {
 	const router = Router();
 	router.post('/', async (request, response) => {
 		checkToolCalls(request, response);
-		const readOnly = options.readOnly || request.headers[readOnlyHeader] === '1';
-		const server = createMcpServer({engine, readOnly, readable: options.readable(response), visible: visibleCollection(response)});
+		const server = createMcpServer(toolContext(engine, options, request, response));
 		const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
 		response.on('close', () => {
 			void transport.close();

@@ -109,6 +109,11 @@ export class DaemonClient {
 		return response.json() as Promise<ImportResult>;
 	}
 
+	/** A route without a method of its own here (the owner's client management: source/oauth/). */
+	async call<T>(method: string, route: string, body?: unknown): Promise<T> {
+		return this.json(method, route, body);
+	}
+
 	private async json<T>(method: string, route: string, body?: unknown, signal?: AbortSignal): Promise<T> {
 		const response = await this.send(method, route, body === undefined ? undefined : JSON.stringify(body), signal);
 		return response.json() as Promise<T>;

@@ -10,10 +10,15 @@ import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/st
 import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
 import {cli, cliPath} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
+import {readDiscovery} from '../../common/discovery.js';
+import {localTokenHeader} from '../../common/local-token.js';
 
 type ToolResult = {isError?: boolean; structuredContent?: any; content: Array<{type: string; text?: string}>};
 
-async function connectHttp(daemon: RunningDaemon, headers: Record<string, string> = {}): Promise<Client> {
+/** The owner's credential, as md-vector's own `mcp` bridge sends it: the local token of the discovery record. */
+const owner = (daemon: RunningDaemon) => ({[localTokenHeader]: readDiscovery(path.join(daemon.home, 'state'))!.token});
+
+async function connectHttp(daemon: RunningDaemon, headers: Record<string, string> = owner(daemon)): Promise<Client> {
 	const client = new Client({name: 'md-vector-test', version: '1.0.0'});
 	await client.connect(new StreamableHTTPClientTransport(new URL(`${daemon.url}/mcp`), {requestInit: {headers}}));
 	return client;
@@ -79,7 +84,7 @@ test('over Streamable HTTP: the six tools with schemas, and each one called', as
 });
 
 test('read-only: no write tools are offered, and calling one fails', async t => {
-	const client = await connectHttp(daemon, {'x-md-vector-read-only': '1'});
+	const client = await connectHttp(daemon, {...owner(daemon), 'x-md-vector-read-only': '1'});
 	t.teardown(async () => client.close());
 	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'list_collections', 'search', 'stats']);
 	const write = await call(client, 'delete_document', {file: 'guide.md', collection: 'mcp'}).catch((error: unknown) => ({isError: true, content: [{type: 'text', text: (error as Error).message}]}));

@@ -1,0 +1,57 @@
+// Which collection(s) a tool call means when the assistant names none, or names one that does not exist: the
+// answer always lists the collections the client may use, so the assistant can correct itself at once.
+import type {Engine} from '../engine/engine.js';
+
+export type Allowed = (collection: string) => boolean;
+
+const listing = (names: readonly string[]) => (names.length > 0 ? `the collections are: ${names.join(', ')}` : 'there are no collections yet (ingest documents first)');
+
+export function usableCollections(engine: Engine, allowed: Allowed): string[] {
+	return engine.collections().map(entry => entry.name).filter(name => allowed(name));
+}
+
+/** The named collection, checked; or every usable one when none is named (search). */
+export function collectionsToSearch(engine: Engine, allowed: Allowed, named?: string): string[] {
+	const usable = usableCollections(engine, allowed);
+	if (named !== undefined) {
+		if (!usable.includes(named)) {
+			throw new Error(`collection '${named}' does not exist; ${listing(usable)}`);
+		}
+
+		return [named];
+	}
+
+	if (usable.length === 0) {
+		throw new Error(`nothing to search: ${listing(usable)}`);
+	}
+
+	return usable;
+}
+
+/** One collection: the named one, else the only one, else the one holding `file`; an error that lists them otherwise. */
+export function oneCollection(engine: Engine, allowed: Allowed, named?: string, file?: string): string {
+	const usable = usableCollections(engine, allowed);
+	if (named !== undefined) {
+		if (!usable.includes(named)) {
+			throw new Error(`collection '${named}' does not exist; ${listing(usable)}`);
+		}
+
+		return named;
+	}
+
+	const candidates = file === undefined ? usable : usable.filter(name => engine.documentSource(name, file) !== undefined);
+	if (candidates.length === 1) {
+		return candidates[0]!;
+	}
+
+	const what = file === undefined ? 'several collections' : (candidates.length === 0 ? `no collection holding '${file}'` : `'${file}' is in several collections`);
+	throw new Error(`name a collection (${what}): ${listing(file === undefined || candidates.length === 0 ? usable : candidates)}`);
+}
+
+/** For the server's instructions: the collections the client may use, with their sizes. */
+export function describeCollections(engine: Engine, allowed: Allowed): string {
+	const entries = engine.collections().filter(entry => allowed(entry.name));
+	return entries.length === 0
+		? 'No collections exist yet.'
+		: `Collections: ${entries.map(entry => `${entry.name} (${entry.documents} documents)`).join(', ')}.`;
+}
