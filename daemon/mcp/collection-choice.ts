@@ -53,5 +53,5 @@ export function describeCollections(engine: Engine, allowed: Allowed): string {
 	const entries = engine.collections().filter(entry => allowed(entry.name));
 	return entries.length === 0
 		? 'No collections exist yet.'
-		: `Collections: ${entries.map(entry => `${entry.name} (${entry.documents} documents)`).join(', ')}.`;
+		: `Collections: ${entries.map(entry => `${entry.name} (${entry.documents} ${entry.documents === 1 ? 'document' : 'documents'})`).join(', ')}.`;
 }

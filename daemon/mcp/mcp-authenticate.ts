@@ -1,5 +1,6 @@
-// Who may use the MCP endpoints (/mcp, /sse). With OAuth on (the default) they always need a credential: the
-// local token (the owner's own `md-vector mcp`), the API key, a clients.json key, or an OAuth access token, and a
+// Who may use the MCP endpoints (/mcp, /sse). The local token (the owner's own `md-vector mcp`) is the owner, also
+// on a daemon with an API key. With OAuth on (the default) every other caller needs a credential: the API key, a
+// clients.json key, or an OAuth access token, and a
 // request without one gets 401 with WWW-Authenticate naming the resource metadata, which starts the sign-in
 // in the assistant's host. OAuth tokens are checked by oauth-bearer.ts; every other credential by the REST
 // API's own check (authorize.ts), unchanged.
@@ -21,9 +22,13 @@ export function mcpAuthenticate(deps: AuthorizeDeps, oauth: OAuth | undefined, m
 			return;
 		}
 
-		const local = deps.isLocalUser?.(request) ?? false;
+		if (deps.isLocalUser?.(request)) { // the owner's own `md-vector mcp`, whatever else is configured
+			next();
+			return;
+		}
+
 		const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, {'WWW-Authenticate': oauth?.challenge(request, mcpPath) ?? 'Bearer'});
-		if (oauth?.settings.enabled && !local) {
+		if (oauth?.settings.enabled) {
 			if (!key) {
 				throw unauthorized('sign in: this MCP server needs a credential (OAuth sign-in, a client key or the API key)');
 			}

@@ -36,9 +36,8 @@ export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: S
 		const transport = new SSEServerTransport('/messages', response);
 		const server = createMcpServer(toolContext(engine, options, request, response));
 		sessions.sessions.set(transport.sessionId, {transport, server, caller: callerOf(response)});
-		transport.onclose = () => {
+		transport.onclose = () => { // the server hears of it too (connect chains its own handler): no server.close() here, which would close the transport again
 			sessions.sessions.delete(transport.sessionId);
-			void server.close();
 		};
 
 		await server.connect(transport);

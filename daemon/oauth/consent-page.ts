@@ -27,7 +27,7 @@ export type ConsentChoices = {readonly collections: ReadonlyArray<{name: string;
 
 export function consentPage(request: PendingConsent, nonce: string, choices: ConsentChoices): string {
 	const permissions = offeredPermissions.map(permission => `<label><input type="checkbox" name="permission" value="${permission.identifier}" checked> ${h(permission.says)} <span class="muted">(${permission.identifier})</span></label>`).join('');
-	const collections = choices.collections.map(entry => `<label class="indent"><input type="checkbox" name="collection" value="${h(entry.name)}"> ${h(entry.name)} <span class="muted">(${entry.documents} documents)</span></label>`).join('');
+	const collections = choices.collections.map(entry => `<label class="indent"><input type="checkbox" name="collection" value="${h(entry.name)}"> ${h(entry.name)} <span class="muted">(${entry.documents} ${entry.documents === 1 ? 'document' : 'documents'})</span></label>`).join('');
 	return page('Allow access to md-vector?', nonce, `<h1>Allow <b>${h(appName(request))}</b> to use your md-vector?</h1>
 ${choices.error ? `<p class="error">${h(choices.error)}</p>` : ''}
 <p>It will be known as <code>${h(choices.label)}</code> and sent back to <code>${h(returnsTo(request))}</code>. It never gets to write or delete.

@@ -58,7 +58,7 @@ function stdioEntry(options: EntryOptions, facts: Facts, warnings: string[]): Re
 
 	if (options.client) {
 		env.MD_VECTOR_CLIENT_KEY = clientKeyReference(options.client, facts, warnings);
-	} else {
+	} else if (facts.env.MD_VECTOR_URL) { // a local daemon knows the bridge by its local token; one elsewhere needs the key
 		for (const name of secrets.filter(secret => facts.env[secret])) {
 			env[name] = `\${${name}}`;
 		}

@@ -120,7 +120,7 @@ test('auth: 401 without a key or with a wrong one, 403 for a tool or collection 
 	for (const headers of attempts) {
 		const error = await t.throwsAsync(connectHttp(guarded, headers));
 		t.is((error as Error & {code?: number}).code, 401, JSON.stringify(headers));
-		t.regex(error.message, /"code":"unauthorized","message":"(missing API key|invalid API key)/);
+		t.regex(error.message, /"code":"unauthorized","message":"(sign in: this MCP server needs a credential|invalid API key)/);
 	}
 
 	const assistant = await connectHttp(guarded, {authorization: 'Bearer assistant-key'});

@@ -123,7 +123,7 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 
 	const client = await connectAfter(setup, provider, code!);
 	t.teardown(async () => client.close());
-	t.regex(client.getInstructions() ?? '', /Collections: notes \(1 documents\)\./, 'the instructions name only what it may use');
+	t.regex(client.getInstructions() ?? '', /Collections: notes \(1 document\)\./, 'the instructions name only what it may use');
 	const found = await call(client, 'search', {query: 'compost', mode: 'keyword'});
 	t.deepEqual(found.structuredContent.collections, ['notes'], 'no collection named: every collection it may search');
 	t.deepEqual(found.structuredContent.results.map((hit: {collection: string}) => hit.collection), ['notes']);
