@@ -81,10 +81,12 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	try {
 		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
 		const opened = engine;
-		const oauth = settings.oauth.enabled ? new OAuth({
-			dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: () => opened.collections(),
-			keyClientLabels: () => access.current().clients.map(client => client.label),
-		}) : undefined;
+		const oauth = settings.oauth.enabled
+			? new OAuth({
+				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: () => opened.collections(),
+				keyClientLabels: () => access.current().clients.map(client => client.label),
+			})
+			: undefined;
 		const app = createApp({
 			oauth, sseSessions, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),

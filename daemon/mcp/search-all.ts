@@ -28,7 +28,7 @@ export async function searchCollections(engine: Engine, names: readonly string[]
 	return {
 		collections: responses.map(response => response.collection),
 		mode,
-		notices: [...new Set(responses.map(response => response.notice).filter((notice): notice is string => Boolean(notice)))],
+		notices: [...new Set(responses.flatMap(response => (response.notice ? [response.notice] : [])))],
 		results: ranked.slice(0, body.top_k ?? searchDefaults.topK).map(entry => entry.hit),
 	};
 }

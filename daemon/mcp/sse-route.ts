@@ -11,6 +11,7 @@ import {HttpError} from '../http/http-error.js';
 import {checkToolCalls, toolContext, type McpOptions} from './mcp-route.js';
 import {createMcpServer} from './tools.js';
 
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this file serves
 type Session = {readonly transport: SSEServerTransport; readonly server: McpServer; readonly caller: string};
 
 const mostSessions = 64;
@@ -33,6 +34,7 @@ export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: S
 			throw new HttpError(503, 'too_many_sessions', `at most ${mostSessions} SSE sessions may be open at once; close one, or use Streamable HTTP at /mcp`);
 		}
 
+		// eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
 		const transport = new SSEServerTransport('/messages', response);
 		const server = createMcpServer(toolContext(engine, options, request, response));
 		sessions.sessions.set(transport.sessionId, {transport, server, caller: callerOf(response)});

@@ -17,7 +17,11 @@ const lifetimeMs = 5 * 60 * 1000;
 export class AuthorizationCodes {
 	private readonly codes = new Map<string, CodeGrant>();
 
-	constructor(private readonly nowMs: () => number) {}
+	private readonly nowMs: () => number;
+
+	constructor(nowMs: () => number) {
+		this.nowMs = nowMs;
+	}
 
 	issue(grant: Omit<CodeGrant, 'expiresAtMs'>): string {
 		const code = newToken('code');

@@ -12,9 +12,11 @@ const returnsTo = (request: PendingConsent) => new URL(request.params.redirectUr
 export const requestCode = (request: PendingConsent) => request.id.slice(0, 6).toUpperCase();
 
 export function signInPage(request: PendingConsent, nonce: string, options: {apiKeyForm: boolean; error?: string}): string {
-	const keyForm = options.apiKeyForm ? `<p>Or enter the daemon's API key (<code>MD_VECTOR_API_KEY</code>):</p>
+	const keyForm = options.apiKeyForm
+		? `<p>Or enter the daemon's API key (<code>MD_VECTOR_API_KEY</code>):</p>
 <form method="post" action="/oauth/sign-in"><input type="hidden" name="request" value="${h(request.id)}">
-<input type="password" name="api_key" autocomplete="off" aria-label="API key"> <button type="submit">Sign in</button></form>` : '';
+<input type="password" name="api_key" autocomplete="off" aria-label="API key"> <button type="submit">Sign in</button></form>`
+		: '';
 	return page('Sign in to md-vector', nonce, `<h1>${h(appName(request))} asks to use your md-vector</h1>
 ${options.error ? `<p class="error">${h(options.error)}</p>` : ''}
 <p>First confirm that you own this md-vector. In a terminal, run:</p>

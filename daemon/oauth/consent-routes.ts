@@ -26,7 +26,7 @@ export type ConsentDeps = {
 };
 
 const list = (value: unknown) => (Array.isArray(value) ? value : (value === undefined ? [] : [value])).filter((entry): entry is string => typeof entry === 'string');
-const field = (request: Request, name: string) => (typeof request.body?.[name] === 'string' ? request.body[name] as string : '');
+const field = (request: Request, name: string) => (typeof request.body?.[name] === 'string' ? request.body[name] : '');
 
 export function consentRoutes(deps: ConsentDeps): Router {
 	const router = Router();

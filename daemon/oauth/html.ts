@@ -13,6 +13,6 @@ button.allow{background:#1f6feb;border-color:#1f6feb;color:#fff}input[type=passw
 `;
 
 export function page(title: string, nonce: string, body: string): string {
-	return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
+	return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">'
 		+ `<title>${escapeHtml(title)}</title><style nonce="${nonce}">${style}</style></head><body><main>${body}</main></body></html>`;
 }

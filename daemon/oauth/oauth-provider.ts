@@ -25,7 +25,7 @@ export class OAuthProvider implements OAuthServerProvider {
 	constructor(private readonly store: OAuthStore, private readonly settings: OAuthSettings, private readonly pending: PendingConsents, private readonly nowMs: () => number) {
 		this.codes = new AuthorizationCodes(nowMs);
 		this.clientsStore = {
-			getClient: clientId => {
+			getClient(clientId) {
 				const client = store.client(clientId);
 				return client && {
 					client_id: client.client_id, client_name: client.client_name, redirect_uris: client.redirect_uris,
@@ -48,12 +48,12 @@ export class OAuthProvider implements OAuthServerProvider {
 	}
 
 	/** Every authorization waits for the owner: the browser goes to the consent page. */
-	async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, response: Response): Promise<void> {
-		if (params.resource && !mcpResourcePaths.includes(params.resource.pathname)) {
-			throw new InvalidTargetError(`resource ${params.resource.href} is not this server's MCP endpoint (${mcpResourcePaths.join(' or ')})`);
+	async authorize(client: OAuthClientInformationFull, parameters: AuthorizationParams, response: Response): Promise<void> {
+		if (parameters.resource && !mcpResourcePaths.includes(parameters.resource.pathname)) {
+			throw new InvalidTargetError(`resource ${parameters.resource.href} is not this server's MCP endpoint (${mcpResourcePaths.join(' or ')})`);
 		}
 
-		const request = this.pending.add(client, params);
+		const request = this.pending.add(client, parameters);
 		response.redirect(303, `/oauth/consent?request=${request.id}`);
 	}
 

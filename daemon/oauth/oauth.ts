@@ -3,6 +3,7 @@
 // 401 challenge that points a client at the metadata; sign-in links, listing and revoking for the owner).
 
 import type {Request, RequestHandler} from 'express';
+import type {Capability} from '../../common/capabilities/validate-capabilities.js';
 import {OAuthStore, oauthFile, type OAuthGrant} from './oauth-store.js';
 import {OAuthProvider} from './oauth-provider.js';
 import {PendingConsents} from './pending-consents.js';
@@ -12,7 +13,6 @@ import {oauthOrigin, oauthRouter, resourceMetadataUrl} from './oauth-router.js';
 import type {OAuthSettings} from './oauth-settings.js';
 import {requestCode} from './consent-page.js';
 import {grantCapability} from './grant-capability.js';
-import type {Capability} from '../../common/capabilities/validate-capabilities.js';
 
 export type OAuthDeps = {
 	readonly dataDir: string;

@@ -2,8 +2,8 @@
 // this daemon (and, for the consent form, to the application's redirect address), and a form post accepted
 // only from this very origin (port included: 127.0.0.1:8080 is another site's page, not ours).
 import type {Request, Response} from 'express';
-import {newSecret} from './secrets.js';
 import {HttpError} from '../http/http-error.js';
+import {newSecret} from './secrets.js';
 
 /** Sets the page's headers; returns the nonce its stylesheet must carry. */
 export function securePage(response: Response, formTargets: readonly string[] = []): string {

@@ -20,9 +20,13 @@ export class PendingConsents {
 	private readonly pending = new Map<string, PendingConsent>();
 	private readonly proofs = new Map<string, string>();
 
-	constructor(private readonly nowMs: () => number) {}
+	private readonly nowMs: () => number;
 
-	add(client: OAuthClientInformationFull, params: AuthorizationParams): PendingConsent {
+	constructor(nowMs: () => number) {
+		this.nowMs = nowMs;
+	}
+
+	add(client: OAuthClientInformationFull, parameters: AuthorizationParams): PendingConsent {
 		this.prune();
 		if (this.pending.size >= most) {
 			const oldest = this.pending.keys().next().value!;
@@ -30,7 +34,7 @@ export class PendingConsents {
 			this.proofs.delete(oldest);
 		}
 
-		const request = {id: newSecret(16), client, params, expiresAtMs: this.nowMs() + lifetimeMs};
+		const request = {id: newSecret(16), client, params: parameters, expiresAtMs: this.nowMs() + lifetimeMs};
 		this.pending.set(request.id, request);
 		return request;
 	}

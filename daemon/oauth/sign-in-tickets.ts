@@ -8,7 +8,11 @@ const lifetimeMs = 5 * 60 * 1000;
 export class SignInTickets {
 	private readonly tickets = new Map<string, {requestId: string; expiresAtMs: number}>();
 
-	constructor(private readonly nowMs: () => number) {}
+	private readonly nowMs: () => number;
+
+	constructor(nowMs: () => number) {
+		this.nowMs = nowMs;
+	}
 
 	issue(requestId: string): string {
 		const ticket = newSecret();

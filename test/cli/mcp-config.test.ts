@@ -25,7 +25,7 @@ test('stdio: an absolute command and the settings of the daemon to reach; secret
 test('--client: the variable clients.json names, and a warning on stderr when there is no such client', async t => {
 	const md = cli({MD_VECTOR_PORT: '7999'});
 	const missing = await printed(md, ['--type', 'stdio', '--client', 'notes-bot']);
-	t.deepEqual(missing.entry.env.MD_VECTOR_CLIENT_KEY, '${MD_VECTOR_NOTES_BOT_KEY}');
+	t.is(missing.entry.env.MD_VECTOR_CLIENT_KEY, '${MD_VECTOR_NOTES_BOT_KEY}');
 	t.regex(missing.stderr, /there is no .*clients\.json, so no client 'notes-bot'/);
 	mkdirSync(path.join(md.home, 'config'), {recursive: true});
 	writeFileSync(path.join(md.home, 'config', 'clients.json'), JSON.stringify({clients: [{label: 'assistant', key: '${ASSISTANT_KEY}'}]}));

@@ -67,7 +67,9 @@ export async function startCallbackServer(): Promise<CallbackServer> {
 			return `${origin}/page`;
 		},
 		async close() {
-			await new Promise<void>(resolve => server.close(() => resolve()));
+			await new Promise<void>(resolve => server.close(() => {
+				resolve();
+			}));
 		},
 	};
 }

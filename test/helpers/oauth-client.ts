@@ -13,7 +13,13 @@ export class TestOAuthProvider implements OAuthClientProvider {
 	readonly authorizations: URL[] = [];
 	private verifier = '';
 
-	constructor(private readonly callback: string, private readonly name: string) {}
+	private readonly callback: string;
+	private readonly name: string;
+
+	constructor(callback: string, name: string) {
+		this.callback = callback;
+		this.name = name;
+	}
 
 	get redirectUrl(): string {
 		return this.callback;

@@ -16,7 +16,7 @@ type Entry = {command?: string; args?: string[]; env?: Record<string, string>; u
 
 /** ${VAR} expanded from `env`, as a host that supports references does. */
 const expand = (value: string, env: Record<string, string>) => value.replaceAll(/\${(\w+)}/g, (_match, name: string) => env[name] ?? '');
-const expandAll = (values: Record<string, string> = {}, env: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, expand(value, env)]));
+const expandAll = (values: Record<string, string> | undefined, env: Record<string, string>) => Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, expand(value, env)]));
 
 let md: Cli;
 let notes: string;

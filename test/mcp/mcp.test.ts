@@ -168,3 +168,26 @@ test('over stdio with MD_VECTOR_CLIENT_KEY: the assistant gets that client\'s pe
 	const refused = await t.throwsAsync(call(client, 'search', {query: 'x', collection: 'private'}));
 	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
 });
+
+test('rate limits: a loopback assistant with the owner\'s credential has its own limit; a client key has the spec\'s', async t => {
+	const home = temporaryDirectory('md-vector-mcp-limits-');
+	mkdirSync(path.join(home, 'config', 'capabilities'), {recursive: true});
+	writeFileSync(path.join(home, 'config', 'clients.json'), JSON.stringify({clients: [{label: 'bot', key: '${BOT_KEY}'}]}));
+	writeFileSync(path.join(home, 'config', 'capabilities', 'bot.json'), JSON.stringify({identifier: 'bot', clients: ['bot'], permissions: ['collections:read']}));
+	const limited = await startDaemon({MD_VECTOR_RATE_LIMIT: '2', MD_VECTOR_MCP_RATE_LIMIT: '5', BOT_KEY: 'bot-key', MD_VECTOR_API_KEY: 'owner-key'}, home);
+	t.teardown(async () => limited.stop());
+	const statuses = async (headers: Record<string, string>, count: number) => {
+		const seen: number[] = [];
+		for (let index = 0; index < count; index++) {
+			const response = await fetch(`${limited.url}/mcp`, {method: 'POST', headers: {...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream'}, body: JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'})});
+			seen.push(response.status);
+			await response.body?.cancel();
+		}
+
+		return seen;
+	};
+
+	t.deepEqual(await statuses({'x-api-key': 'bot-key'}, 3), [200, 200, 429], 'a clients.json key: the spec\'s limit (here 2)');
+	t.deepEqual(await statuses(owner(limited), 6), [200, 200, 200, 200, 200, 429], 'the owner\'s own md-vector mcp: MD_VECTOR_MCP_RATE_LIMIT (here 5)');
+	t.deepEqual(await statuses({'x-api-key': 'owner-key'}, 6), [200, 200, 200, 200, 200, 429], 'the API key holder over loopback, likewise');
+});

@@ -30,6 +30,7 @@ test.after.always(async () => {
 
 async function connectSse(headers: Record<string, string>): Promise<Client> {
 	const client = new Client({name: 'sse-host', version: '1.0.0'});
+	// eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this file tests
 	await client.connect(new SSEClientTransport(new URL(`${daemon.url}/sse`), {requestInit: {headers}}));
 	return client;
 }
@@ -39,7 +40,7 @@ test('the tools over SSE: list, search across collections, read a section', asyn
 	t.teardown(async () => client.close());
 	t.true((await client.listTools()).tools.some(tool => tool.name === 'get_document_section'));
 	const found = await client.callTool({name: 'search', arguments: {query: 'compost', mode: 'keyword'}}) as {structuredContent: any};
-	t.deepEqual([...found.structuredContent.collections].sort(), ['notes', 'private']);
+	t.deepEqual([...found.structuredContent.collections as string[]].sort((a, b) => a.localeCompare(b)), ['notes', 'private']);
 	const section = await client.callTool({name: 'get_document_section', arguments: {file: 'notes.md'}}) as {structuredContent: any};
 	t.like(section.structuredContent, {collection: 'notes', content: 'Compost in notes.'}, 'the only collection holding the file');
 	const unknown = await client.callTool({name: 'search', arguments: {query: 'x', collection: 'nope'}}) as {isError: boolean; content: Array<{text: string}>};

@@ -39,7 +39,7 @@ async function setUp(env: Record<string, string> = {}): Promise<Setup> {
 	const entry = async (type: string) => {
 		const printed = await md.run(['mcp-config', '--type', type]);
 		const server = JSON.parse(String(printed.stdout)).mcpServers['md-vector'];
-		if (Object.keys(server).sort().join() !== 'type,url' || String(printed.stderr) !== '') {
+		if (Object.keys(server).sort().join(',') !== 'type,url' || String(printed.stderr) !== '') {
 			throw new Error(`not a URL-only entry: ${String(printed.stdout)} ${String(printed.stderr)}`);
 		}
 
@@ -129,9 +129,10 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 	t.deepEqual(found.structuredContent.results.map((hit: {collection: string}) => hit.collection), ['notes']);
 	const refused = await t.throwsAsync(call(client, 'search', {query: 'compost', collection: 'private'}));
 	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
-	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).includes('search'), true);
+	t.true((await client.listTools()).tools.map(tool => tool.name).includes('search'));
 
 	const sse = new Client({name: 'host', version: '1.0.0'});
+	// eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport, which some hosts still use
 	await sse.connect(new SSEClientTransport(setup.sseUrl, {authProvider: provider}));
 	t.teardown(async () => sse.close());
 	t.deepEqual((await call(sse, 'search', {query: 'compost', mode: 'keyword'})).structuredContent.collections, ['notes'], 'the same token over the legacy SSE transport');
