@@ -1,9 +1,17 @@
 import express from 'express';
 import helmet from 'helmet';
-import type {ReadPolicy} from '../common/capabilities/fs-scopes.js';
 import type {Engine} from './engine/engine.js';
 import {errorHandler, notFoundHandler} from './http/error-handler.js';
-import {authenticate, permit, preflight} from './http/authorize.js';
+import {authenticate} from './http/authenticate.js';
+import {bodyLimit} from './http/body-limit.js';
+import {apiKeyCheck, localTokenCheck, type CredentialCheck} from './http/credentials.js';
+import {FailedAuthentications} from './http/failed-authentications.js';
+import {hostGuard} from './http/host-guard.js';
+import {proveIdentity} from './http/identity-proof.js';
+import {open} from './http/needs.js';
+import {percentEncoding} from './http/percent-encoding.js';
+import {preflight} from './http/preflight.js';
+import {refuseUndeclared, routesOf, type RouteEntry} from './http/route-declarations.js';
 import type {AccessControl} from './capabilities/access-control.js';
 import {rateLimit, type RateLimit} from './http/rate-limit.js';
 import {requireJson} from './http/require-json.js';
@@ -15,7 +23,6 @@ import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
 import {transferRoutes} from './routes/transfer.js';
-import {hostGuard} from './mcp/host-guard.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
 
 export type AppDeps = {
@@ -25,14 +32,18 @@ export type AppDeps = {
 	readonly startedAt: number;
 	/** MD_VECTOR_API_KEY; undefined: no key, loopback only. */
 	readonly apiKey?: string;
+	/** The discovery record's token: the local user's own md-vector programs (owner, not rate limited). */
+	readonly localToken?: string;
+	/** More kinds of credential (after the local token and API keys), such as OAuth access tokens. */
+	readonly credentials?: readonly CredentialCheck[];
 	readonly rateLimit: RateLimit;
-	/** Whether a request comes from the local user's own md-vector programs (not rate limited). */
-	readonly isLocalUser?: (request: express.Request) => boolean;
+	/** Failed authentications allowed per source address (default 30 per 60 s). */
+	readonly failedAuthentications?: FailedAuthentications;
 	/** Folders that file_path and directory ingest may read (for clients limited by capabilities: their fs scopes). */
 	readonly allowedRoots: () => readonly string[];
 	/** Capability files and clients in force. */
 	readonly access: AccessControl;
-	/** The address the daemon binds (the DNS-rebinding guard of /mcp accepts it as Host), and any other accepted names. */
+	/** The address the daemon binds (a Host the DNS-rebinding guard accepts), and MD_VECTOR_ALLOWED_HOSTS. */
 	readonly host: string;
 	readonly allowedHosts: readonly string[];
 	/** MCP without the write tools (ingest, delete_document). */
@@ -40,18 +51,32 @@ export type AppDeps = {
 	readonly log: (line: string) => void;
 };
 
-/** The HTTP API under /api/v1, without listening (tests and the server both build it here). */
+const jsonLimit = 'the limit is 1 MB; content may be at most 500 KB';
+
+/**
+ * The HTTP API under /api/v1 and MCP at /mcp, without listening (tests and the server both build it here).
+ * Every request: Host/Origin guard, path encoding, CORS preflight, authentication; then the rate limit (not
+ * /health) and the route, whose first handler declares what it needs (undeclared routes are refused).
+ */
 export function createApp(deps: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
 	app.set('query parser', 'simple');
+	const credentials = [...(deps.localToken ? [localTokenCheck(deps.localToken)] : []), apiKeyCheck(deps.apiKey, deps.access), ...deps.credentials ?? []];
+	let routes: RouteEntry[] = [];
 	app.use(helmet());
+	app.use(hostGuard({boundHost: deps.host, extraHosts: deps.allowedHosts, access: deps.access, presentsCredential: request => credentials.some(check => check.presented(request))}));
+	app.use(percentEncoding(() => routes));
+	app.use(preflight(deps.access));
+	app.use(authenticate({checks: credentials, failures: deps.failedAuthentications ?? new FailedAuthentications(), access: deps.access, ownerKey: Boolean(deps.apiKey)}));
+	const limited = rateLimit(deps.rateLimit);
+	const paths = (response: express.Response) => response.locals.readPolicy ?? deps.allowedRoots();
+
 	const api = express.Router();
-	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
-	api.use(preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
-	const paths = (response: express.Response) => (response.locals.readPolicy as ReadPolicy | undefined) ?? deps.allowedRoots();
-	api.use(permit('streamed'), transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
-	api.use(requireJson, express.json({limit: '1mb'}), permit('parsed'));
+	api.get('/health', open, proveIdentity(deps.localToken), health(deps.engine, deps.version, deps.startedAt));
+	api.use(limited);
+	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
+	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
 	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
 	api.use(ingestRoutes(deps.engine, paths));
@@ -59,11 +84,13 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(jobsRoutes(deps.engine, deps.jobs, paths));
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
+
 	const mcp = express.Router();
-	mcp.use(hostGuard(deps.host, deps.allowedHosts, deps.access), preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
-	mcp.use(express.json({limit: '1mb'}), mcpRoutes(deps.engine, {readOnly: deps.mcpReadOnly, readable: paths}));
+	mcp.use(limited, bodyLimit(1024 * 1024, 'the limit is 1 MB'), express.json({limit: '1mb'}), mcpRoutes(deps.engine, {readOnly: deps.mcpReadOnly, readable: paths}));
 	app.use('/mcp', mcp);
 	app.use(notFoundHandler);
 	app.use(errorHandler(deps.log));
+	routes = routesOf(app);
+	refuseUndeclared(routes, deps.log);
 	return app;
 }

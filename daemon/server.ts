@@ -5,12 +5,13 @@ import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
 import {resolvePaths} from '../common/paths.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
-import {carriesLocalToken, newLocalToken} from '../common/local-token.js';
+import {newLocalToken} from '../common/local-token.js';
 import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine} from './engine/engine.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultRateLimit, type RateLimit} from './http/rate-limit.js';
+import {listen} from './http/listen.js';
 import {loadEmbedderInto} from './load-embedder.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {AccessControl} from './capabilities/access-control.js';
@@ -25,7 +26,7 @@ export type DaemonOptions = {
 const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Settings from the environment, checked before anything opens. */
-export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number; model: ModelConfig} {
+export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig} {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
 		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
@@ -46,7 +47,8 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 	const configured = (options.env.MD_VECTOR_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean).map(root => path.resolve(root));
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
-	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, hnswThreshold, model: modelConfigFromEnv(options.env)};
+	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
+	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env)};
 }
 
 /** The capability files in force; an invalid one stops the start: the daemon does not guess who may do what. */
@@ -73,18 +75,12 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	try {
 		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
 		const app = createApp({
-			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
-			allowedRoots: () => settings.roots, access, log: options.log, host: options.host,
-			allowedHosts: (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean),
+			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
+			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
 			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
 		});
 		access.watch();
-		server = await new Promise<Server>((resolve, reject) => {
-			const listening = app.listen(options.port, options.host, () => {
-				resolve(listening);
-			});
-			listening.once('error', reject);
-		});
+		server = await listen(app, options.port, options.host);
 	} catch (error) {
 		access.close();
 		await engine?.close();

@@ -5,3 +5,6 @@ export class HttpError extends Error {
 		this.name = 'HttpError';
 	}
 }
+
+/** 401: the credential is missing or proves nothing. */
+export const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, {'WWW-Authenticate': 'Bearer'});

@@ -1,6 +1,7 @@
-import type {Request, RequestHandler} from 'express';
+import type {RequestHandler} from 'express';
 import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
-import {presentedKey} from './auth.js';
+import type {Caller} from './caller.js';
+import {addressOf} from './authenticate.js';
 import {HttpError} from './http-error.js';
 
 export type RateLimit = {
@@ -12,11 +13,24 @@ export type RateLimit = {
 export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
 
 /**
- * Per client (its API key, else its address): over the limit is 429 with Retry-After and RateLimit-* headers.
- * The user's own md-vector programs prove who they are with the discovery record's local token (readable by
- * that user only) and are not limited: a TUI searching as you type is trusted local use, not abuse.
+ * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address's,
+ * so a new random key per request gains nothing. The user's own md-vector programs (local token, readable by
+ * that user only) spend none: a TUI searching as you type is trusted local use, not abuse.
  */
-export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => boolean = () => false): RequestHandler {
+function bucketOf(caller: Caller | undefined, address: string): string | undefined {
+	if (caller?.kind === 'client') {
+		return `client:${caller.via}:${caller.label}`;
+	}
+
+	if (caller?.kind === 'owner' && caller.via !== 'loopback') {
+		return caller.via === 'api-key' ? 'owner' : undefined;
+	}
+
+	return `address:${address}`;
+}
+
+/** Over the limit: 429 with Retry-After and RateLimit-* headers. Mounted after authentication. */
+export function rateLimit(limit: RateLimit): RequestHandler {
 	if (limit.points <= 0) {
 		return (_request, _response, next) => {
 			next();
@@ -25,15 +39,14 @@ export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => b
 
 	const limiter = new RateLimiterMemory({points: limit.points, duration: limit.durationSeconds});
 	return async (request, response, next) => {
-		if (isLocalUser(request)) {
+		const bucket = bucketOf(response.locals.caller, addressOf(request));
+		if (bucket === undefined) {
 			next();
 			return;
 		}
 
-		const key = presentedKey(request.headers);
-		const client = key ? `key:${key}` : `ip:${request.socket.remoteAddress ?? 'unknown'}`;
 		try {
-			const state = await limiter.consume(client);
+			const state = await limiter.consume(bucket);
 			response.set(headers(limit, state));
 			next();
 		} catch (error) {

@@ -12,6 +12,7 @@ import {defaultCollection, searchDefaults, searchFields, searchLimits, type Sear
 import {resolveSafePath} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {version} from '../../common/version.js';
+import {declaring, toolNeeds} from './tool-needs.js';
 
 export type ToolContext = {
 	readonly engine: Engine;
@@ -54,9 +55,10 @@ async function changedOnDisk(engine: Engine, collectionName: string, files: read
 
 export function createMcpServer(context: ToolContext): McpServer {
 	const {engine} = context;
-	const server = new McpServer({name: 'md-vector', version}, {instructions: 'Search the user\'s Markdown notes and documentation indexed by md-vector. Use search first, then get_document_section to read around a hit.'});
+	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions: 'Search the user\'s Markdown notes and documentation indexed by md-vector. Use search first, then get_document_section to read around a hit.'}));
 
 	server.registerTool('search', {
+		_meta: toolNeeds('search:default'), // the permission it needs (checked before a call runs)
 		title: 'Search indexed Markdown',
 		description: 'Finds the chunks of indexed Markdown most relevant to a query. hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has file, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
 		inputSchema: {
@@ -79,12 +81,14 @@ export function createMcpServer(context: ToolContext): McpServer {
 	}));
 
 	server.registerTool('list_collections', {
+		_meta: toolNeeds('collections:read', 'none'),
 		title: 'List collections',
 		description: 'The collections of indexed Markdown, with their document and chunk counts.',
 		annotations: {readOnlyHint: true},
 	}, guarded(() => ({collections: engine.collections().filter(entry => context.visible(entry.name))})));
 
 	server.registerTool('get_document_section', {
+		_meta: toolNeeds('search:default'),
 		title: 'Read a section of a document',
 		description: 'Returns the text of a document under a heading path (for example ["Install", "Linux"]; the document title may be left out; an empty path returns the whole document), to read around a search hit.',
 		inputSchema: {
@@ -103,6 +107,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 	}));
 
 	server.registerTool('stats', {
+		_meta: toolNeeds('collections:read'),
 		title: 'Collection statistics',
 		description: 'Documents, chunks, vectors, model and dimensions of a collection.',
 		inputSchema: {collection},
@@ -114,6 +119,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 	}
 
 	server.registerTool('ingest', {
+		_meta: toolNeeds('ingest:default'),
 		title: 'Index a Markdown document',
 		description: 'Adds or replaces a document: give its Markdown as content (with file_name), or file_path of a Markdown file the daemon may read. Unchanged content is skipped.',
 		inputSchema: {
@@ -137,6 +143,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 	}));
 
 	server.registerTool('delete_document', {
+		_meta: toolNeeds('documents:delete'),
 		title: 'Delete a document',
 		description: 'Removes a document and all its chunks from a collection.',
 		inputSchema: {file: z.string().min(1).max(255).describe('The file as search returns it'), collection},

@@ -4,7 +4,7 @@ import {version} from '../../common/version.js';
 import {localTokenHeader} from '../../common/local-token.js';
 import {DaemonClient} from './daemon-client.js';
 import {UnreachableError} from './client-errors.js';
-import type {Health} from './api-types.js';
+import {probeDaemon} from './probe-daemon.js';
 import {spawnDaemon} from './spawn-daemon.js';
 import {stopDaemon} from './stop-daemon.js';
 import {poll} from './poll.js';
@@ -21,9 +21,10 @@ export type ConnectOptions = {
 };
 
 /**
- * Finds the running daemon through its discovery record and checks it answers with this version; starts one
- * in the background when there is none, replaces one of another version, and cleans up a stale record and
- * restarts once, never in a loop. MD_VECTOR_URL points at a daemon elsewhere instead (never started here).
+ * Finds the running daemon through its discovery record and checks it is the one of this data folder (it
+ * proves it holds the record's token) and of this version; starts one in the background when there is none,
+ * replaces one of another version, and cleans up a stale record (nothing, or another program, answers at its
+ * port) and restarts once, never in a loop. MD_VECTOR_URL points at a daemon elsewhere instead (never started here).
  */
 export async function connect(options: ConnectOptions = {}): Promise<DaemonClient> {
 	const env = options.env ?? process.env;
@@ -37,18 +38,17 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 	const {state} = resolvePaths(env);
 	const record = readDiscovery(state);
 	if (record) {
-		const client = clientOf(record, env);
-		const health = await probe(client);
-		if (health?.version === version) {
-			return client;
+		const probe = await probeDaemon(record, daemonOrigin(record));
+		if (probe.status === 'ours' && probe.health.version === version) {
+			return clientOf(record, env);
 		}
 
-		if (health) {
-			options.onNotice?.(`replacing the running daemon ${health.version} (pid ${record.pid}) with ${version}`);
+		if (probe.status === 'ours' || probe.status === 'older') {
+			options.onNotice?.(`replacing the running daemon ${probe.health.version} (pid ${record.pid}) with ${version}`);
 			await stopDaemon(record.pid);
 		}
 
-		removeDiscovery(state, record.pid); // stale: its process is gone or does not answer
+		removeDiscovery(state, record.pid); // stale: nothing, or something else, answers at its port
 	}
 
 	if (options.start === false) {
@@ -70,8 +70,9 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 		outcome = await spawnDaemon(state, 0, env);
 	}
 
-	const record = outcome.status === 'locked' ? await untilRecord(state, env) : readDiscovery(state);
-	if (!record) {
+	const record = outcome.status === 'locked' ? await untilRecord(state) : readDiscovery(state);
+	// The record must be the started daemon's own (not one a daemon of another port or process left).
+	if (!record || (outcome.status === 'ready' && (record.pid !== outcome.pid || record.port !== outcome.port))) {
 		throw new UnreachableError(`the daemon started but wrote no discovery record in ${state}`);
 	}
 
@@ -82,20 +83,12 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 	return clientOf(record, env);
 }
 
-/** Another process is starting the daemon at the same moment: wait for its record (bounded). */
-async function untilRecord(state: string, env: NodeJS.ProcessEnv): Promise<DiscoveryRecord | undefined> {
+/** Another process is starting the daemon at the same moment: wait for its record, proved (bounded). */
+async function untilRecord(state: string): Promise<DiscoveryRecord | undefined> {
 	return poll(async () => {
 		const record = readDiscovery(state);
-		return record && await probe(clientOf(record, env)) ? record : undefined;
+		return record && (await probeDaemon(record, daemonOrigin(record))).status === 'ours' ? record : undefined;
 	}, 60_000);
-}
-
-async function probe(client: DaemonClient): Promise<Health | undefined> {
-	try {
-		return await client.health(AbortSignal.timeout(5000)); // a daemon that hangs counts as gone
-	} catch {
-		return undefined;
-	}
 }
 
 /** The daemon's address from its record (an IPv6 host in brackets). */

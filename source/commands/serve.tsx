@@ -22,10 +22,10 @@ type Props = {
 
 const reasons: Record<number, string> = {
 	3: 'another daemon is already using this data folder: stop it with `md-vector stop`, or set MD_VECTOR_HOME',
-	4: 'the port is taken: choose another with -p',
+	4: 'the port is taken (by another program, or another md-vector daemon): choose another with -p, or -p 0 for any free port',
 };
 
-/** The daemon is its own process (the CLI never loads the engine); this one forwards Ctrl-C and its exit code. */
+/** The daemon is its own process (the CLI never loads the engine), tied to this one; this one forwards Ctrl-C and its exit code. */
 export default function Serve({options}: Props) {
 	useRun<void>(async () => {
 		const port = Number(options.port);
@@ -33,7 +33,8 @@ export default function Serve({options}: Props) {
 			throw new UsageError(`-p must be a port number from 0 to 65535, got '${options.port}'`);
 		}
 
-		const child = spawn(process.execPath, daemonArguments(['--port', String(port), '--host', options.host]), {stdio: 'inherit', env: daemonEnvironment(process.env)});
+		// The IPC channel ties the daemon to this process: when it closes (this process exits, even by SIGKILL), the daemon stops.
+		const child = spawn(process.execPath, daemonArguments(['--port', String(port), '--host', options.host, '--attached']), {stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: daemonEnvironment(process.env)});
 		// Ctrl-C reaches both processes; this one waits for the daemon to drain and exit.
 		const forward = (signal: NodeJS.Signals) => child.kill(signal);
 		process.on('SIGINT', forward);
