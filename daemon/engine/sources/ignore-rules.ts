@@ -50,8 +50,15 @@ export class IgnoreRules {
 		// Built by `none`, `above`, `enter`.
 	}
 
-	/** These rules plus those of `folder` (a folder of the source at `relativeFolder`, '' for the root). */
-	async enter(folder: string, relativeFolder: string): Promise<IgnoreRules> {
+	/**
+	 * These rules plus those of `folder` (a folder of the source at `relativeFolder`, '' for the root), whose
+	 * entry names are `names`: only ignore files that are there are read.
+	 */
+	async enter(folder: string, relativeFolder: string, names: readonly string[]): Promise<IgnoreRules> {
+		if (!ignoreFileNames.some(name => names.includes(name))) {
+			return this;
+		}
+
 		const prefix = relativeFolder === '' ? '' : `${relativeFolder}/`;
 		return this.withFolder(folder, relative => (relative.startsWith(prefix) ? relative.slice(prefix.length) : undefined));
 	}

@@ -1,4 +1,4 @@
-import type {Dirent} from 'node:fs';
+import {statSync, type Dirent} from 'node:fs';
 import {readdir, realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {invalidInput} from '../errors.js';
@@ -64,13 +64,15 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 		recordSkip(skipped, reason, relative, isDirectory);
 	};
 
-	const addFile = async (relative: string, real: string) => {
-		const info = await stat(real);
+	// A synchronous stat: a few microseconds on a local disk against ~30 for an async one (3,000 files: 10 ms
+	// instead of 100 of CPU); one folder's files at a time, so the event loop still turns between folders.
+	const addFile = (relative: string, real: string) => {
+		const info = statSync(real);
 		if (info.size > maxBytes) {
 			skip('too_large', relative, false);
 		} else {
 			reached.add(real);
-			files.push({path: relative, absolutePath: path.join(realRoot, relative), size: info.size, mtimeMs: info.mtimeMs});
+			files.push({path: relative, absolutePath: realRoot + path.sep + relative, size: info.size, mtimeMs: info.mtimeMs});
 		}
 	};
 
@@ -98,7 +100,6 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 
 	const visit = async (folder: Folder): Promise<void> => {
 		options.signal?.throwIfAborted();
-		const rules = useIgnoreFiles ? await folder.rules.enter(folder.real, folder.relative) : folder.rules;
 		let entries: Dirent[];
 		try {
 			entries = await readdir(folder.real, {withFileTypes: true});
@@ -107,18 +108,20 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 			return;
 		}
 
+		const rules = useIgnoreFiles ? await folder.rules.enter(folder.real, folder.relative, entries.map(entry => entry.name)) : folder.rules;
+
 		entries.sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 		const folders: Folder[] = [];
-		await Promise.all(entries.map(async entry => {
+		for (const entry of entries) {
 			const relative = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
-			const real = path.join(folder.real, entry.name);
+			const real = folder.real + path.sep + entry.name;
 			if (entry.isSymbolicLink()) {
 				links.push({relative, parentReal: folder.real, rules});
-				return;
+				continue;
 			}
 
 			if (!entry.isDirectory() && !entry.isFile()) {
-				return; // sockets, fifos, devices: not documents, not worth a word
+				continue; // sockets, fifos, devices: not documents, not worth a word
 			}
 
 			const reason = verdict(relative, entry.name, entry.isDirectory(), rules);
@@ -128,11 +131,14 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 				reached.add(real);
 				folders.push({relative, real, rules});
 			} else {
-				await addFile(relative, real).catch(() => {
+				try {
+					addFile(relative, real);
+				} catch {
 					skip('unreadable', relative, false);
-				});
+				}
 			}
-		}));
+		}
+
 		for (const child of folders) {
 			await visit(child);
 		}
@@ -155,7 +161,7 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 			reached.add(target);
 			await visit({relative: link.relative, real: target, rules: link.rules});
 		} else if (info.isFile()) {
-			await addFile(link.relative, target);
+			addFile(link.relative, target);
 		}
 	};
 
