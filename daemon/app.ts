@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import type {ReadPolicy} from '../common/capabilities/fs-scopes.js';
@@ -40,6 +41,8 @@ export type AppDeps = {
 	readonly log: (line: string) => void;
 };
 
+const anywhere = [path.parse(process.cwd()).root];
+
 /** The HTTP API under /api/v1, without listening (tests and the server both build it here). */
 export function createApp(deps: AppDeps): express.Express {
 	const app = express();
@@ -50,13 +53,16 @@ export function createApp(deps: AppDeps): express.Express {
 	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
 	api.use(preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
 	const paths = (response: express.Response) => (response.locals.readPolicy as ReadPolicy | undefined) ?? deps.allowedRoots();
+	// The local user's own md-vector commands (the local token) may have it read any folder: the daemon runs as that
+	// user, so it reads nothing they could not. Others (a key, a client, MCP) keep to the allowed roots or their scopes.
+	const ownerPaths = (response: express.Response) => (deps.isLocalUser?.(response.req) ? anywhere : paths(response));
 	api.use(permit('streamed'), transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, express.json({limit: '1mb'}), permit('parsed'));
 	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
-	api.use(ingestRoutes(deps.engine, paths));
+	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
-	api.use(jobsRoutes(deps.engine, deps.jobs, paths));
+	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
 	const mcp = express.Router();

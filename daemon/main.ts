@@ -27,9 +27,11 @@ try {
 		});
 	}
 
+	// SIGTERM (`md-vector stop`) lets running jobs finish; SIGINT (Ctrl-C, `md-vector stop --now`) cancels them.
+	// stop() drains once; a second signal (Ctrl-C forwarded by `serve`) must not kill the drain.
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-		process.on(signal, () => { // stop() runs once; a second Ctrl-C (forwarded by `serve`) must not kill the drain
-			void daemon.stop().then(() => process.exit(0), (error: unknown) => {
+		process.on(signal, () => {
+			void daemon.stop(signal === 'SIGINT').then(() => process.exit(0), (error: unknown) => {
 				log(`error while stopping: ${String(error)}`);
 				process.exit(1);
 			});

@@ -8,15 +8,17 @@ export class DaemonError extends Error {
 
 /** No daemon answered (not running, wrong URL, refused). */
 export class UnreachableError extends Error {
+	readonly code = 'daemon_unreachable';
+
 	constructor(message: string) {
 		super(message);
 		this.name = 'UnreachableError';
 	}
 }
 
-/** Input refused before anything was sent: exit code 2, like a usage error. */
+/** The command line or input refused before anything was sent: exit code 2. `code` names the kind for --json. */
 export class UsageError extends Error {
-	constructor(message: string) {
+	constructor(message: string, readonly code = 'invalid_input') {
 		super(message);
 		this.name = 'UsageError';
 	}

@@ -9,8 +9,9 @@ import {spawnDaemon} from './spawn-daemon.js';
 import {stopDaemon} from './stop-daemon.js';
 import {poll} from './poll.js';
 import {headersFromEnv, runHeadersHelper} from './remote-headers.js';
+import {configuredPort} from './configured-port.js';
 
-export const defaultPort = 7821;
+export {defaultPort} from './configured-port.js';
 
 export type ConnectOptions = {
 	readonly env?: NodeJS.ProcessEnv;
@@ -45,7 +46,7 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 
 		if (health) {
 			options.onNotice?.(`replacing the running daemon ${health.version} (pid ${record.pid}) with ${version}`);
-			await stopDaemon(record.pid);
+			await stopDaemon(record.pid, {now: true}); // its running jobs are cancelled; their clients say it was stopped
 		}
 
 		removeDiscovery(state, record.pid); // stale: its process is gone or does not answer
@@ -59,11 +60,7 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 }
 
 async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: ConnectOptions): Promise<DaemonClient> {
-	const configured = env.MD_VECTOR_PORT === undefined ? defaultPort : Number(env.MD_VECTOR_PORT);
-	if (!Number.isInteger(configured) || configured < 0 || configured > 65_535) {
-		throw new UnreachableError(`MD_VECTOR_PORT must be a port number from 0 to 65535, got '${env.MD_VECTOR_PORT}'`);
-	}
-
+	const configured = await configuredPort(env);
 	let outcome = await spawnDaemon(state, configured, env);
 	if (outcome.status === 'port-in-use') {
 		options.onNotice?.(`port ${configured} is taken; the daemon listens on a free port instead`);
@@ -104,7 +101,8 @@ export function daemonOrigin(record: Pick<DiscoveryRecord, 'host' | 'port'>): st
 	return `http://${host}:${record.port}`;
 }
 
-function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv): DaemonClient {
+/** A client of the daemon a discovery record names, whatever its version. */
+export function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv = process.env): DaemonClient {
 	return new DaemonClient(`${daemonOrigin(record)}/api/v1`, {...authHeaders(env), [localTokenHeader]: record.token});
 }
 
