@@ -10,7 +10,7 @@ const absolute = z.string().refine(value => path.isAbsolute(value), 'must be an 
 
 export const settingSchemas = {
 	model: z.string({error: 'must be text'}).refine(
-		value => path.isAbsolute(value) || /^[\w.-]+\/[\w.-]+$/.test(value),
+		value => path.isAbsolute(value) || /^[A-Za-z\d][\w.-]*\/[A-Za-z\d][\w.-]*$/.test(value),
 		'must be an absolute path to a model folder, or a hub id like Xenova/bge-small-en-v1.5',
 	),
 	port: wholeNumber(65_535, 'must be a port number from 0 to 65535'),

@@ -7,7 +7,7 @@ export function nearest(word: string, candidates: readonly string[]): string | u
 	}
 
 	const best = closest(word, [...candidates]);
-	return distance(word, best) <= Math.max(2, Math.floor(best.length / 3)) ? best : undefined;
+	return distance(word, best) <= Math.max(1, Math.floor(best.length / 3)) ? best : undefined;
 }
 
 /** " (did you mean X?)", or nothing. */

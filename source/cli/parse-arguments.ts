@@ -70,7 +70,7 @@ export function parseArguments(spec: CommandSpec, tokens: readonly string[]): In
 
 	const absent = options.find(option => option.required && values[option.name] === undefined);
 	if (absent) {
-		throw new UsageError(`${optionLabel(absent)} ${absent.value} is required: ${absent.description}`, 'missing_value');
+		throw new UsageError(`${optionLabel(absent)} ${absent.value!.toUpperCase()} is required: ${absent.description}`, 'missing_value');
 	}
 
 	return {args: checkedArguments(spec, args), options: withDefaults(options, values), json: values.json === true};

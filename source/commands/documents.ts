@@ -3,7 +3,7 @@ import type {Io} from '../cli/io.js';
 import {stringOption, type Invocation} from '../cli/spec.js';
 import {plural} from '../ui/format.js';
 
-/** One document a line (name and chunk count); on a terminal then the total. Piped, every line is a document (as gh lists). */
+/** One document a line (name and chunk count), then on a terminal the total; piped, every line is a document (as gh lists). */
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const listing = await (await connect({onNotice: io.note})).documents(stringOption(invocation, 'collection'));
 	if (invocation.json) {
@@ -11,12 +11,8 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	}
 
 	io.out(listing.documents.map(document => `${document.file} ${io.style.dim(`(${plural(document.chunks, 'chunk')})`)}\n`).join(''));
-	// The total is for a person: on stderr when piped, so `| wc -l` counts documents.
-	const total = `${plural(listing.documents.length, 'document')} in '${listing.collection}'`;
 	if (io.interactive) {
-		io.out(`${io.style.dim(total)}\n`);
-	} else {
-		io.note(total);
+		io.out(`${io.style.dim(`${plural(listing.documents.length, 'document')} in '${listing.collection}'`)}\n`);
 	}
 
 	return undefined;

@@ -122,7 +122,7 @@ test('Ctrl-C during ingest-dir cancels the job and says what was kept', async t 
 	const run = execaNode(cliPath, ['ingest-dir', root, '-C', 'big'], {env: {...process.env, MD_VECTOR_HOME: md.home, NO_COLOR: '1'}, reject: false});
 	await new Promise<void>(resolve => {
 		run.stderr.on('data', (data: Buffer) => {
-			if (/ingest-dir: [1-9]\d*\/4000 files/.test(data.toString())) {
+			if (/ingest-dir: [1-9][\d,]*\/4,000 files/.test(data.toString())) {
 				resolve(); // the job is under way and has committed something
 			}
 		});

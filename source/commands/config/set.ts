@@ -9,7 +9,11 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const value = parseValue(key, text);
 	const {store} = openSettings();
 	store.set(key, value as never);
-	io.out(`${key} = ${toText(key, value)} (in ${store.path})\n`);
 	afterChange(key, io);
+	if (invocation.json) {
+		return {key, value, file: store.path};
+	}
+
+	io.out(`${key} = ${toText(key, value)} (in ${store.path})\n`);
 	return undefined;
 }

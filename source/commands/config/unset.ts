@@ -8,7 +8,11 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const {store} = openSettings();
 	const had = store.has(key);
 	store.delete(key);
-	io.out(had ? `${key} removed from ${store.path}: back to ${settingKeys[key].defaultText}\n` : `${key} was not set in ${store.path}\n`);
 	afterChange(key, io);
+	if (invocation.json) {
+		return {key, removed: had, file: store.path};
+	}
+
+	io.out(had ? `${key} removed from ${store.path}: back to ${settingKeys[key].defaultText}\n` : `${key} was not set in ${store.path}\n`);
 	return undefined;
 }
