@@ -1,8 +1,8 @@
 import {createHash, randomBytes, timingSafeEqual} from 'node:crypto';
 import type {Request} from 'express';
+import {localTokenHeader} from './local-token-header.js';
 
-/** Header in which md-vector's own clients send the token they read from the discovery record. */
-export const localTokenHeader = 'x-md-vector-local';
+export {localTokenHeader} from './local-token-header.js';
 
 export function newLocalToken(): string {
 	return randomBytes(32).toString('hex');

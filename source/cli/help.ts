@@ -2,7 +2,7 @@
 // help shows its arguments, options with their defaults as values, and examples.
 import {version} from '../../common/version.js';
 import {exitCodes} from './exit-codes.js';
-import {oneOf} from './did-you-mean.js';
+import {oneOf} from '../../common/one-of.js';
 import {optionsOf, usageOf} from './parse-arguments.js';
 import type {CommandSpec, OptionSpec} from './spec.js';
 import {commands} from './table.js';

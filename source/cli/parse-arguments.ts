@@ -1,5 +1,5 @@
-import {UsageError} from '../client/client-errors.js';
-import {didYouMean, oneOf} from './did-you-mean.js';
+import {suggestionMark, UsageError} from '../client/client-errors.js';
+import {oneOf} from '../../common/one-of.js';
 import type {CommandSpec, Invocation, OptionSpec} from './spec.js';
 
 export const jsonOption: OptionSpec = {name: 'json', description: 'print the result as one JSON document on stdout (errors too: {"error": {...}})'};
@@ -42,7 +42,8 @@ export function parseArguments(spec: CommandSpec, tokens: readonly string[]): In
 		const option = options.find(candidate => (long ? candidate.name === name : candidate.short === name));
 		if (!option) {
 			const names = options.flatMap(candidate => [`--${candidate.name}`, ...(candidate.short ? [`-${candidate.short}`] : [])]);
-			throw new UsageError(`unknown option '${token.split('=')[0]!}' for md-vector ${spec.name}${didYouMean(token.split('=')[0]!, names)}; see md-vector ${spec.name} --help`, 'unknown_option');
+			const word = token.split('=')[0]!;
+			throw new UsageError(`unknown option '${word}' for md-vector ${spec.name}${suggestionMark}; see md-vector ${spec.name} --help`, 'unknown_option', {word, candidates: names});
 		}
 
 		if (!option.value) {
@@ -83,7 +84,7 @@ function splitOnce(text: string): [string, string | undefined] {
 
 function checked(option: OptionSpec, value: string): string {
 	if (option.choices && !option.choices.includes(value)) {
-		throw new UsageError(`${optionLabel(option)} must be ${oneOf(option.choices)}, got '${value}'${didYouMean(value, option.choices)}`, 'invalid_value');
+		throw new UsageError(`${optionLabel(option)} must be ${oneOf(option.choices)}, got '${value}'${suggestionMark}`, 'invalid_value', {word: value, candidates: option.choices});
 	}
 
 	const broken = option.check?.(value);
@@ -110,7 +111,7 @@ function checkedArguments(spec: CommandSpec, args: readonly string[]): string[] 
 	for (const [index, argument] of expected.entries()) {
 		const value = args[index];
 		if (value !== undefined && argument.choices && !argument.choices.includes(value)) {
-			throw new UsageError(`${argument.name} must be ${oneOf(argument.choices)}, got '${value}'${didYouMean(value, argument.choices)}`, 'invalid_value');
+			throw new UsageError(`${argument.name} must be ${oneOf(argument.choices)}, got '${value}'${suggestionMark}`, 'invalid_value', {word: value, candidates: argument.choices});
 		}
 	}
 

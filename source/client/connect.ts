@@ -1,15 +1,13 @@
 import {resolvePaths} from '../../common/paths.js';
 import {readDiscovery, removeDiscovery, type DiscoveryRecord} from '../../common/discovery.js';
 import {version} from '../../common/version.js';
-import {localTokenHeader} from '../../common/local-token.js';
+import {localTokenHeader} from '../../common/local-token-header.js';
 import {DaemonClient} from './daemon-client.js';
 import {UnreachableError} from './client-errors.js';
 import type {Health} from './api-types.js';
-import {spawnDaemon} from './spawn-daemon.js';
-import {stopDaemon} from './stop-daemon.js';
-import {poll} from './poll.js';
-import {headersFromEnv, runHeadersHelper} from './remote-headers.js';
 import {configuredPort} from './configured-port.js';
+
+// Starting, replacing or reaching a remote daemon is rare: those modules load then, not on every one-shot call.
 
 export {defaultPort} from './configured-port.js';
 
@@ -30,6 +28,7 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 	const env = options.env ?? process.env;
 	if (env.MD_VECTOR_URL) {
 		const helper = env.MD_VECTOR_HEADERS_HELPER;
+		const {headersFromEnv, runHeadersHelper} = await import('./remote-headers.js');
 		const renew = helper ? async () => runHeadersHelper(helper, env) : undefined;
 		const headers = {...authHeaders(env), ...headersFromEnv(env), ...(renew ? await renew() : {})};
 		return new DaemonClient(`${env.MD_VECTOR_URL.replace(/\/+$/, '')}/api/v1`, headers, renew);
@@ -46,6 +45,7 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 
 		if (health) {
 			options.onNotice?.(`replacing the running daemon ${health.version} (pid ${record.pid}) with ${version}`);
+			const {stopDaemon} = await import('./stop-daemon.js');
 			await stopDaemon(record.pid, {now: true}); // its running jobs are cancelled; their clients say it was stopped
 		}
 
@@ -61,6 +61,7 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 
 async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: ConnectOptions): Promise<DaemonClient> {
 	const configured = await configuredPort(env);
+	const {spawnDaemon} = await import('./spawn-daemon.js');
 	let outcome = await spawnDaemon(state, configured, env);
 	if (outcome.status === 'port-in-use') {
 		options.onNotice?.(`port ${configured} is taken; the daemon listens on a free port instead`);
@@ -81,6 +82,7 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 
 /** Another process is starting the daemon at the same moment: wait for its record (bounded). */
 async function untilRecord(state: string, env: NodeJS.ProcessEnv): Promise<DiscoveryRecord | undefined> {
+	const {poll} = await import('./poll.js');
 	return poll(async () => {
 		const record = readDiscovery(state);
 		return record && await probe(clientOf(record, env)) ? record : undefined;

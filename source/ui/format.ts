@@ -29,9 +29,12 @@ export function formatDuration(seconds: number): string {
 	return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
 }
 
-/** Every number md-vector prints for a person goes through here: 31355 -> "31,355". */
+/**
+ * Every number md-vector prints for a person goes through here: 31355 -> "31,355". Not toLocaleString: its
+ * first call loads ICU's number formatting, ~100 ms of a one-shot command (measured with --cpu-prof).
+ */
 export function count(value: number): string {
-	return value.toLocaleString('en-US');
+	return Number.isInteger(value) ? String(value).replace(/\B(?=(?:\d{3})+$)/g, ',') : value.toLocaleString('en-US');
 }
 
 /** "1 chunk", "1,448 chunks": the count and the word, agreeing. */
