@@ -1,6 +1,7 @@
 // npm run bench:cli [-- --sample N]: the one-shot CLI section of `npm run bench` alone, on a sample of the
 // PowerShell docs (every N-th file, default 10) with the small test model: the model does not matter here.
 import {cpSync, mkdirSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {execa} from 'execa';
@@ -22,7 +23,7 @@ for (const file of files) {
 	cpSync(path.join(corpus, file), path.join(tree, file));
 }
 
-console.log(`machine: ${machine()}`);
+console.log(`machine: ${machine()}; load average ${os.loadavg().map(load => load.toFixed(1)).join(', ')} (other work shares these cores)`);
 await execa('node', [path.resolve('dist', 'source', 'cli.js'), 'ingest-dir', tree, '-C', 'docs', '--json'], {env});
 console.log(`collection: ${files.length} files of the PowerShell docs`);
 try {

@@ -14,7 +14,7 @@ delete process.env.CONTINUOUS_INTEGRATION;
 // `--url URL` (any command, and the TUI) is MD_VECTOR_URL: a daemon elsewhere. Taken out before the command parses.
 const words = process.argv.slice(2);
 const urlAt = words.findIndex(word => word === '--url' || word.startsWith('--url='));
-if (urlAt !== -1 && words.indexOf('--') !== -1 && words.indexOf('--') < urlAt) {
+if (urlAt !== -1 && words.includes('--') && words.indexOf('--') < urlAt) {
 	// After `--` it is an argument, not an option.
 } else if (urlAt !== -1) {
 	const url = words[urlAt] === '--url' ? words[urlAt + 1] : words[urlAt]!.slice('--url='.length);

@@ -59,7 +59,7 @@ export function readSettingsFile(configDir: string): SettingValues {
 		values[key] = checked.value;
 	}
 
-	return values as SettingValues;
+	return values;
 }
 
 export type Source = {readonly kind: 'env'; readonly variable: string} | {readonly kind: 'file'} | {readonly kind: 'default'};
@@ -97,4 +97,3 @@ export function withFileSettings(env: NodeJS.ProcessEnv, configDir: string): Nod
 	return filled;
 }
 
-export {fromText, check};

@@ -47,7 +47,8 @@ export function fromText(key: SettingKey, text: string): unknown {
 			return yes.has(text.toLowerCase()) ? true : (no.has(text.toLowerCase()) ? false : text);
 		}
 
-		default: {
+		case 'model':
+		case 'database-url': {
 			return text;
 		}
 	}

@@ -74,7 +74,7 @@ export class JobRegistry {
 
 	cancel(id: string, by: CancelledBy = 'request'): Job | undefined {
 		const entry = this.jobs.get(id);
-		if (entry && entry.job.state === 'running') {
+		if (entry?.job.state === 'running') {
 			entry.cancelledBy ??= by;
 			entry.controller.abort();
 		}

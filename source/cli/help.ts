@@ -1,8 +1,8 @@
 // Help generated from the command table: the root help lists every command with one line; each command's
 // help shows its arguments, options with their defaults as values, and examples.
 import {version} from '../../common/version.js';
-import {exitCodes} from './exit-codes.js';
 import {oneOf} from '../../common/one-of.js';
+import {exitCodes} from './exit-codes.js';
 import {optionsOf, usageOf} from './parse-arguments.js';
 import type {CommandSpec, OptionSpec} from './spec.js';
 import {commands} from './table.js';

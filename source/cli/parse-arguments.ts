@@ -121,7 +121,7 @@ function checkedArguments(spec: CommandSpec, args: readonly string[]): string[] 
 /** `QUERY [-k N] ...`: the synopsis of a command. */
 export function usageOf(spec: CommandSpec): string {
 	const args = (spec.args ?? []).map(argument => (argument.optional ? `[${argument.name}]` : argument.name));
-	return [...args, ...(spec.options?.length || spec.json ? ['[options]'] : [])].join(' ');
+	return [...args, ...((spec.options?.length ?? 0) > 0 || spec.json ? ['[options]'] : [])].join(' ');
 }
 
 function withDefaults(options: readonly OptionSpec[], values: Record<string, string | boolean | undefined>): Record<string, string | boolean | undefined> {

@@ -8,7 +8,9 @@ export class DaemonError extends Error {
 
 /** No daemon answered (not running, wrong URL, refused). */
 export class UnreachableError extends Error {
-	readonly code = 'daemon_unreachable';
+	get code(): string {
+		return 'daemon_unreachable';
+	}
 
 	constructor(message: string) {
 		super(message);

@@ -30,7 +30,9 @@ async function progressDisplay(io: Io, json: boolean): Promise<{update: (job: Jo
 				io.note(progressLine(job.progress, Date.parse(job.started_at), last));
 			}
 		},
-		stop() {/* Nothing on screen to take away. */},
+		stop() {
+			// Nothing on screen to take away.
+		},
 	};
 }
 

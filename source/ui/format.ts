@@ -34,7 +34,7 @@ export function formatDuration(seconds: number): string {
  * first call loads ICU's number formatting, ~100 ms of a one-shot command (measured with --cpu-prof).
  */
 export function count(value: number): string {
-	return Number.isInteger(value) ? String(value).replace(/\B(?=(?:\d{3})+$)/g, ',') : value.toLocaleString('en-US');
+	return Number.isInteger(value) ? String(value).replaceAll(/\B(?=(?:\d{3})+$)/g, ',') : value.toLocaleString('en-US');
 }
 
 /** "1 chunk", "1,448 chunks": the count and the word, agreeing. */

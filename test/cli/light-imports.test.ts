@@ -60,7 +60,7 @@ test('the CLI never loads faiss, transformers.js, SQLite, markdown-it or the eng
 
 test('one-shot commands and their runner load neither Ink, React nor pastel (only the TUI and a live progress bar do, on demand)', t => {
 	const runner = reachable(path.join(sourceDir, 'cli', 'run-cli.js'), true);
-	t.true(runner.files.size > 10 && runner.packages.has('env-paths') === false, 'the runner\'s graph was followed');
+	t.true(runner.files.size > 10, 'the runner\'s graph was followed');
 	// fastest-levenshtein only once there is a mistake to suggest a fix for.
 	t.deepEqual([...runner.packages].filter(name => ui.test(name) || name === 'fastest-levenshtein'), []);
 	t.true(reachable(path.join(sourceDir, 'cli', 'run-cli.js')).packages.has('fastest-levenshtein'), 'loaded dynamically');

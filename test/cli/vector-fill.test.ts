@@ -19,7 +19,7 @@ import {writeNotes} from '../helpers/trees.js';
 /** The embedder, passing its first call and holding the later ones until release(). */
 function heldAfterFirst(inner: Embedder): Embedder & {release: () => void} {
 	let calls = 0;
-	let release = () => {};
+	let release: (() => void) | undefined;
 	const held = new Promise<void>(resolve => {
 		release = resolve;
 	});
@@ -35,7 +35,9 @@ function heldAfterFirst(inner: Embedder): Embedder & {release: () => void} {
 		},
 		embedQuery: async text => inner.embedQuery(text),
 		dispose: async () => inner.dispose(),
-		release: () => release(),
+		release() {
+			release?.();
+		},
 	};
 }
 
@@ -52,7 +54,9 @@ test('while vectors are filled in: search notices with the fraction, status and 
 		access: new AccessControl(path.join(home, 'config'), {}, () => undefined), host: '127.0.0.1', allowedHosts: [], mcpReadOnly: false, log: () => undefined,
 	});
 	const server = await new Promise<Server>(resolve => {
-		const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+		const listening = app.listen(0, '127.0.0.1', () => {
+			resolve(listening);
+		});
 	});
 	t.teardown(async () => {
 		embedder.release();

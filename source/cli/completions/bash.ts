@@ -1,5 +1,5 @@
-import {completable, firstArgument, groups, membersOf, optionsFor, topWords} from './shape.js';
 import type {CommandSpec} from '../spec.js';
+import {completable, firstArgument, groups, membersOf, optionsFor, topWords} from './shape.js';
 
 function valueCase(spec: CommandSpec): string[] {
 	return optionsFor(spec).filter(option => option.value).map(option => {

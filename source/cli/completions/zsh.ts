@@ -1,8 +1,16 @@
 import type {CommandSpec, OptionSpec} from '../spec.js';
 import {completable, firstArgument, groups, membersOf, optionsFor, plain, topWords} from './shape.js';
 
-const action = (option: {readonly choices?: readonly string[]; readonly completes?: string}) =>
-	(option.choices ? `(${option.choices.join(' ')})` : (option.completes === 'directory' ? '_files -/' : (option.completes === 'file' ? '_files' : ' ')));
+const completers = {directory: '_files -/', file: '_files'} as const;
+
+/** What zsh offers for a value: its choices, files or folders, or nothing (a space). */
+function action(option: {readonly choices?: readonly string[]; readonly completes?: 'file' | 'directory'}): string {
+	if (option.choices) {
+		return `(${option.choices.join(' ')})`;
+	}
+
+	return option.completes ? completers[option.completes] : ' ';
+}
 
 function optionSpec(option: OptionSpec): string {
 	const names = option.short ? `'(-${option.short} --${option.name})'{-${option.short},--${option.name}}` : `--${option.name}`;

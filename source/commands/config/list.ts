@@ -1,6 +1,5 @@
-import {settingInForce} from '../../../common/settings/read-settings.js';
+import {settingInForce, settingsFile} from '../../../common/settings/read-settings.js';
 import {settingKeys, settingNames} from '../../../common/settings/setting-keys.js';
-import {settingsFile} from '../../../common/settings/read-settings.js';
 import {resolvePaths} from '../../../common/paths.js';
 import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';
