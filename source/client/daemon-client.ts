@@ -62,7 +62,8 @@ export class DaemonClient {
 	}
 
 	async deleteDocument(fileName: string, collection?: string): Promise<DeleteResult> {
-		const name = fileName.split('/').map(part => encodeURIComponent(part)).join('/');
+		// A '.' or '..' segment is sent encoded: left as it is, URL parsing would resolve it and name another document.
+		const name = fileName.split('/').map(part => (part === '.' || part === '..' ? part.replaceAll('.', '%2E') : encodeURIComponent(part))).join('/');
 		return this.json('DELETE', `/documents/${name}${query({collection})}`);
 	}
 

@@ -60,6 +60,7 @@ test('usage errors and refused input exit 2, whatever the command and the kind o
 		[['ingest', 'a.md', '--incremental', '--force'], 2, /^md-vector: --incremental and --force cannot be used together/, 'invalid_input'],
 		[['ingest', folder], 2, new RegExp(String.raw`^md-vector: ${folder} is a folder: index a folder with md-vector ingest-dir ${folder}$`), 'invalid_input'],
 		[['ingest', path.join(folder, 'missing.md')], 2, new RegExp(String.raw`^md-vector: ${folder}/missing\.md does not exist$`), 'invalid_input'],
+		[['delete', 'notes/../other.md'], 2, /^md-vector: notes\/\.\.\/other\.md: must not contain a '\.\.' path segment$/, 'invalid_input'],
 		[['capabilities', 'explain'], 2, /^md-vector: --client LABEL is required/, 'missing_value'],
 		[['config', 'set', 'port', '99999'], 2, /^md-vector: port must be a port number from 0 to 65535, got '99999'$/, 'invalid_value'],
 	]);
