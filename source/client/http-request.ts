@@ -46,7 +46,13 @@ export async function httpRequest(url: string, init: RequestInit): Promise<Reply
 	const agent = await agentFor(target.protocol);
 	const send = target.protocol === 'https:' ? (await import('node:https')).request : http.request;
 	return new Promise<Reply>((resolve, reject) => {
-		const outgoing = send(target, {method: init.method, headers: init.headers, agent, signal: init.signal}, body => {
+		// The path as written, not as URL parsing normalises it ('..' segments resolved, even encoded ones).
+		const rawPath = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+		const options = {
+			protocol: target.protocol, hostname: target.hostname.replaceAll(/^\[|]$/g, ''), port: target.port, path: rawPath,
+			method: init.method, headers: init.headers, agent, signal: init.signal,
+		};
+		const outgoing = send(options, body => {
 			const status = body.statusCode ?? 0;
 			resolve({
 				status, ok: status >= 200 && status < 300, statusText: body.statusMessage ?? '', body,
