@@ -1,7 +1,6 @@
 import {createHmac, randomBytes} from 'node:crypto';
 
-/** Header in which md-vector's own clients send the token they read from the discovery record. */
-export const localTokenHeader = 'x-md-vector-local';
+export {localTokenHeader} from './local-token-header.js';
 
 /** A client asks GET /health to prove the daemon holds the token of its discovery record, without sending it. */
 export const identityChallengeHeader = 'x-md-vector-challenge';

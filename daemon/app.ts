@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import type {Engine} from './engine/engine.js';
@@ -52,6 +53,7 @@ export type AppDeps = {
 };
 
 const jsonLimit = 'the limit is 1 MB; content may be at most 500 KB';
+const anywhere = [path.parse(process.cwd()).root];
 
 /**
  * The HTTP API under /api/v1 and MCP at /mcp, without listening (tests and the server both build it here).
@@ -75,13 +77,20 @@ export function createApp(deps: AppDeps): express.Express {
 	const api = express.Router();
 	api.get('/health', open, proveIdentity(deps.localToken), health(deps.engine, deps.version, deps.startedAt));
 	api.use(limited);
+	// The local user's own md-vector commands (the local token) may have it read any folder: the daemon runs as that
+	// user, so it reads nothing they could not. Others (a key, a client, MCP) keep to the allowed roots or their scopes.
+	const ownerPaths = (response: express.Response) => {
+		const {caller} = response.locals;
+		return caller?.kind === 'owner' && caller.via === 'local-token' ? anywhere : paths(response);
+	};
+
 	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
 	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
-	api.use(ingestRoutes(deps.engine, paths));
+	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
-	api.use(jobsRoutes(deps.engine, deps.jobs, paths));
+	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
 

@@ -21,15 +21,20 @@ const log = (line: string) => {
 	console.error(`[${new Date().toISOString()}] ${line}`);
 };
 
-let stop: (() => Promise<void>) | undefined;
+let stop: ((now: boolean) => Promise<void>) | undefined;
 let stopping = false;
-/** Drains and exits; runs once (a second Ctrl-C, forwarded by `serve`, must not kill the drain). */
-const shutdown = (reason?: string) => {
+let cancelJobs = false;
+/**
+ * Drains and exits; runs once (a second Ctrl-C, forwarded by `serve`, must not kill the drain). SIGTERM
+ * (`md-vector stop`) lets running jobs finish; SIGINT (Ctrl-C, `md-vector stop --now`) and a gone `serve` cancel them.
+ */
+const shutdown = (reason?: string, now = true) => {
 	if (stopping) {
 		return;
 	}
 
 	stopping = true;
+	cancelJobs = now;
 	if (reason) {
 		log(reason);
 	}
@@ -38,17 +43,18 @@ const shutdown = (reason?: string) => {
 		return; // still starting: stops as soon as it has started
 	}
 
-	void stop().then(() => process.exit(0), (error: unknown) => {
+	void stop(cancelJobs).then(() => process.exit(0), (error: unknown) => {
 		log(`error while stopping: ${String(error)}`);
 		process.exit(1);
 	});
 };
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-	process.on(signal, () => {
-		shutdown();
-	});
-}
+process.on('SIGINT', () => {
+	shutdown(undefined, true);
+});
+process.on('SIGTERM', () => {
+	shutdown(undefined, false);
+});
 
 if (values.attached) {
 	process.on('disconnect', () => {
@@ -66,7 +72,7 @@ try {
 	stop = daemon.stop;
 	if (stopping) {
 		stopping = false;
-		shutdown();
+		shutdown(undefined, cancelJobs);
 	} else if (process.send && !values.attached) {
 		// Started in the background by a client (source/client/spawn-daemon.ts): tell it we are up, then let go.
 		process.send({type: 'ready', port: daemon.port}, () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
 import {resolvePaths} from '../common/paths.js';
+import {withFileSettings} from '../common/settings/read-settings.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
 import {newLocalToken} from '../common/local-token.js';
@@ -61,8 +62,10 @@ function openAccessControl(config: string, options: DaemonOptions): AccessContro
 	}
 }
 
-/** Opens the store, binds, then advertises; on SIGINT/SIGTERM drains, persists, un-advertises and exits 0. */
-export async function startDaemon(options: DaemonOptions): Promise<{server: Server; port: number; stop: () => Promise<void>}> {
+/** Opens the store, binds, then advertises; stop() drains (jobs finish, or are cancelled when `now`), persists, un-advertises. */
+export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>}> {
+	// `md-vector config set` settings, under the environment's: everything below reads one environment.
+	const options = {...given, env: withFileSettings(given.env, resolvePaths(given.env).config)};
 	const settings = daemonSettings(options);
 	const paths = resolvePaths(options.env);
 	const access = openAccessControl(paths.config, options);
@@ -95,9 +98,17 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	void loadEmbedderInto(engine, settings.model, paths.cache, options.log);
 
 	let stopping: Promise<void> | undefined;
-	const stop = async () => {
+	// now (SIGINT, `md-vector stop --now`): running jobs are cancelled; otherwise (SIGTERM, `md-vector stop`) they
+	// finish first while the daemon goes on answering, and new jobs are refused. A later `now` cancels them.
+	const stop = async (now = true) => {
+		if (now) {
+			void jobs.stopAll();
+		}
+
 		stopping ??= (async () => {
-			options.log('stopping: finishing requests and jobs');
+			options.log(now ? 'stopping: cancelling running jobs' : 'stopping: running jobs finish first (SIGINT cancels them)');
+			await jobs.finishAll();
+			options.log('stopping: finishing requests');
 			access.close();
 			const closed = new Promise<void>(resolve => {
 				server.close(() => {
@@ -105,7 +116,6 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 				});
 			});
 			server.closeIdleConnections();
-			await jobs.stopAll();
 			await closed;
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);

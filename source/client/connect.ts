@@ -1,16 +1,15 @@
 import {resolvePaths} from '../../common/paths.js';
 import {readDiscovery, removeDiscovery, type DiscoveryRecord} from '../../common/discovery.js';
 import {version} from '../../common/version.js';
-import {localTokenHeader} from '../../common/local-token.js';
+import {localTokenHeader} from '../../common/local-token-header.js';
 import {DaemonClient} from './daemon-client.js';
 import {UnreachableError} from './client-errors.js';
 import {probeDaemon} from './probe-daemon.js';
-import {spawnDaemon} from './spawn-daemon.js';
-import {stopDaemon} from './stop-daemon.js';
-import {poll} from './poll.js';
-import {headersFromEnv, runHeadersHelper} from './remote-headers.js';
+import {configuredPort} from './configured-port.js';
 
-export const defaultPort = 7821;
+// Starting, replacing or reaching a remote daemon is rare: those modules load then, not on every one-shot call.
+
+export {defaultPort} from './configured-port.js';
 
 export type ConnectOptions = {
 	readonly env?: NodeJS.ProcessEnv;
@@ -30,6 +29,7 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 	const env = options.env ?? process.env;
 	if (env.MD_VECTOR_URL) {
 		const helper = env.MD_VECTOR_HEADERS_HELPER;
+		const {headersFromEnv, runHeadersHelper} = await import('./remote-headers.js');
 		const renew = helper ? async () => runHeadersHelper(helper, env) : undefined;
 		const headers = {...authHeaders(env), ...headersFromEnv(env), ...(renew ? await renew() : {})};
 		return new DaemonClient(`${env.MD_VECTOR_URL.replace(/\/+$/, '')}/api/v1`, headers, renew);
@@ -45,7 +45,8 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 
 		if (probe.status === 'ours' || probe.status === 'older') {
 			options.onNotice?.(`replacing the running daemon ${probe.health.version} (pid ${record.pid}) with ${version}`);
-			await stopDaemon(record.pid);
+			const {stopDaemon} = await import('./stop-daemon.js');
+			await stopDaemon(record.pid, {now: true}); // its running jobs are cancelled; their clients say it was stopped
 		}
 
 		removeDiscovery(state, record.pid); // stale: nothing, or something else, answers at its port
@@ -59,11 +60,8 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 }
 
 async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: ConnectOptions): Promise<DaemonClient> {
-	const configured = env.MD_VECTOR_PORT === undefined ? defaultPort : Number(env.MD_VECTOR_PORT);
-	if (!Number.isInteger(configured) || configured < 0 || configured > 65_535) {
-		throw new UnreachableError(`MD_VECTOR_PORT must be a port number from 0 to 65535, got '${env.MD_VECTOR_PORT}'`);
-	}
-
+	const configured = await configuredPort(env);
+	const {spawnDaemon} = await import('./spawn-daemon.js');
 	let outcome = await spawnDaemon(state, configured, env);
 	if (outcome.status === 'port-in-use') {
 		options.onNotice?.(`port ${configured} is taken; the daemon listens on a free port instead`);
@@ -85,6 +83,7 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 
 /** Another process is starting the daemon at the same moment: wait for its record, proved (bounded). */
 async function untilRecord(state: string): Promise<DiscoveryRecord | undefined> {
+	const {poll} = await import('./poll.js');
 	return poll(async () => {
 		const record = readDiscovery(state);
 		return record && (await probeDaemon(record, daemonOrigin(record))).status === 'ours' ? record : undefined;
@@ -97,7 +96,8 @@ export function daemonOrigin(record: Pick<DiscoveryRecord, 'host' | 'port'>): st
 	return `http://${host}:${record.port}`;
 }
 
-function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv): DaemonClient {
+/** A client of the daemon a discovery record names, whatever its version. */
+export function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv = process.env): DaemonClient {
 	return new DaemonClient(`${daemonOrigin(record)}/api/v1`, {...authHeaders(env), [localTokenHeader]: record.token});
 }
 

@@ -3,6 +3,7 @@ import type {DiscoveryRecord} from '../../common/discovery.js';
 import {identityChallengeHeader, identityProof, identityProofHeader} from '../../common/local-token.js';
 import {version} from '../../common/version.js';
 import type {Health} from './api-types.js';
+import {httpRequest, type Reply} from './http-request.js';
 
 export type Probe
 	= | {readonly status: 'ours'; readonly health: Health} // The daemon that wrote the record: it proved it holds the record's token.
@@ -19,14 +20,15 @@ export type Probe
  */
 export async function probeDaemon(record: DiscoveryRecord, origin: string): Promise<Probe> {
 	const challenge = randomBytes(16).toString('hex');
-	let response: Response;
+	let response: Reply;
 	try {
-		response = await fetch(`${origin}/api/v1/health`, {headers: {[identityChallengeHeader]: challenge}, signal: AbortSignal.timeout(5000)}); // a daemon that hangs counts as gone
+		response = await httpRequest(`${origin}/api/v1/health`, {method: 'GET', headers: {[identityChallengeHeader]: challenge}, signal: AbortSignal.timeout(5000)}); // a daemon that hangs counts as gone
 	} catch {
 		return {status: 'gone'};
 	}
 
-	const proof = response.headers.get(identityProofHeader);
+	const header = response.body.headers[identityProofHeader];
+	const proof = typeof header === 'string' ? header : null;
 	const health = await response.json().catch(() => undefined) as Health | undefined;
 	if (!response.ok || typeof health?.version !== 'string' || health.checks === undefined) {
 		return {status: 'other'};
