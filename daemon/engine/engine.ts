@@ -1,12 +1,13 @@
 import path from 'node:path';
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
-import type {Embedder, EmbedderState} from './embedder/embedder.js';
+import type {EmbedderState} from './embedder/embedder.js';
 import {Store} from './store/store.js';
 import type {CollectionRow} from './store/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
 import type {IndexKind} from './vector-index/vector-index.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
+import {VectorFill, type FillProgress} from './vector-fill.js';
 import {invalidInput, notFound} from './errors.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
@@ -65,6 +66,8 @@ export type CollectionStats = {
 	readonly index_kind: IndexKind;
 	/** The kind the index is being built as beside the live one, now or once writes settle; null when none. */
 	readonly index_rebuilding: IndexKind | null;
+	/** While vectors are filled in after a model became available: chunks with a vector so far of all; else null. */
+	readonly vector_fill: FillProgress | null;
 };
 
 /**
@@ -80,6 +83,7 @@ export class Engine {
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
 	private readonly writes = new SerialQueue();
 	private backfill: Promise<void> = Promise.resolve();
+	private readonly vectorFill = new VectorFill();
 
 	private constructor(readonly store: Store, private readonly indexes: CollectionIndexes) {
 		for (const collection of store.collections()) {
@@ -96,8 +100,13 @@ export class Engine {
 	setEmbedder(state: EmbedderState): void {
 		this.embedderState = state;
 		if (state.status === 'ready') {
-			this.backfill = this.writes.run(async () => this.fillMissingVectors(state.embedder)).catch(() => undefined);
+			this.backfill = this.writes.run(async () => this.vectorFill.run(this.store, state.embedder, async (collection, change) => this.indexes.apply(collection, change))).catch(() => undefined);
 		}
+	}
+
+	/** Vectors being filled in after a model became available (all collections); undefined when none are. */
+	get vectorFillProgress(): FillProgress | undefined {
+		return this.vectorFill.current;
 	}
 
 	/** Resolves when vectors missing at the last setEmbedder have been filled in. */
@@ -141,7 +150,10 @@ export class Engine {
 		}
 
 		const vectorSearch = async (query: Float32Array, k: number) => this.indexes.search(collection, query, k);
-		return runSearch({store: this.store, vectorSearch, embedder, embedderProblem: problem}, collection, request);
+		const response = await runSearch({store: this.store, vectorSearch, embedder, embedderProblem: problem}, collection, request);
+		// Vectors still being filled in: the semantic side ranks only part of the collection, and says so.
+		const filling = embedder && request.mode !== 'keyword' ? this.vectorFill.notice(this.store, collection) : undefined;
+		return filling ? {...response, notice: response.notice ? `${response.notice}; ${filling}` : filling} : response;
 	}
 
 	async deleteDocument(collection: string, fileName: string): Promise<{status: 'ok'; file: string; collection: string; deleted_chunks: number}> {
@@ -164,7 +176,7 @@ export class Engine {
 		const index = await this.indexes.describe(row);
 		return {
 			collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunker_version: row.chunkerVersion,
-			index_vectors: index.vectors, index_kind: index.kind, index_rebuilding: index.rebuilding,
+			index_vectors: index.vectors, index_kind: index.kind, index_rebuilding: index.rebuilding, vector_fill: this.vectorFill.of(this.store, row) ?? null,
 		};
 	}
 
@@ -269,20 +281,6 @@ export class Engine {
 		}
 
 		return row;
-	}
-
-	private async fillMissingVectors(embedder: Embedder): Promise<void> {
-		for (const collection of this.store.collections()) {
-			if (collection.modelId && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims)) {
-				continue; // another model's collection: left as it is, and searches there say so
-			}
-
-			for (let batch = this.store.chunksWithoutVectors(collection.id, 256); batch.length > 0; batch = this.store.chunksWithoutVectors(collection.id, 256)) {
-				const vectors = await embedder.embedDocuments(batch.map(chunk => chunk.text));
-				const change = this.store.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: vectors[index]!})), embedder);
-				await this.indexes.apply(collection, change);
-			}
-		}
 	}
 }
 

@@ -9,6 +9,7 @@ import {searchDefaults, searchFields, searchLimits, type SearchBody} from '../..
 import {collectionsToSearch, type Allowed} from './collection-choice.js';
 import {searchCollections, type CollectionHit} from './search-all.js';
 import type {ToolResultOf} from './tool-result.js';
+import {toolNeeds} from './tool-needs.js';
 
 /** Whether each hit's file still has the content that was indexed (null: it was sent inline, not read from disk). */
 async function changedOnDisk(engine: Engine, hits: readonly CollectionHit[]): Promise<Map<string, boolean | null>> {
@@ -29,6 +30,7 @@ async function changedOnDisk(engine: Engine, hits: readonly CollectionHit[]): Pr
 
 export function registerSearch(server: McpServer, engine: Engine, searchable: Allowed, guarded: ToolResultOf): void {
 	server.registerTool('search', {
+		_meta: toolNeeds('search:default', 'named-or-any'), // the permission it needs (checked before a call runs)
 		title: 'Search indexed Markdown',
 		description: 'Finds the chunks of indexed Markdown most relevant to a query, in one collection or (when none is named) in every collection. hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has collection, file, source_path, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
 		inputSchema: {

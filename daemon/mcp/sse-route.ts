@@ -8,7 +8,9 @@ import {JSONRPCMessageSchema} from '@modelcontextprotocol/sdk/types.js';
 import {Router, type Response} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {HttpError} from '../http/http-error.js';
-import {checkToolCalls, toolContext, type McpOptions} from './mcp-route.js';
+import {anyCaller} from '../http/needs.js';
+import {toolContext, type McpOptions} from './mcp-route.js';
+import {checkToolCalls} from './tool-needs.js';
 import {createMcpServer} from './tools.js';
 
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this file serves
@@ -25,11 +27,15 @@ export class SseSessions {
 	}
 }
 
-const callerOf = (response: Response) => (response.locals.client as string | undefined) ?? 'owner';
+/** Who a session belongs to: a client by its credential, else the owner (by any of the owner's credentials). */
+function callerOf(response: Response): string {
+	const {caller} = response.locals;
+	return caller?.kind === 'client' ? `client:${caller.via}:${caller.label}` : 'owner';
+}
 
 export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: SseSessions): Router {
 	const router = Router();
-	router.get('/', async (request, response) => {
+	router.get('/', anyCaller, async (request, response) => {
 		if (sessions.sessions.size >= mostSessions) {
 			throw new HttpError(503, 'too_many_sessions', `at most ${mostSessions} SSE sessions may be open at once; close one, or use Streamable HTTP at /mcp`);
 		}
@@ -49,7 +55,7 @@ export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: S
 
 export function sseMessageRoutes(sessions: SseSessions): Router {
 	const router = Router();
-	router.post('/', async (request, response) => {
+	router.post('/', anyCaller, async (request, response) => {
 		const id = typeof request.query.sessionId === 'string' ? request.query.sessionId : '';
 		const session = sessions.sessions.get(id);
 		if (!session) {
@@ -66,7 +72,7 @@ export function sseMessageRoutes(sessions: SseSessions): Router {
 			}
 		}
 
-		checkToolCalls(request, response);
+		checkToolCalls(request, response, session.server);
 		await session.transport.handlePostMessage(request, response, request.body);
 	});
 	return router;

@@ -15,6 +15,7 @@ import {version} from '../../common/version.js';
 import {describeCollections, oneCollection, type Allowed} from './collection-choice.js';
 import {registerSearch} from './search-tool.js';
 import {guarded} from './tool-result.js';
+import {declaring, toolNeeds} from './tool-needs.js';
 
 export type ToolContext = {
 	readonly engine: Engine;
@@ -35,17 +36,19 @@ export function createMcpServer(context: ToolContext): McpServer {
 	const {engine} = context;
 	const usable = (name: string) => context.searchable(name) || context.visible(name);
 	const instructions = `Search the user's Markdown notes and documentation indexed by md-vector. Use search first (it searches every collection unless you name one), then get_document_section to read around a hit. ${describeCollections(engine, usable)}`;
-	const server = new McpServer({name: 'md-vector', version}, {instructions});
+	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions}));
 
 	registerSearch(server, engine, context.searchable, guarded);
 
 	server.registerTool('list_collections', {
+		_meta: toolNeeds('collections:read', 'none'),
 		title: 'List collections',
 		description: 'The collections of indexed Markdown, with their document and chunk counts.',
 		annotations: {readOnlyHint: true},
 	}, guarded(() => ({collections: engine.collections().filter(entry => context.visible(entry.name))})));
 
 	server.registerTool('get_document_section', {
+		_meta: toolNeeds('search:default', 'named-or-any'),
 		title: 'Read a section of a document',
 		description: 'Returns the text of a document under a heading path (for example ["Install", "Linux"]; the document title may be left out; an empty path returns the whole document), to read around a search hit.',
 		inputSchema: {
@@ -65,6 +68,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 	}));
 
 	server.registerTool('stats', {
+		_meta: toolNeeds('collections:read', 'named-or-any'),
 		title: 'Collection statistics',
 		description: 'Documents, chunks, vectors, model and dimensions of a collection.',
 		inputSchema: {collection: anyCollection},
@@ -76,6 +80,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 	}
 
 	server.registerTool('ingest', {
+		_meta: toolNeeds('ingest:default'),
 		title: 'Index a Markdown document',
 		description: 'Adds or replaces a document: give its Markdown as content (with file_name), or file_path of a Markdown file the daemon may read. Unchanged content is skipped.',
 		inputSchema: {
@@ -99,6 +104,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 	}));
 
 	server.registerTool('delete_document', {
+		_meta: toolNeeds('documents:delete'),
 		title: 'Delete a document',
 		description: 'Removes a document and all its chunks from a collection.',
 		inputSchema: {file: z.string().min(1).max(255).describe('The file as search returns it'), collection},

@@ -1,33 +1,23 @@
 // The owner's management of clients, under /api/v1: GET /clients lists the clients.json keys and the OAuth
 // sign-ins (with what each was granted), DELETE /clients/{label} revokes an OAuth sign-in (its tokens stop working
 // at once; the application has to ask again), POST /oauth/sign-in-link makes the one-time link that opens a
-// waiting request's consent form. Only the owner: the local token (md-vector's own commands) or the API key.
-import {Router, type Request} from 'express';
+// waiting request's consent form. Only the proven owner (ownerOnly): the local token (md-vector's own commands)
+// or the API key.
+import {Router} from 'express';
 import type {AccessControl} from '../capabilities/access-control.js';
-import {presentedKey} from '../http/auth.js';
 import {HttpError} from '../http/http-error.js';
+import {ownerOnly} from '../http/needs.js';
 import type {OAuth} from './oauth.js';
 import {oauthOrigin} from './oauth-router.js';
-import {sameSecret} from './secrets.js';
 
 export type AdminDeps = {
 	readonly oauth: OAuth;
 	readonly access: AccessControl;
-	readonly apiKey?: string;
-	readonly isLocalUser?: (request: Request) => boolean;
 };
 
 export function clientAdminRoutes(deps: AdminDeps): Router {
 	const router = Router();
-	const ownerOnly = (request: Request) => {
-		const key = presentedKey(request.headers);
-		if (!(deps.isLocalUser?.(request) ?? false) && !(key && deps.apiKey && sameSecret(key, deps.apiKey))) {
-			throw new HttpError(403, 'forbidden', 'only the owner manages clients: md-vector\'s own commands (the local token) or the API key holder');
-		}
-	};
-
-	router.get('/clients', (request, response) => {
-		ownerOnly(request);
+	router.get('/clients', ownerOnly, (_request, response) => {
 		const oauth = deps.oauth.grants().map(grant => ({
 			label: grant.label, kind: 'oauth', client_name: grant.client_name, permissions: grant.permissions,
 			collections: grant.collections ?? 'all', granted_at: new Date(grant.granted_at * 1000).toISOString(),
@@ -37,8 +27,7 @@ export function clientAdminRoutes(deps: AdminDeps): Router {
 		response.json({clients: [...keys, ...oauth]});
 	});
 
-	router.delete('/clients/:label', (request, response) => {
-		ownerOnly(request);
+	router.delete('/clients/:label', ownerOnly, (request, response) => {
 		const label = String(request.params.label);
 		if (deps.oauth.revoke(label)) {
 			response.json({status: 'ok', label, revoked: true});
@@ -51,8 +40,7 @@ export function clientAdminRoutes(deps: AdminDeps): Router {
 			: `no OAuth sign-in named '${label}' (md-vector clients list shows them)`);
 	});
 
-	router.post('/oauth/sign-in-link', (request, response) => {
-		ownerOnly(request);
+	router.post('/oauth/sign-in-link', ownerOnly, (request, response) => {
 		const origin = oauthOrigin(request);
 		if (!origin || !deps.oauth.settings.enabled) {
 			throw new HttpError(400, 'oauth_unavailable', deps.oauth.settings.enabled ? 'OAuth sign-in works at http://127.0.0.1 or http://localhost (or over https); connect by one of those' : 'OAuth is off (MD_VECTOR_MCP_OAUTH=0)');

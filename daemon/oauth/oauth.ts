@@ -1,6 +1,6 @@
 // OAuth sign-in for assistants, assembled: the state (oauth.json), the SDK-backed authorization server, the
-// consent pages, and what the rest of the daemon asks of it (is this an OAuth access token, and whose; the
-// 401 challenge that points a client at the metadata; sign-in links, listing and revoking for the owner).
+// consent pages, and what the rest of the daemon asks of it (is this an OAuth access token, and whose; where a
+// 401 points a client at the metadata; sign-in links, listing and revoking for the owner).
 
 import type {Request, RequestHandler} from 'express';
 import type {Capability} from '../../common/capabilities/validate-capabilities.js';
@@ -55,14 +55,10 @@ export class OAuth {
 		return {label: grant.label, capability: grantCapability(grant)};
 	}
 
-	/** WWW-Authenticate for a 401 on an MCP endpoint: where the client learns how to sign in (RFC 9728). */
-	challenge(request: Request, mcpPath: string, error?: {code: string; description: string}): string {
+	/** Where a client learns how to sign in for an MCP endpoint (RFC 9728; sent in WWW-Authenticate with a 401). */
+	resourceMetadata(request: Request, mcpPath: string): string | undefined {
 		const origin = this.settings.enabled ? oauthOrigin(request) : undefined;
-		const parts = [
-			...(error ? [`error="${error.code}"`, `error_description="${error.description.replaceAll('"', '\'')}"`] : []),
-			...(origin ? [`resource_metadata="${resourceMetadataUrl(origin, mcpPath)}"`] : []),
-		];
-		return parts.length > 0 ? `Bearer ${parts.join(', ')}` : 'Bearer';
+		return origin && resourceMetadataUrl(origin, mcpPath);
 	}
 
 	/** A one-time link that opens a waiting request's consent form, signed in (for the owner's own command). */

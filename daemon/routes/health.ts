@@ -12,8 +12,9 @@ export function health(engine: Engine, version: string, startedAt: number): Requ
 			store = {status: 'error', count: 0};
 		}
 
+		const fill = engine.vectorFillProgress; // vectors being filled in: semantic search sees part of the chunks
 		const embedder = state.status === 'ready'
-			? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId}
+			? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId, ...(fill ? {vector_fill: fill} : {})}
 			: {status: state.status, dimension: 0, model: state.modelId, ...(state.status === 'unavailable' ? {reason: state.reason} : {})};
 		const status = store.status === 'ok' ? (state.status === 'ready' ? 'ok' : 'degraded') : 'error';
 		response.json({status, version, uptime_s: Math.round((Date.now() - startedAt) / 1000), checks: {chromadb: store, embedder}});

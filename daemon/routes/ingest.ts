@@ -3,14 +3,14 @@ import path from 'node:path';
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
-import {defaultCollection} from '../../common/search-contract.js';
+import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
 import {ingestBody} from './schemas.js';
 
 export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 	const router = Router();
-	router.post('/ingest', async (request, response) => {
+	router.post('/ingest', needs('ingest:default', 'body'), async (request, response) => {
 		const body = validate(ingestBody, request.body ?? {});
 		let content: string;
 		let fileName: string;
@@ -24,7 +24,7 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 			fileName = body.file_name ?? path.basename(body.file_path);
 		}
 
-		const result = await engine.ingest({content, fileName, sourcePath, collection: body.collection ?? defaultCollection, mode: body.mode});
+		const result = await engine.ingest({content, fileName, sourcePath, collection: body.collection, mode: body.mode});
 		response.json(result);
 	});
 	return router;

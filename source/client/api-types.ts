@@ -12,7 +12,11 @@ export type Health = {
 	readonly uptime_s: number;
 	readonly checks: {
 		readonly chromadb: {readonly status: string; readonly count: number};
-		readonly embedder: {readonly status: string; readonly dimension: number; readonly model: string; readonly reason?: string};
+		readonly embedder: {
+			readonly status: string; readonly dimension: number; readonly model: string; readonly reason?: string;
+			/** While vectors are filled in after the model became available: chunks with a vector so far of all. */
+			readonly vector_fill?: {readonly done: number; readonly total: number};
+		};
 	};
 };
 

@@ -1,8 +1,10 @@
 // The server entry `md-vector mcp-config` prints, built from the facts of this machine: one that works when
 // pasted. stdio: an absolute command, and the settings of the daemon it should reach (home, model, allowed roots...)
-// as values (none is secret), secrets only as ${VAR} references. http/sse: the daemon's configured port, and the
-// URL alone when OAuth is on (the assistant's host runs the sign-in), else the header of a key that exists.
+// as values (none is secret), secrets only as ${VAR} references. http/sse: the daemon's configured port (the
+// environment's, else the config file's), and the URL alone when OAuth is on (the assistant's host runs the
+// sign-in), else the header of a key that exists.
 import path from 'node:path';
+import {defaultPort} from '../client/configured-port.js';
 import {conventionalKeyVariable, type KnownClients} from './known-clients.js';
 
 export type EntryOptions = {
@@ -17,7 +19,8 @@ export type Facts = {
 	readonly clients: KnownClients;
 	/** The port of the daemon running now (from its discovery record), if one is. */
 	readonly runningPort?: number;
-	readonly defaultPort: number;
+	/** The port setting (MD_VECTOR_PORT, else `md-vector config set port`, else 7821); needed for http and sse. */
+	readonly configuredPort?: number;
 };
 
 /** Settings a stdio bridge passes on to a daemon it starts (paths made absolute); none of them is a secret. */
@@ -73,13 +76,13 @@ function baseUrl(facts: Facts, warnings: string[]): string {
 		return facts.env.MD_VECTOR_URL.replace(/\/+$/, '');
 	}
 
-	const configured = facts.env.MD_VECTOR_PORT === undefined ? facts.defaultPort : Number(facts.env.MD_VECTOR_PORT);
+	const configured = facts.configuredPort ?? defaultPort;
 	if (configured === 0) {
 		if (facts.runningPort === undefined) {
-			throw new Error('MD_VECTOR_PORT=0 gives the daemon no fixed port to put in an http entry: set MD_VECTOR_PORT to a port, or use --type stdio');
+			throw new Error('the port setting 0 (MD_VECTOR_PORT=0 or md-vector config set port 0) gives the daemon no fixed port to put in an http entry: set a port, or use --type stdio');
 		}
 
-		warnings.push(`MD_VECTOR_PORT=0: the daemon listens on a temporary port (${facts.runningPort}), and this entry stops working when it restarts; set MD_VECTOR_PORT to a port`);
+		warnings.push(`the port setting is 0: the daemon listens on a temporary port (${facts.runningPort}), and this entry stops working when it restarts; set a port (md-vector config set port 7821)`);
 		return `http://127.0.0.1:${facts.runningPort}`;
 	}
 

@@ -48,5 +48,20 @@ test('http and sse: the configured port, and the URL alone while OAuth is on; no
 	t.deepEqual(keyed.entry.headers, {Authorization: 'Bearer ${MD_VECTOR_API_KEY}', 'X-MD-Vector-Read-Only': '1'});
 	const temporary = await cli({MD_VECTOR_PORT: '0'}).run(['mcp-config', '--type', 'http']);
 	t.is(temporary.exitCode, 1);
-	t.regex(String(temporary.stderr), /MD_VECTOR_PORT=0 gives the daemon no fixed port/);
+	t.regex(String(temporary.stderr), /the port setting 0 \(MD_VECTOR_PORT=0 or md-vector config set port 0\) gives the daemon no fixed port/);
+});
+
+test('the port setting of the config file, when the environment sets none; --json: the document and its warnings', async t => {
+	const md = cli({MD_VECTOR_PORT: ''});
+	t.is((await md.run(['config', 'set', 'port', '7444'])).exitCode, 0);
+	t.deepEqual((await printed(md, ['--type', 'http'])).entry, {type: 'http', url: 'http://127.0.0.1:7444/mcp'});
+	t.deepEqual(await md.json(['mcp-config', '--type', 'sse', '--client', 'ghost']), {
+		mcpServers: {'md-vector': {type: 'sse', url: 'http://127.0.0.1:7444/sse', headers: {Authorization: 'Bearer ${MD_VECTOR_GHOST_KEY}'}}},
+		warnings: [
+			`there is no ${path.join(md.home, 'config', 'clients.json')}, so no client 'ghost': the daemon will answer 401 until you add it (see "Permissions" in the README)`,
+			'set MD_VECTOR_GHOST_KEY to the key of client \'ghost\' in the assistant\'s environment',
+		],
+	});
+	const environment = await printed(cli({MD_VECTOR_PORT: '7555'}, md.home), ['--type', 'http']);
+	t.is(environment.entry.url, 'http://127.0.0.1:7555/mcp', 'the environment wins over the file');
 });

@@ -137,6 +137,10 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 	t.teardown(async () => sse.close());
 	t.deepEqual((await call(sse, 'search', {query: 'compost', mode: 'keyword'})).structuredContent.collections, ['notes'], 'the same token over the legacy SSE transport');
 
+	const rest = await fetch(new URL('/api/v1/collections', setup.mcpUrl), {headers: {authorization: `Bearer ${provider.saved!.access_token}`}});
+	t.is(rest.status, 401, 'an OAuth token is for the MCP endpoints only');
+	t.regex((await rest.json() as {error: {message: string}}).error.message, /works on the MCP endpoints \(\/mcp, \/sse\) only/);
+
 	const listed = await setup.md.json(['clients', 'list']);
 	t.like(listed.clients.find((entry: {label: string}) => entry.label === 'claude-code'), {kind: 'oauth', client_name: 'Claude Code', collections: ['notes'], permissions: ['search:default', 'collections:read']});
 	const stored = readFileSync(path.join(setup.daemon.home, 'data', 'oauth.json'), 'utf8');
@@ -152,7 +156,16 @@ test.serial('Deny: no code, no token; the assistant stays signed out', async t =
 	const authorization = await startSignIn(setup, provider);
 	const page = await browser.newPage();
 	t.teardown(async () => page.close());
-	await openConsent(setup, page, authorization);
+	await page.goto(authorization.href);
+	await page.getByText('md-vector clients sign-in').first().waitFor();
+	const printed = await setup.md.run(['clients', 'sign-in', '--no-open']); // as a person reads it
+	t.is(printed.exitCode, 0, String(printed.stderr));
+	const [, code, url] = /^Open the consent page for 'Cursor' \(request (\S+)\): (http:\/\/127\.0\.0\.1:\d+\/oauth\/sign-in\?ticket=\S+)$/m.exec(String(printed.stdout)) ?? [];
+	t.truthy(url, String(printed.stdout));
+	t.regex(String(printed.stderr), /The link works once, for 5 minutes\./);
+	await page.goto(url!);
+	await page.getByRole('button', {name: 'Deny'}).waitFor();
+	t.true((await page.content()).includes(`Request ${code!} ·`), 'the consent form of the request the command named');
 	await page.getByRole('button', {name: 'Deny'}).click();
 	const answer = await callbacks.next();
 	t.is(answer.code, undefined);
@@ -206,7 +219,7 @@ test.serial('revoked: the token gets 401, refresh fails, and the host is sent to
 	const raw = await fetch(setup.mcpUrl, {method: 'POST', headers: {authorization: `Bearer ${old.access_token}`, 'content-type': 'application/json'}, body: '{}'});
 	t.is(raw.status, 401);
 	t.regex(raw.headers.get('www-authenticate')!, /resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"/);
-	t.like(await raw.json(), {error: {code: 'invalid_token'}});
+	t.like(await raw.json(), {error: {code: 'unauthorized', message: 'the OAuth access token is unknown, expired or revoked: sign in again'}});
 	await t.throwsAsync(call(client, 'list_collections'), {instanceOf: UnauthorizedError});
 	t.is(provider.authorizations.length, 2, 'sent to sign in again');
 	t.is(provider.saved, undefined, 'the host dropped the dead tokens');

@@ -2,6 +2,8 @@ import {z} from 'zod';
 
 export const exportFormats = ['json', 'jsonl', 'csv', 'md'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+/** The format of an export that names none. */
+export const defaultExportFormat: ExportFormat = 'json';
 
 const exportedChunk = z.object({
 	id: z.string(),
