@@ -1,21 +1,10 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
-import type {DirectoryProgress, DirectoryReport} from '../engine/ingest/ingest-directory.js';
+import type * as Ingest from '../engine/ingest/ingest-directory.js';
+import type {Job} from '../../common/wire/jobs.js';
+import {toDirectoryProgress, toDirectoryReport} from '../wire/jobs.js';
 
-export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
-
-export type Job = {
-	readonly id: string;
-	readonly type: 'ingest-directory';
-	readonly collection: string;
-	readonly directory: string;
-	state: JobState;
-	progress: DirectoryProgress;
-	report?: DirectoryReport;
-	error?: string;
-	readonly started_at: string;
-	finished_at?: string;
-};
+export type {Job, JobState} from '../../common/wire/jobs.js';
 
 /** Long work (ingesting a directory) runs as one server-side job that clients poll and may cancel. */
 export class JobRegistry {
@@ -23,18 +12,18 @@ export class JobRegistry {
 	readonly changes = new EventEmitter().setMaxListeners(0);
 	private readonly jobs = new Map<string, {job: Job; controller: AbortController; done: Promise<void>}>();
 
-	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: DirectoryProgress) => void) => Promise<DirectoryReport>): Job {
+	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>): Job {
 		const controller = new AbortController();
 		const job: Job = {
 			id: randomUUID(), type: 'ingest-directory', collection, directory, state: 'running',
 			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
 		};
 		const done = run(controller.signal, progress => {
-			job.progress = progress;
+			job.progress = toDirectoryProgress(progress);
 			this.changes.emit('change', job.id);
 		}).then(report => {
-			job.report = report;
-			job.progress = report;
+			job.report = toDirectoryReport(report);
+			job.progress = job.report;
 			job.state = report.cancelled ? 'cancelled' : 'completed';
 		}, (error: unknown) => {
 			job.state = 'failed';

@@ -1,6 +1,7 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {defaultCollection} from '../../common/search-contract.js';
+import {toDeleteResult} from '../wire/documents.js';
 
 export function documentsRoutes(engine: Engine): Router {
 	const router = Router();
@@ -9,7 +10,7 @@ export function documentsRoutes(engine: Engine): Router {
 		const segments = (request.params).file_name;
 		const fileName = segments.join('/');
 		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
-		response.json(await engine.deleteDocument(collection, fileName));
+		response.json(toDeleteResult(await engine.deleteDocument(collection, fileName)));
 	});
 	return router;
 }

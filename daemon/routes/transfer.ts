@@ -1,9 +1,11 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {defaultCollection} from '../../common/search-contract.js';
-import {exportFormats, type ExportFormat} from '../engine/export/export-format.js';
+import type {ExportFormat} from '../../common/wire/transfer.js';
+import {exportFormats} from '../engine/export/export-format.js';
 import {HttpError} from '../http/http-error.js';
 import {bodyLines} from '../http/body-lines.js';
+import {toImportResult} from '../wire/documents.js';
 
 const contentTypes: Record<ExportFormat, string> = {
 	json: 'application/json', jsonl: 'application/x-ndjson', csv: 'text/csv', md: 'text/markdown',
@@ -22,10 +24,10 @@ export function transferRoutes(engine: Engine): Router {
 			throw new HttpError(400, 'invalid_input', `format: must be one of ${exportFormats.join(', ')}`);
 		}
 
-		// The store is read in one go: its cursor cannot stay open across awaits.
-		const parts = [...engine.export(collection, format)];
+		// Read from the storage a page at a time as the client takes it: memory stays flat for a large collection.
+		const parts = await engine.export(collection, format);
 		response.type(contentTypes[format]);
-		for (const part of parts) {
+		for await (const part of parts) {
 			if (!response.write(part)) {
 				await new Promise(resolve => response.once('drain', resolve));
 			}
@@ -40,7 +42,7 @@ export function transferRoutes(engine: Engine): Router {
 
 		const collection = typeof request.query.collection === 'string' ? request.query.collection : undefined;
 		// Read line by line, not as one string: a jsonl export is parsed as it arrives.
-		response.json({status: 'ok', ...(await engine.import(bodyLines(request, importLimitBytes), collection))});
+		response.json(toImportResult(await engine.import(bodyLines(request, importLimitBytes), collection)));
 	});
 	return router;
 }

@@ -51,7 +51,7 @@ test('a process killed in the middle of ingesting a directory leaves whole docum
 	const engine = Engine.open({dataDir});
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
 	const stats = await engine.stats('crash');
-	t.is(stats.index_vectors, stats.chunks);
+	t.is(stats.indexVectors, stats.chunks);
 	t.is(stats.documents, documents.length);
 	const hits = await engine.search({query: 'cmdlet', topK: 100, mode: 'semantic', collection: 'crash'});
 	t.is(hits.results.length, Math.min(100, stats.chunks));

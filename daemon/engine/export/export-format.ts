@@ -1,7 +1,13 @@
 import {z} from 'zod';
+import type {ExportFormat} from '../../../common/wire/transfer.js';
 
-export const exportFormats = ['json', 'jsonl', 'csv', 'md'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
+export type {ExportFormat} from '../../../common/wire/transfer.js';
+
+/** Every format of common/wire/transfer.ts (`satisfies` and the check below keep the two lists one). */
+export const exportFormats = ['json', 'jsonl', 'csv', 'md'] as const satisfies readonly ExportFormat[];
+// Compiles only while every ExportFormat is listed above.
+const everyFormatListed: ExportFormat extends (typeof exportFormats)[number] ? true : never = true;
+void everyFormatListed;
 
 const exportedChunk = z.object({
 	id: z.string(),

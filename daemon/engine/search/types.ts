@@ -2,26 +2,27 @@ import type {SearchMode} from '../../../common/search-contract.js';
 
 export type {SearchMode, SearchRequest} from '../../../common/search-contract.js';
 
-/** A hit: the spec's fields (snake_case, as the API returns them), then md-vector's own. */
-export type SearchResult = {
+/** A hit, as the engine answers it (daemon/wire/search.ts shapes it for the API). */
+export type SearchHit = {
 	readonly id: string;
 	readonly content: string;
-	readonly source_file: string;
-	readonly section_title: string;
-	readonly heading_level: number;
+	readonly sourceFile: string;
+	readonly sectionTitle: string;
+	readonly headingLevel: number;
 	readonly score: number;
-	readonly heading_path: readonly string[];
-	readonly start_line: number;
-	readonly end_line: number;
+	readonly headingPath: readonly string[];
+	readonly startLine: number;
+	readonly endLine: number;
 	/** Where the daemon read the file from (ingest by path or directory); null for content sent inline. */
-	readonly source_path: string | null;
+	readonly sourcePath: string | null;
 };
 
-export type SearchResponse = {
-	readonly results: SearchResult[];
+export type SearchOutcome = {
+	readonly results: SearchHit[];
 	readonly collection: string;
 	readonly mode: SearchMode;
 	/** Set when the request could not be served as asked (hybrid without vectors: keyword only). */
 	readonly notice?: string;
-	readonly timings_ms: {readonly embed: number; readonly vector: number; readonly keyword: number; readonly total: number};
+	/** Milliseconds in each stage (they overlap) and in all. */
+	readonly timings: {readonly embed: number; readonly vector: number; readonly keyword: number; readonly total: number};
 };

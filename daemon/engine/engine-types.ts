@@ -1,0 +1,36 @@
+import type {IndexKind} from './storage/types.js';
+import type {FileOutcome} from './ingest/write-documents.js';
+
+/** The engine's answers (daemon/wire/*.ts shapes them for the API and the MCP tools). */
+
+export type IngestResult = {
+	readonly chunks: number;
+	readonly file: string;
+	readonly collection: string;
+	/** indexed, or unchanged (skipped by incremental mode). */
+	readonly outcome: FileOutcome['status'];
+};
+
+export type DeleteResult = {readonly file: string; readonly collection: string; readonly deletedChunks: number};
+
+export type CollectionSummary = {readonly name: string; readonly count: number; readonly documents: number};
+
+export type DocumentSummary = {readonly file: string; readonly chunks: number; readonly contentHash: string};
+
+export type ImportResult = {readonly collection: string; readonly documents: number; readonly chunks: number};
+
+export type CollectionStats = {
+	readonly collection: string;
+	readonly documents: number;
+	readonly chunks: number;
+	readonly vectors: number;
+	readonly tokens: number;
+	readonly model: string | null;
+	readonly dims: number | null;
+	readonly chunkerVersion: number;
+	readonly indexVectors: number;
+	/** flat (exact) or hnsw (approximate graph, above MD_VECTOR_HNSW_THRESHOLD vectors). */
+	readonly indexKind: IndexKind;
+	/** The kind the index is being built as beside the live one, now or once writes settle; null when none. */
+	readonly indexRebuilding: IndexKind | null;
+};
