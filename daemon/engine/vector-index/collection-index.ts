@@ -165,8 +165,7 @@ export class CollectionIndex {
 		const created = this.call('create', {key, dims: dims!, kind: 'flat'});
 		this.generation = store.collection(name)?.vectorGeneration ?? this.generation;
 		const sent = sendVectors(this.context.thread, key, dims!, store.vectors(id));
-		await created;
-		const {shape, skipped} = await sent;
+		const [, {shape, skipped}] = await Promise.all([created, sent]);
 		this.note(shape);
 		if (skipped.length > 0) {
 			log(`collection '${name}': ${skipped.length} stored vectors are not ${dims}-dimensional finite vectors and were left out of its index (chunk rowids ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''})`);
