@@ -1,6 +1,6 @@
 // The storage contract: what the engine relies on from any backend (daemon/engine/storage/storage.ts), as one
 // suite that each backend runs with its own factory (sqlite.test.ts: the embedded one).
-import test from 'ava';
+import type {TestFn} from 'ava';
 import type {Storage} from '../../daemon/engine/storage/storage.js';
 import type {Collection, FieldWeights} from '../../daemon/engine/storage/types.js';
 import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
@@ -14,7 +14,8 @@ export type BackendFactory = () => Promise<Storage>;
 
 const weights: FieldWeights = [2, 1.5, 1];
 
-export function storageContract(name: string, makeBackend: BackendFactory): void {
+/** Registers the suite with `test` (the calling test file's ava), each test named after the backend. */
+export function storageContract(test: TestFn, name: string, makeBackend: BackendFactory): void {
 	const open = async (t: {teardown: (fn: () => Promise<void>) => void}) => {
 		const storage = await makeBackend();
 		t.teardown(async () => storage.close());
@@ -44,7 +45,7 @@ export function storageContract(name: string, makeBackend: BackendFactory): void
 		t.is(await storage.document(collection, 'b.md'), undefined);
 		t.deepEqual(await storage.chunksOfDocument(collection, 'b.md'), []);
 		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('beta'), 10, weights), [], 'a deleted document is not ranked');
-		t.deepEqual((await storage.vectorTopK(collection, vectorOf('beta one'), 10)).length, 1, 'nor its vectors');
+		t.is((await storage.vectorTopK(collection, vectorOf('beta one'), 10)).length, 1, 'nor its vectors');
 		t.like(await storage.stats(collection), {documents: 1, chunks: 1, vectors: 1});
 	});
 
@@ -59,7 +60,7 @@ export function storageContract(name: string, makeBackend: BackendFactory): void
 		t.like(await storage.document(collection, 'guide.md'), {fileName: 'guide.md', chunkCount: 2, sourcePath: '/notes/guide.md'});
 		const [otherChunk] = await storage.chunksOfDocument(other, 'guide.md');
 		const byRowid = await storage.chunks(collection, [chunks[1]!.rowid, otherChunk!.rowid, chunks[0]!.rowid]);
-		t.deepEqual([...byRowid.keys()].sort(), [chunks[0]!.rowid, chunks[1]!.rowid].sort(), 'a rowid of another collection is not read');
+		t.deepEqual([...byRowid.keys()].sort((a, b) => a - b), [chunks[0]!.rowid, chunks[1]!.rowid].sort((a, b) => a - b), 'a rowid of another collection is not read');
 		t.deepEqual(byRowid.get(chunks[1]!.rowid), chunks[1]);
 		t.not(chunks[0]!.id, otherChunk!.id, 'chunk ids differ across collections');
 	});

@@ -69,7 +69,7 @@ export async function * exportCollection(storage: ExportReader, collection: Coll
 async function * exportedDocuments(storage: ExportReader, collection: Collection, pageDocuments: number): AsyncGenerator<ExportedDocument> {
 	let after: string | undefined;
 	for (;;) {
-		// eslint-disable-next-line no-await-in-loop -- one page after another is the point: memory stays flat
+		// One page after another: memory stays flat.
 		const page = await storage.exportPage(collection, after, pageDocuments);
 		if (page.length === 0) {
 			return;

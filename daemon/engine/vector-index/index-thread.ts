@@ -1,5 +1,5 @@
 import {ThreadCalls} from '../threads/thread-calls.js';
-import type {IndexMessage, IndexOp, IndexReply, IndexRequest} from './thread-protocol.js';
+import type {IndexOp, IndexReply, IndexRequest} from './thread-protocol.js';
 
 /**
  * The engine's handle on the index thread (index-thread-main.ts): each call is a message, answered in the
@@ -13,15 +13,21 @@ export type IndexThreadLease = {readonly thread: IndexThread; release(): Promise
 
 function startIndexThread(): {thread: IndexThread; close: () => Promise<void>} {
 	// Only add's buffer is transferred: send-vectors.ts builds it for that call alone.
-	const calls = new ThreadCalls<IndexMessage, IndexReply<IndexOp>>(new URL('index-thread-main.js', import.meta.url), 'vector index', message => (message.op === 'add' ? [message.request.vectors.buffer as ArrayBuffer] : []));
+	const calls = new ThreadCalls<Sent, IndexReply<IndexOp>>(new URL('index-thread-main.js', import.meta.url), 'vector index', message => (message.op === 'add' ? [(message.request as IndexRequest<'add'>).vectors.buffer as ArrayBuffer] : []));
 	return {
 		thread: {
 			// The thread answers each op with its own reply (index-thread-main.ts's handlers are typed per op).
-			call: async <Op extends IndexOp>(op: Op, request: IndexRequest<Op>) => calls.call({op, request} as IndexMessage) as Promise<IndexReply<Op>>,
+			async call<Op extends IndexOp>(op: Op, request: IndexRequest<Op>) {
+				const reply: unknown = await calls.call({op, request});
+				return reply as IndexReply<Op>;
+			},
 		},
 		close: async () => calls.close(),
 	};
 }
+
+/** A call as sent: the thread reads it as an IndexMessage (each op with its own request). */
+type Sent = {readonly op: IndexOp; readonly request: IndexRequest<IndexOp>};
 
 let shared: ReturnType<typeof startIndexThread> | undefined;
 let users = 0;
