@@ -1,4 +1,4 @@
-import type {IndexKind} from './storage/types.js';
+import type {ContentCounts, VectorIndexState} from './storage/types.js';
 import type {FileOutcome} from './ingest/write-documents.js';
 
 /** The engine's answers (daemon/wire/*.ts shapes them for the API and the MCP tools). */
@@ -19,18 +19,11 @@ export type DocumentSummary = {readonly file: string; readonly chunks: number; r
 
 export type ImportResult = {readonly collection: string; readonly documents: number; readonly chunks: number};
 
-export type CollectionStats = {
+/** A collection's content counts, fingerprint and vector index. */
+export type CollectionStats = ContentCounts & {
 	readonly collection: string;
-	readonly documents: number;
-	readonly chunks: number;
-	readonly vectors: number;
-	readonly tokens: number;
 	readonly model: string | null;
 	readonly dims: number | null;
 	readonly chunkerVersion: number;
-	readonly indexVectors: number;
-	/** flat (exact) or hnsw (approximate graph, above MD_VECTOR_HNSW_THRESHOLD vectors). */
-	readonly indexKind: IndexKind;
-	/** The kind the index is being built as beside the live one, now or once writes settle; null when none. */
-	readonly indexRebuilding: IndexKind | null;
+	readonly index: VectorIndexState;
 };

@@ -121,10 +121,7 @@ export class Engine {
 	async stats(collection: string): Promise<CollectionStats> {
 		const row = await this.requireCollection(collection);
 		const [counts, index] = await Promise.all([this.storage.stats(row), this.storage.vectorIndex(row)]);
-		return {
-			collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunkerVersion: row.chunkerVersion,
-			indexVectors: index.vectors, indexKind: index.kind, indexRebuilding: index.rebuilding,
-		};
+		return {collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunkerVersion: row.chunkerVersion, index};
 	}
 
 	/**

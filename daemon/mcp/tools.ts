@@ -70,12 +70,12 @@ export function createMcpServer(context: ToolContext): McpServer {
 		annotations: {readOnlyHint: true},
 	}, guarded(async (body: SearchBody) => {
 		const response = await engine.search(fromSearchBody(body));
-		const changed = await changedOnDisk(engine, response.collection, response.results.map(result => result.sourceFile));
+		const changed = await changedOnDisk(engine, response.collection, response.results.map(result => result.fileName));
 		return {
 			collection: response.collection, mode: response.mode, ...(response.notice ? {notice: response.notice} : {}),
 			results: response.results.map(result => ({
-				file: result.sourceFile, heading_path: result.headingPath, heading_level: result.headingLevel, section_title: result.sectionTitle,
-				score: result.score, start_line: result.startLine, end_line: result.endLine, content: result.content, changed_on_disk: changed.get(result.sourceFile) ?? null,
+				file: result.fileName, heading_path: result.headingPath, heading_level: result.headingLevel, section_title: result.sectionTitle,
+				score: result.score, start_line: result.startLine, end_line: result.endLine, content: result.content, changed_on_disk: changed.get(result.fileName) ?? null,
 			})),
 		};
 	}));

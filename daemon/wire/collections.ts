@@ -10,6 +10,6 @@ export function toCollectionStats(stats: Domain.CollectionStats): CollectionStat
 	return {
 		collection: stats.collection, documents: stats.documents, chunks: stats.chunks, vectors: stats.vectors, tokens: stats.tokens,
 		model: stats.model, dims: stats.dims, chunker_version: stats.chunkerVersion,
-		index_vectors: stats.indexVectors, index_kind: stats.indexKind, index_rebuilding: stats.indexRebuilding,
+		index_vectors: stats.index.vectors, index_kind: stats.index.kind, index_rebuilding: stats.index.rebuilding,
 	};
 }

@@ -6,7 +6,7 @@ export function toSearchResult(hit: SearchHit): SearchResult {
 	return {
 		id: hit.id,
 		content: hit.content,
-		source_file: hit.sourceFile,
+		source_file: hit.fileName,
 		section_title: hit.sectionTitle,
 		heading_level: hit.headingLevel,
 		score: hit.score,

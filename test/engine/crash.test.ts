@@ -1,5 +1,6 @@
 import path from 'node:path';
 import test from 'ava';
+import {statsOf} from '../helpers/stats-of.js';
 import {execaNode} from 'execa';
 import Database from 'better-sqlite3';
 import {Engine} from '../../daemon/engine/engine.js';
@@ -50,8 +51,8 @@ test('a process killed in the middle of ingesting a directory leaves whole docum
 	// Reopened: the index matches the store, and every stored document can be found.
 	const engine = Engine.open({dataDir});
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
-	const stats = await engine.stats('crash');
-	t.is(stats.indexVectors, stats.chunks);
+	const stats = await statsOf(engine, 'crash');
+	t.is(stats.index_vectors, stats.chunks);
 	t.is(stats.documents, documents.length);
 	const hits = await engine.search({query: 'cmdlet', topK: 100, mode: 'semantic', collection: 'crash'});
 	t.is(hits.results.length, Math.min(100, stats.chunks));

@@ -1,9 +1,11 @@
 import {readFileSync, rmSync, writeFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import {statsOf} from '../helpers/stats-of.js';
 import {Engine} from '../../daemon/engine/engine.js';
 import type {SearchMode} from '../../daemon/engine/search/types.js';
 import {toSearchResult} from '../../daemon/wire/search.js';
+import {toDeleteResult, toIngestResult} from '../../daemon/wire/documents.js';
 import {countingEmbedder, loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {openEngine} from '../helpers/engine.js';
 import {temporaryDirectory} from '../helpers/paths.js';
@@ -42,7 +44,7 @@ async function joined(parts: AsyncIterable<string>): Promise<string> {
 test('ingest then search in every mode with the generated model', async t => {
 	const {engine} = openEngine(await loadTinyEmbedder());
 	const result = await engine.ingest({content: guide, fileName: 'garden.md', collection: 'notes'});
-	t.like(result, {chunks: 3, file: 'garden.md', collection: 'notes'});
+	t.like(toIngestResult(result), {status: 'ok', chunks: 3, file: 'garden.md', collection: 'notes'});
 	await engine.ingest({content: shell, fileName: 'shell.md', collection: 'notes'});
 	for (const mode of modes) {
 		const response = await engine.search({query: 'tomatoes watering sun', topK: 5, mode, collection: 'notes'});
@@ -57,9 +59,9 @@ test('ingest then search in every mode with the generated model', async t => {
 
 	// Keyword ranking is real BM25, so its top hit is checkable; the random model's ranking is not.
 	const keyword = await engine.search({query: 'tomatoes watering sun', topK: 5, mode: 'keyword', collection: 'notes'});
-	t.like(keyword.results[0], {sourceFile: 'garden.md', sectionTitle: 'Tomatoes', headingLevel: 2});
+	t.like(keyword.results[0], {fileName: 'garden.md', sectionTitle: 'Tomatoes', headingLevel: 2});
 	const identifier = await engine.search({query: 'Get-ChildItem', topK: 3, mode: 'keyword', collection: 'notes'});
-	t.is(identifier.results[0]?.sourceFile, 'shell.md');
+	t.is(identifier.results[0]?.fileName, 'shell.md');
 	t.deepEqual(await engine.collections(), [{name: 'notes', count: 5, documents: 2}]);
 	await engine.close();
 });
@@ -72,8 +74,8 @@ test('collapse keeps each document\'s best chunk only; both fusions return every
 	const all = await engine.search({query: 'compost bins', topK: 10, mode: 'keyword', collection: 'c'});
 	t.is(all.results.length, 7, 'every chunk of both documents by default');
 	const collapsed = await engine.search({query: 'compost bins', topK: 10, mode: 'keyword', collection: 'c', collapse: true});
-	t.deepEqual(collapsed.results.map(hit => hit.sourceFile).sort(), ['bins.md', 'compost.md']);
-	t.is(collapsed.results.find(hit => hit.sourceFile === 'compost.md')!.id, all.results.find(hit => hit.sourceFile === 'compost.md')!.id, 'the best chunk of the document');
+	t.deepEqual(collapsed.results.map(hit => hit.fileName).sort(), ['bins.md', 'compost.md']);
+	t.is(collapsed.results.find(hit => hit.fileName === 'compost.md')!.id, all.results.find(hit => hit.fileName === 'compost.md')!.id, 'the best chunk of the document');
 	for (const fusion of ['rrf', 'convex'] as const) {
 		const hybrid = await engine.search({query: 'compost bins', topK: 10, mode: 'hybrid', collection: 'c', fusion});
 		t.is(new Set(hybrid.results.map(hit => hit.id)).size, 7, fusion);
@@ -96,7 +98,7 @@ test('directory ingest --incremental: unchanged files skipped by hash, changed a
 	t.like(again, {totalFiles: 3, indexed: 2, unchanged: 1, failed: 0});
 	t.deepEqual(again.files.map(file => [file.file, file.status]).sort((a, b) => a[0]!.localeCompare(b[0]!)), [['a.md', 'unchanged'], ['b.md', 'indexed'], ['c.md', 'indexed']]);
 	const hit = await engine.search({query: 'blueberries', topK: 1, mode: 'keyword', collection: 'c'});
-	t.is(hit.results[0]?.sourceFile, 'b.md');
+	t.is(hit.results[0]?.fileName, 'b.md');
 	t.deepEqual((await engine.search({query: 'bananas', topK: 1, mode: 'keyword', collection: 'c'})).results, [], 'the old text is gone');
 	await engine.close();
 });
@@ -106,7 +108,7 @@ test('CJK queries find CJK chunks', async t => {
 	await engine.ingest({content: japanese, fileName: 'ml.md', collection: 'ja'});
 	await engine.ingest({content: guide, fileName: 'garden.md', collection: 'ja'});
 	const response = await engine.search({query: '機械学習', topK: 5, mode: 'keyword', collection: 'ja'});
-	t.is(response.results[0]?.sourceFile, 'ml.md');
+	t.is(response.results[0]?.fileName, 'ml.md');
 	t.is(response.results.length, 1);
 	await engine.close();
 });
@@ -117,15 +119,15 @@ test('a deleted document is never returned, also after a restart', async t => {
 	await engine.ingest({content: guide, fileName: 'garden.md', collection: 'c'});
 	await engine.ingest({content: shell, fileName: 'dir/shell.md', collection: 'c'});
 	const deleted = await engine.deleteDocument('c', 'garden.md');
-	t.deepEqual(deleted, {file: 'garden.md', collection: 'c', deletedChunks: 3});
+	t.deepEqual(toDeleteResult(deleted), {status: 'ok', file: 'garden.md', collection: 'c', deleted_chunks: 3});
 	await t.throwsAsync(engine.deleteDocument('c', 'garden.md'), {message: /does not exist/});
 	const check = async (current: Engine) => {
 		for (const mode of modes) {
 			const response = await current.search({query: 'tomatoes basil soil', topK: 100, mode, collection: 'c'});
-			t.false(response.results.some(hit => hit.sourceFile === 'garden.md'), mode);
+			t.false(response.results.some(hit => hit.fileName === 'garden.md'), mode);
 		}
 
-		t.is((await current.stats('c')).indexVectors, 2);
+		t.is((await statsOf(current, 'c')).index_vectors, 2);
 	};
 
 	await check(engine);
@@ -148,7 +150,7 @@ test('re-ingesting reuses vectors of unchanged chunks; incremental skips unchang
 	t.is(embedder.embedded, 4);
 	await engine.ingest({content: guide.replace('twice a week', 'every day'), fileName: 'g.md', collection: 'c', mode: 'force'});
 	t.is(embedder.embedded, 7);
-	t.is((await engine.stats('c')).chunks, 3, 'replacing a document keeps no old chunks');
+	t.is((await statsOf(engine, 'c')).chunks, 3, 'replacing a document keeps no old chunks');
 	await engine.close();
 });
 
@@ -161,10 +163,10 @@ test('without a model: keyword works, semantic says why, hybrid falls back and s
 	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
 	t.regex(hybrid.notice ?? '', /fell back to keyword/);
 	t.true(hybrid.results.length > 0);
-	t.is((await engine.stats('c')).vectors, 0);
+	t.is((await statsOf(engine, 'c')).vectors, 0);
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
 	await engine.settled();
-	t.like((await engine.stats('c')), {vectors: 3, indexVectors: 3, model: 'tiny', dims: 32});
+	t.like((await statsOf(engine, 'c')), {vectors: 3, index_vectors: 3, model: 'tiny', dims: 32});
 	t.true((await engine.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'})).results.length > 0);
 	await engine.close();
 });
@@ -178,7 +180,7 @@ test('a collection refuses vectors of another model', async t => {
 	await t.throwsAsync(engine.ingest({content: shell, fileName: 's.md', collection: 'c'}), {message: /holds vectors of tiny \(32 dims\)/});
 	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
 	t.regex(hybrid.notice ?? '', /holds vectors of tiny/);
-	t.is((await engine.stats('c')).documents, 1);
+	t.is((await statsOf(engine, 'c')).documents, 1);
 	await engine.close();
 });
 
@@ -261,10 +263,10 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 		}
 	};
 
-	t.like(await engine.stats('c'), {indexVectors: 20, indexKind: 'flat', indexRebuilding: 'hnsw'}, 'writes not settled yet: still exact');
+	t.like(await statsOf(engine, 'c'), {index_vectors: 20, index_kind: 'flat', index_rebuilding: 'hnsw'}, 'writes not settled yet: still exact');
 	await same(engine);
 	await engine.settleIndexes();
-	t.like(await engine.stats('c'), {indexVectors: 20, indexKind: 'hnsw', indexRebuilding: null}, '20 vectors > 12: a graph');
+	t.like(await statsOf(engine, 'c'), {index_vectors: 20, index_kind: 'hnsw', index_rebuilding: null}, '20 vectors > 12: a graph');
 	await engine.close();
 	t.is(sidecar().kind, 'hnsw');
 	const reopened = Engine.open(settings);
@@ -276,7 +278,7 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 		}
 	}
 
-	t.like(await reopened.stats('c'), {indexKind: 'hnsw', indexRebuilding: 'hnsw'}, 'more than 10% tombstones');
+	t.like(await statsOf(reopened, 'c'), {index_kind: 'hnsw', index_rebuilding: 'hnsw'}, 'more than 10% tombstones');
 	await same(reopened);
 	await reopened.settleIndexes();
 	await reopened.close();
@@ -292,7 +294,7 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 	}
 
 	await same(again);
-	t.like(await again.stats('c'), {indexVectors: 10, indexRebuilding: 'flat'});
+	t.like(await statsOf(again, 'c'), {index_vectors: 10, index_rebuilding: 'flat'});
 	await again.settleIndexes();
 	await again.close();
 	t.is(sidecar().kind, 'flat', '10 vectors: exact search again');
@@ -317,11 +319,11 @@ test('closing stops a pending index build and the next open does it; writes duri
 	t.is(JSON.parse(readFileSync(path.join(dataDir, 'indexes', 'collection-1.json'), 'utf8')).kind, 'flat', 'not built yet: written as it was');
 	const reopened = Engine.open(settings);
 	reopened.setEmbedder({status: 'ready', embedder});
-	t.like(await reopened.stats('c'), {indexVectors: 60, indexKind: 'flat', indexRebuilding: 'hnsw'});
+	t.like(await statsOf(reopened, 'c'), {index_vectors: 60, index_kind: 'flat', index_rebuilding: 'hnsw'});
 	// One vector per build step: the writes below land between steps, until the graph takes the flat index's place.
 	const settling = reopened.settleIndexes();
 	let n = 0;
-	while (n < 30 && (await reopened.stats('c')).indexKind === 'flat') {
+	while (n < 30 && (await statsOf(reopened, 'c')).index_kind === 'flat') {
 		for (const current of [reopened, exact]) {
 			await current.deleteDocument('c', `n${n}.md`);
 			await current.ingest({content: note(100 + n), fileName: `m${n}.md`, collection: 'c'});
@@ -334,7 +336,7 @@ test('closing stops a pending index build and the next open does it; writes duri
 	await reopened.settleIndexes(); // deletions taken in are tombstones in the new graph: past 10% it is built again
 	const taken = /built in [\d.]+ s, (\d+) changes taken in while building/.exec(lines.join('\n'));
 	t.true(Number(taken?.[1]) > 0, lines.join('\n'));
-	t.like(await reopened.stats('c'), {vectors: 60, indexVectors: 60, indexKind: 'hnsw', indexRebuilding: null});
+	t.like(await statsOf(reopened, 'c'), {vectors: 60, index_vectors: 60, index_kind: 'hnsw', index_rebuilding: null});
 	for (const query of ['compost tomatoes', 'basil windowsill 107', 'entry 3']) {
 		const ids = async (from: Engine) => (await from.search({query, topK: 10, mode: 'semantic', collection: 'c'})).results.map(hit => hit.id);
 		t.deepEqual(await ids(reopened), await ids(exact), query);
@@ -352,7 +354,7 @@ test('a directory ingestion holds index builds off until it ends', async t => {
 	const report = await engine.ingestDirectory('c', {directory: writeNotes(4, 10), mode: 'default', groupChunks: 8});
 	t.is(report.chunks, 80);
 	await engine.settleIndexes();
-	t.like(await engine.stats('c'), {indexVectors: 80, indexKind: 'hnsw', indexRebuilding: null});
+	t.like(await statsOf(engine, 'c'), {index_vectors: 80, index_kind: 'hnsw', index_rebuilding: null});
 	t.deepEqual(lines.map(line => line.replace(/[\d.]+ s/, 'T s')), ['collection \'c\': hnsw index of 80 vectors built in T s, 0 changes taken in while building']);
 	await engine.close();
 });

@@ -4,6 +4,7 @@
 import {rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import {statsOf} from '../helpers/stats-of.js';
 import Database from 'better-sqlite3';
 import {Engine} from '../../daemon/engine/engine.js';
 import {EmbeddedStorage} from '../../daemon/engine/storage/embedded-storage.js';
@@ -60,10 +61,10 @@ test('a load that fails, and whose rebuild fails too: logged, a write still succ
 	t.regex(lines.join('\n'), /collection 'c': loading its vector index failed \(injected failure of load\); rebuilding it from the store/);
 	t.regex(lines.join('\n'), /collection 'c': its vector index could not be loaded or rebuilt \(injected failure of create\); tried again on its next use/);
 	const found = await engine.search({query: 'files', topK: 10, mode: 'semantic', collection: 'c'});
-	t.deepEqual(found.results.map(hit => hit.sourceFile).sort(), ['guide.md', 'guide.md', 'guide.md', 'shell.md'], 'every stored chunk, the write during the failure included');
-	t.like(await engine.stats('c'), {vectors: 4, indexVectors: 4});
+	t.deepEqual(found.results.map(hit => hit.fileName).sort(), ['guide.md', 'guide.md', 'guide.md', 'shell.md'], 'every stored chunk, the write during the failure included');
+	t.like(await statsOf(engine, 'c'), {vectors: 4, index_vectors: 4});
 	await engine.ingest({content: '# More\n\nMore text.\n', fileName: 'more.md', collection: 'c'});
-	t.like(await engine.stats('c'), {vectors: 5, indexVectors: 5}, 'the rebuilt index follows writes again');
+	t.like(await statsOf(engine, 'c'), {vectors: 5, index_vectors: 5}, 'the rebuilt index follows writes again');
 	await engine.close();
 });
 
@@ -80,7 +81,7 @@ test('a stored vector the index cannot take is left out and logged; the rest is 
 	t.is(found.results.length, 2);
 	t.regex(lines.join('\n'), /collection 'c': 1 stored vectors are not 32-dimensional finite vectors and were left out of its index/);
 	await t.notThrowsAsync(engine.ingest({content: shell, fileName: 'shell.md', collection: 'c'}));
-	t.like(await engine.stats('c'), {vectors: 4, indexVectors: 3});
+	t.like(await statsOf(engine, 'c'), {vectors: 4, index_vectors: 3});
 	t.is((await engine.search({query: 'basil', topK: 10, mode: 'keyword', collection: 'c'})).results[0]?.sectionTitle, 'Basil', 'keyword search has every chunk');
 	await engine.close();
 });

@@ -4,23 +4,13 @@ import {sha256} from '../hash.js';
 import type {DocumentInfo} from '../storage/types.js';
 import {prepareDocument, type PreparedDocument} from './prepare-document.js';
 import {walkMarkdown} from './walk-markdown.js';
-import type {FileOutcome, IngestMode} from './write-documents.js';
+import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+
+// A directory ingestion reports in the jobs contract's own shape (camelCase counts): the job registry copies
+// those fields onto the wire (daemon/wire/jobs.ts).
+export type {DirectoryProgress, DirectoryReport} from '../../../common/wire/jobs.js';
 
 export const maxFileBytes = 500 * 1024;
-
-export type DirectoryProgress = {
-	readonly totalFiles: number;
-	readonly processedFiles: number;
-	readonly indexed: number;
-	readonly unchanged: number;
-	readonly failed: number;
-	readonly chunks: number;
-};
-
-export type DirectoryReport = DirectoryProgress & {
-	readonly cancelled: boolean;
-	readonly files: readonly FileOutcome[];
-};
 
 export type DirectoryOptions = {
 	readonly directory: string;

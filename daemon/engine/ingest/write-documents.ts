@@ -4,17 +4,11 @@ import type {Collection} from '../storage/types.js';
 import {conflict} from '../errors.js';
 import {assertSameFingerprint} from '../storage/fingerprint.js';
 import {chunkerVersion} from '../chunker/chunk-markdown.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import {toDocumentToWrite, type PreparedDocument} from './prepare-document.js';
 
-/** How an existing document is treated: `incremental` skips it when unchanged, `force` re-embeds every chunk. */
-export type IngestMode = 'default' | 'incremental' | 'force';
-
-export type FileOutcome = {
-	readonly file: string;
-	readonly status: 'indexed' | 'unchanged' | 'failed';
-	readonly chunks: number;
-	readonly error?: string;
-};
+// Ingest modes and per-file outcomes are the contract's (common/wire/jobs.ts), as the request and the job carry them.
+export type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 
 export type WriteContext = {
 	readonly storage: Storage;

@@ -74,28 +74,13 @@ function toResults(chunks: ReadonlyMap<number, StoredChunk>, ranked: readonly Ra
 
 		seenIds.add(chunk.id);
 		seenFiles.add(chunk.fileName);
-		results.push(toResult(chunk, hit.score));
+		results.push({...chunk, score: Number(hit.score.toFixed(6))});
 		if (results.length === request.topK) {
 			break;
 		}
 	}
 
 	return results;
-}
-
-function toResult(chunk: StoredChunk, score: number): SearchHit {
-	return {
-		id: chunk.id,
-		content: chunk.content,
-		sourceFile: chunk.fileName,
-		sectionTitle: chunk.sectionTitle,
-		headingLevel: chunk.headingLevel,
-		score: Number(score.toFixed(6)),
-		headingPath: chunk.headingPath,
-		startLine: chunk.startLine,
-		endLine: chunk.endLine,
-		sourcePath: chunk.sourcePath,
-	};
 }
 
 function round<T extends Record<string, number>>(timings: T): T {

@@ -1,28 +1,23 @@
 import type {SearchMode} from '../../../common/search-contract.js';
+import type {StoredChunk} from '../storage/types.js';
 
 export type {SearchMode, SearchRequest} from '../../../common/search-contract.js';
 
-/** A hit, as the engine answers it (daemon/wire/search.ts shapes it for the API). */
-export type SearchHit = {
-	readonly id: string;
-	readonly content: string;
-	readonly sourceFile: string;
-	readonly sectionTitle: string;
-	readonly headingLevel: number;
+/** A hit, as the engine answers it: the stored chunk and its score (daemon/wire/search.ts shapes it for the API). */
+export type SearchHit = StoredChunk & {
+	/** Rounded to 6 decimals; what it means depends on the mode (README). */
 	readonly score: number;
-	readonly headingPath: readonly string[];
-	readonly startLine: number;
-	readonly endLine: number;
-	/** Where the daemon read the file from (ingest by path or directory); null for content sent inline. */
-	readonly sourcePath: string | null;
 };
 
+/** Milliseconds spent in each stage of a search (the stages overlap) and in all. */
+export type SearchTimings = Readonly<Record<'embed' | 'vector' | 'keyword' | 'total', number>>;
+
 export type SearchOutcome = {
-	readonly results: SearchHit[];
 	readonly collection: string;
+	/** The mode asked for; `notice` says why another one served it, if one did. */
 	readonly mode: SearchMode;
-	/** Set when the request could not be served as asked (hybrid without vectors: keyword only). */
 	readonly notice?: string;
-	/** Milliseconds in each stage (they overlap) and in all. */
-	readonly timings: {readonly embed: number; readonly vector: number; readonly keyword: number; readonly total: number};
+	/** Best first. */
+	readonly results: SearchHit[];
+	readonly timings: SearchTimings;
 };
