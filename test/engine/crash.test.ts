@@ -1,11 +1,11 @@
 import path from 'node:path';
 import test from 'ava';
-import {statsOf} from '../helpers/stats-of.js';
 import {execaNode} from 'execa';
 import Database from 'better-sqlite3';
 import {Engine} from '../../daemon/engine/engine.js';
 import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {repoRoot, sharedData, temporaryDirectory} from '../helpers/paths.js';
+import {statsOf} from '../helpers/stats-of.js';
 
 const child = path.join(repoRoot, 'dist', 'test', 'fixtures', 'ingest-child.js');
 const corpus = path.join(sharedData, 'powershell-docs', 'corpus', 'reference', '5.1');

@@ -4,7 +4,6 @@
 import {rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {statsOf} from '../helpers/stats-of.js';
 import Database from 'better-sqlite3';
 import {Engine} from '../../daemon/engine/engine.js';
 import {EmbeddedStorage} from '../../daemon/engine/storage/embedded-storage.js';
@@ -13,6 +12,7 @@ import type {IndexOp} from '../../daemon/engine/vector-index/thread-protocol.js'
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {openEngine} from '../helpers/engine.js';
+import {statsOf} from '../helpers/stats-of.js';
 
 const guide = '# Guide\n\nCompost and soil.\n\n## Tomatoes\n\nTomatoes need sun.\n\n## Basil\n\nBasil likes warmth.\n';
 const shell = '# Shell\n\nList files with Get-ChildItem.\n';

@@ -1,10 +1,10 @@
 import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {sha256} from '../hash.js';
+import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {DocumentInfo} from '../storage/types.js';
 import {prepareDocument, type PreparedDocument} from './prepare-document.js';
 import {walkMarkdown} from './walk-markdown.js';
-import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 
 // A directory ingestion reports in the jobs contract's own shape (camelCase counts): the job registry copies
 // those fields onto the wire (daemon/wire/jobs.ts).
