@@ -1,7 +1,8 @@
-// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N]: search latency of two builds measured
-// in one run, query by query alternately (which goes first alternates too), so both see the same machine load.
+// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N] [--ingest-every N]: search latency of two
+// builds measured in one run, query by query alternately (which goes first alternates too), so both see the same
+// machine load; with --ingest-every, ingest-dir of every N-th docs file too, before/after/after/before.
 // Each DIR is a built checkout (its dist/ starts its daemon); the collection is filled through the import API.
-import {readFileSync} from 'node:fs';
+import {cpSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
@@ -14,8 +15,9 @@ import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {machine, percentile} from './machine.js';
 import {fillCollection, sampleQueries} from './search-latency.js';
+import {timeIngest} from './ingest-throughput.js';
 
-const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}}});
+const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}, 'ingest-every': {type: 'string', default: '0'}, 'ingest-only': {type: 'boolean', default: false}}});
 if (!options.before) {
 	throw new Error('--before DIR: a built checkout to compare with');
 }
@@ -26,6 +28,12 @@ const texts = (await walkMarkdown(corpus)).slice(0, 300)
 	.flatMap(file => readFileSync(path.join(corpus, file), 'utf8').split(/\n\s*\n/))
 	.filter(paragraph => paragraph.length > 80);
 const queries = sampleQueries(texts, 200);
+const every = Number(options['ingest-every']);
+const tree = temporaryDirectory('md-vector-side-tree-');
+for (const file of every > 0 ? (await walkMarkdown(corpus)).filter((_, index) => index % every === 0) : []) {
+	mkdirSync(path.dirname(path.join(tree, file)), {recursive: true});
+	cpSync(path.join(corpus, file), path.join(tree, file));
+}
 
 type Build = {name: string; client: DaemonClient; stop: () => Promise<void>};
 
@@ -37,11 +45,14 @@ async function start(name: string, directory: string): Promise<Build> {
 	const {waitForModel} = await load<typeof WaitForModel>('source/client/wait-for-model.js');
 	const {readDiscovery} = await load<typeof Discovery>('common/discovery.js');
 	const home = temporaryDirectory(`md-vector-side-${name}-`);
-	const env = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: path.resolve('.bench-models', 'bge-small-shape'), MD_VECTOR_PORT: '0'};
+	const env = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_ALLOWED_ROOTS: tree, MD_VECTOR_MODEL_DIR: path.resolve('.bench-models', 'bge-small-shape'), MD_VECTOR_PORT: '0'};
 	const client = await connect({env});
 	await waitForModel(client);
 	const health = await client.health();
-	await fillCollection(client, 'side', size, texts, {id: health.checks.embedder.model, dims: health.checks.embedder.dimension});
+	if (!options['ingest-only']) {
+		await fillCollection(client, 'side', size, texts, {id: health.checks.embedder.model, dims: health.checks.embedder.dimension});
+	}
+
 	return {
 		name, client, async stop() {
 			await stopDaemon(readDiscovery(path.join(home, 'state'))!.pid);
@@ -52,8 +63,8 @@ async function start(name: string, directory: string): Promise<Build> {
 const builds = [await start('before', options.before), await start('after', options.after)];
 try {
 	console.log(`machine: ${machine()}`);
-	console.log(`search latency over HTTP, ${size.toLocaleString('en-US')} chunks, 200 queries, top 10, the two builds alternately`);
-	for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
+	console.log(options['ingest-only'] ? 'ingestion only' : `search latency over HTTP, ${size.toLocaleString('en-US')} chunks, 200 queries, top 10, the two builds alternately`);
+	for (const mode of options['ingest-only'] ? [] : ['keyword', 'semantic', 'hybrid'] as const) {
 		const times = new Map(builds.map(build => [build.name, [] as number[]]));
 		for (const build of builds) {
 			await build.client.search({query: 'warm up', collection: 'side', mode});
@@ -70,6 +81,15 @@ try {
 
 		const row = builds.map(build => `${build.name} p50 ${percentile(times.get(build.name)!, 50).toFixed(1)} / p99 ${percentile(times.get(build.name)!, 99).toFixed(1)} ms`).join('; ');
 		console.log(`  ${mode.padEnd(8)} ${row}`);
+	}
+
+	if (every > 0) {
+		console.log(`ingest-dir of every ${every}th docs file, through the job API, in the order before, after, after, before:`);
+		for (const [round, at] of [0, 1, 1, 0].entries()) {
+			const build = builds[at]!;
+			const run = await timeIngest(build.client, tree, `ingest-${round}`);
+			console.log(`  ${build.name.padEnd(6)} ${run.seconds.toFixed(1)} s, ${(run.chunks / run.seconds).toFixed(1)} chunks/s (${run.files} files, ${run.chunks} chunks)`);
+		}
 	}
 } finally {
 	await Promise.all(builds.map(async build => build.stop()));

@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps): express.Express {
 	const paths = (response: express.Response) => (response.locals.readPolicy as ReadPolicy | undefined) ?? deps.allowedRoots();
 	api.use(permit('streamed'), transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, express.json({limit: '1mb'}), permit('parsed'));
-	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
+	api.use(collectionsRoutes(deps.engine, async () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
 	api.use(ingestRoutes(deps.engine, paths));
 	api.use(documentsRoutes(deps.engine));
