@@ -12,6 +12,8 @@ import {defaultCollection, searchDefaults, searchFields, searchLimits, type Sear
 import {resolveSafePath} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {version} from '../../common/version.js';
+import {toCollectionEntry, toCollectionStats} from '../wire/collections.js';
+import {toDeleteResult, toDocumentSection, toIngestResult} from '../wire/documents.js';
 import {declaring, toolNeeds} from './tool-needs.js';
 
 export type ToolContext = {
@@ -40,7 +42,7 @@ const guarded = <A>(run: (args: A) => Promise<unknown> | unknown) => async (args
 async function changedOnDisk(engine: Engine, collectionName: string, files: readonly string[]): Promise<Map<string, boolean | null>> {
 	const changed = new Map<string, boolean | null>();
 	for (const file of new Set(files)) {
-		const source = engine.documentSource(collectionName, file);
+		const source = await engine.document(collectionName, file);
 		if (!source?.sourcePath) {
 			changed.set(file, null);
 			continue;
@@ -70,12 +72,12 @@ export function createMcpServer(context: ToolContext): McpServer {
 		annotations: {readOnlyHint: true},
 	}, guarded(async (body: SearchBody) => {
 		const response = await engine.search(fromSearchBody(body));
-		const changed = await changedOnDisk(engine, response.collection, response.results.map(result => result.source_file));
+		const changed = await changedOnDisk(engine, response.collection, response.results.map(result => result.fileName));
 		return {
 			collection: response.collection, mode: response.mode, ...(response.notice ? {notice: response.notice} : {}),
 			results: response.results.map(result => ({
-				file: result.source_file, heading_path: result.heading_path, heading_level: result.heading_level, section_title: result.section_title,
-				score: result.score, start_line: result.start_line, end_line: result.end_line, content: result.content, changed_on_disk: changed.get(result.source_file) ?? null,
+				file: result.fileName, heading_path: result.headingPath, heading_level: result.headingLevel, section_title: result.sectionTitle,
+				score: result.score, start_line: result.startLine, end_line: result.endLine, content: result.content, changed_on_disk: changed.get(result.fileName) ?? null,
 			})),
 		};
 	}));
@@ -85,7 +87,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 		title: 'List collections',
 		description: 'The collections of indexed Markdown, with their document and chunk counts.',
 		annotations: {readOnlyHint: true},
-	}, guarded(() => ({collections: engine.collections().filter(entry => context.visible(entry.name))})));
+	}, guarded(async () => ({collections: (await engine.collections()).filter(entry => context.visible(entry.name)).map(entry => toCollectionEntry(entry))})));
 
 	server.registerTool('get_document_section', {
 		_meta: toolNeeds('search:default'),
@@ -97,13 +99,13 @@ export function createMcpServer(context: ToolContext): McpServer {
 			collection,
 		},
 		annotations: {readOnlyHint: true},
-	}, guarded(({file, heading_path: headingPath, collection: name}: {file: string; heading_path?: string[]; collection?: string}) => {
-		const section = engine.documentSection(name ?? defaultCollection, file, headingPath ?? []);
+	}, guarded(async ({file, heading_path: headingPath, collection: name}: {file: string; heading_path?: string[]; collection?: string}) => {
+		const section = await engine.documentSection(name ?? defaultCollection, file, headingPath ?? []);
 		if (!section) {
 			throw new Error(`no section ${JSON.stringify(headingPath ?? [])} in '${file}' of collection '${name ?? defaultCollection}'`);
 		}
 
-		return section;
+		return toDocumentSection(section);
 	}));
 
 	server.registerTool('stats', {
@@ -112,7 +114,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 		description: 'Documents, chunks, vectors, model and dimensions of a collection.',
 		inputSchema: {collection},
 		annotations: {readOnlyHint: true},
-	}, guarded(async ({collection: name}: {collection?: string}) => engine.stats(name ?? defaultCollection)));
+	}, guarded(async ({collection: name}: {collection?: string}) => toCollectionStats(await engine.stats(name ?? defaultCollection))));
 
 	if (context.readOnly) {
 		return server;
@@ -136,10 +138,10 @@ export function createMcpServer(context: ToolContext): McpServer {
 
 		if (filePath !== undefined) {
 			const real = await resolveSafePath('file_path', filePath, context.readable, 'file');
-			return engine.ingest({content: await readFile(real, 'utf8'), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'});
+			return toIngestResult(await engine.ingest({content: await readFile(real, 'utf8'), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'}));
 		}
 
-		return engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'});
+		return toIngestResult(await engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'}));
 	}));
 
 	server.registerTool('delete_document', {
@@ -148,7 +150,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 		description: 'Removes a document and all its chunks from a collection.',
 		inputSchema: {file: z.string().min(1).max(255).describe('The file as search returns it'), collection},
 		annotations: {readOnlyHint: false, destructiveHint: true},
-	}, guarded(async ({file, collection: name}: {file: string; collection?: string}) => engine.deleteDocument(name ?? defaultCollection, file)));
+	}, guarded(async ({file, collection: name}: {file: string; collection?: string}) => toDeleteResult(await engine.deleteDocument(name ?? defaultCollection, file))));
 
 	return server;
 }

@@ -1,5 +1,5 @@
 import {chunkMarkdown, type ChunkedDocument} from '../chunker/chunk-markdown.js';
-import type {DocumentToWrite} from '../store/types.js';
+import type {DocumentToWrite} from '../storage/types.js';
 
 export type PreparedDocument = {
 	readonly fileName: string;

@@ -1,8 +1,7 @@
 import type {Fusion} from '../../../common/search-contract.js';
+import type {Ranked} from '../storage/types.js';
 
 export type {Fusion} from '../../../common/search-contract.js';
-
-export type Ranked = {readonly rowid: number; readonly score: number};
 
 /**
  * Reciprocal rank fusion (Cormack et al. 2009): score = sum of 1 / (k + rank) over the lists a hit is in.
