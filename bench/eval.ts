@@ -1,5 +1,5 @@
 // npm run eval: retrieval quality through the real API of a fresh daemon, on a judged query set.
-//   npm run eval [-- --set scifact|keps] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep]
+//   npm run eval [-- --set scifact|keps] [--sample N] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep]
 // scifact: BEIR SciFact train (nDCG@10, recall); keps: bench/eval/keps-questions.jsonl over the Kubernetes KEPs
 // (hit@5, MRR@10). --sweep also fuses the keyword and semantic rankings at several RRF k and convex weights.
 // The model is MD_VECTOR_MODEL_DIR's (or the configured one): the same command measures any model a user has;
@@ -31,12 +31,13 @@ const {values: options} = parseArgs({options: {
 	sweep: {type: 'boolean', default: false},
 	data: {type: 'string'},
 	questions: {type: 'string', default: path.resolve('bench', 'eval', 'keps-questions.jsonl')},
+	sample: {type: 'string', default: '1'}, // keps: every answer file plus every n-th other file (1: the whole tree)
 }});
 const modes = options.modes.split(',') as SearchMode[];
 const fusions = options.fusion.split(',') as Fusion[];
 const home = temporaryDirectory('md-vector-eval-');
 const set: QuerySet = options.set === 'keps'
-	? kepsSet(options.data ?? path.join(data, 'kubernetes-keps', 'corpus'), options.questions)
+	? await kepsSet(options.data ?? path.join(data, 'kubernetes-keps', 'corpus'), options.questions, Number(options.sample), path.join(home, 'keps'))
 	: scifactSet(options.data ?? path.join(data, 'scifact'), path.join(home, 'scifact'));
 const env: NodeJS.ProcessEnv = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: [os.tmpdir(), set.folder].join(':')};
 const collection = 'eval';

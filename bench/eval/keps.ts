@@ -1,12 +1,18 @@
 // md-vector's own Markdown quality set: questions a user would ask of the Kubernetes enhancement proposals
 // (../shared/data/kubernetes-keps), each with the file that answers it (bench/eval/keps-questions.jsonl).
-import {existsSync, readFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {walkMarkdown} from '../../daemon/engine/ingest/walk-markdown.js';
 import type {QuerySet} from './query-set.js';
 
 type Question = {readonly question: string; readonly file: string};
 
-export function kepsSet(corpus: string, questionsFile: string): QuerySet {
+/**
+ * The questions over the KEP tree. With `sample` > 1 the corpus is every answer file plus every sample-th other
+ * file, copied into `workFolder` (relative paths kept): the whole tree is 31k chunks, an hour of embedding on a
+ * busy 2-core machine.
+ */
+export async function kepsSet(corpus: string, questionsFile: string, sample = 1, workFolder?: string): Promise<QuerySet> {
 	const lines = readFileSync(questionsFile, 'utf8').split('\n').filter(line => line.trim());
 	const queries: Array<{id: string; text: string}> = [];
 	const qrels = new Map<string, Map<string, number>>();
@@ -21,5 +27,18 @@ export function kepsSet(corpus: string, questionsFile: string): QuerySet {
 		qrels.set(id, new Map([[file, 1]]));
 	}
 
-	return {name: `KEP questions (${queries.length}, ${path.basename(questionsFile)})`, folder: corpus, queries, qrels, documentId: file => file};
+	const name = `KEP questions (${queries.length}, ${path.basename(questionsFile)})`;
+	if (sample <= 1 || !workFolder) {
+		return {name: `${name} over the whole tree`, folder: corpus, queries, qrels, documentId: file => file};
+	}
+
+	const answers = new Set([...qrels.values()].flatMap(judged => [...judged.keys()]));
+	const others = (await walkMarkdown(corpus)).filter(file => !answers.has(file));
+	const files = [...answers, ...others.filter((_, index) => index % sample === 0)];
+	for (const file of files) {
+		mkdirSync(path.dirname(path.join(workFolder, file)), {recursive: true});
+		cpSync(path.join(corpus, file), path.join(workFolder, file));
+	}
+
+	return {name: `${name} over ${files.length} files: the ${answers.size} answers and every ${sample}th other file`, folder: workFolder, queries, qrels, documentId: file => file};
 }
