@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {z} from 'zod';
+import {headingContextFromEnv} from '../chunker/heading-context.js';
 
 export const defaultModel = 'Xenova/bge-small-en-v1.5';
 
@@ -70,6 +71,7 @@ function setting<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, 
  * daemon refuses to start with the reason instead of running with a setting the user did not ask for.
  */
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, configured?: string): ModelConfig {
+	headingContextFromEnv(env); // what is embedded: read per document at ingest, checked here so a bad value stops the start
 	const directory = env.MD_VECTOR_MODEL_DIR ? path.resolve(env.MD_VECTOR_MODEL_DIR) : undefined;
 	const id = directory ? path.basename(directory) : (env.MD_VECTOR_MODEL ?? configured ?? defaultModel);
 	const family = familyOf(id);
