@@ -21,12 +21,6 @@ if (urlAt !== -1) {
 	process.argv.splice(2, Infinity, ...arguments_); // pastel reads process.argv
 }
 
-// The TUI (no command) draws on the terminal's alternate screen and gives the original one back on exit.
-if (process.stdout.isTTY && arguments_.length === 0) {
-	process.stdout.write('\u001B[?1049h');
-	process.once('exit', () => process.stdout.write('\u001B[?1049l'));
-}
-
 // Under CI=true Ink prints its last frame plus a newline at exit even when a command drew nothing, which would
 // put a stray line after `--json` output. md-vector renders one final frame anyway: Ink's CI mode is not needed.
 delete process.env.CI;
@@ -35,9 +29,18 @@ delete process.env.CONTINUOUS_INTEGRATION;
 // `mcp` speaks the protocol on stdout: it must never load Ink. Scripts calling `search`/`stats`/... --json skip
 // loading Ink and pastel too (most of a one-shot call's time).
 const {jsonFastPath} = await import('./json-fast-path.js');
+// The TUI (no command, or only its `-C NAME`) is mounted here, not by pastel (see tui-arguments.ts).
+const {tuiArguments} = await import('./ui/tui/tui-arguments.js');
+const tui = tuiArguments(arguments_);
 if (arguments_[0] === 'mcp') {
 	const {runMcpBridge} = await import('./mcp-bridge.js');
 	await runMcpBridge(arguments_.slice(1));
+} else if (tui && 'error' in tui) {
+	process.stderr.write(`md-vector: ${tui.error}\n`);
+	process.exitCode = 2;
+} else if (tui) {
+	const {runTui} = await import('./ui/tui/run-tui.js');
+	await runTui(tui.collection);
 } else if (!(await jsonFastPath(arguments_))) {
 	const {default: Pastel} = await import('pastel');
 	await new Pastel({importMeta: import.meta, name: 'md-vector'}).run();

@@ -1,31 +1,20 @@
-import React, {useEffect, useState} from 'react';
-import {Text} from 'ink';
-import {connect} from '../client/connect.js';
-import type {DaemonClient} from '../client/daemon-client.js';
-import {App} from '../ui/tui/app.js';
+import React from 'react';
+import {Tui} from '../ui/tui/tui.js';
 
 export const isDefault = true;
 
 export const description = `Turn folders of Markdown into a fast local search index. With no command: the terminal UI (? lists its keys).
 
 Example:
-  md-vector                 # the terminal UI
+  md-vector                 # the terminal UI, on the collection used last (else 'default')
+  md-vector -C keps         # the terminal UI on the collection 'keps'
   md-vector search "query"  # one-shot commands: see below
   md-vector mcp             # an MCP server on stdin/stdout for AI assistants (md-vector mcp --help)`;
 
-/** `md-vector` alone: connects (starting the daemon when needed), then shows the TUI. */
+/**
+ * `md-vector`: the terminal UI. cli.tsx mounts it itself with its `-C NAME` (tui-arguments.ts): as pastel's root
+ * options they would be taken out of every command's arguments too.
+ */
 export default function Index() {
-	const [client, setClient] = useState<DaemonClient>();
-	const [problem, setProblem] = useState<string>();
-	useEffect(() => {
-		connect().then(setClient, (error: unknown) => {
-			setProblem(error instanceof Error ? error.message : String(error));
-			process.exitCode = 1;
-		});
-	}, []);
-	if (problem) {
-		return <Text color='red'>md-vector: {problem}</Text>;
-	}
-
-	return client ? <App client={client}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;
+	return <Tui/>;
 }
