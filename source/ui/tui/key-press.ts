@@ -1,33 +1,74 @@
-import type {Key} from 'ink';
-
 /**
  * One key as the keymap sees it. `name` is a named key (`enter`, `escape`, `tab`, `shift-tab`, `up`, `down`,
  * `pageup`, `pagedown`, `backspace`, `ctrl-u`...), `text` for one typed character, or `paste` for pasted text.
  */
 export type KeyPress = {readonly name: string; readonly text: string};
 
-const pasteStart = '[200~';
-const pasteEnd = '[201~';
+const escape = '\u001B';
+const pasteStart = '\u001B[200~';
+const pasteEnd = '\u001B[201~';
 
-const named: ReadonlyArray<[keyof Key, string]> = [
-	['upArrow', 'up'], ['downArrow', 'down'], ['leftArrow', 'left'], ['rightArrow', 'right'],
-	['pageUp', 'pageup'], ['pageDown', 'pagedown'], ['home', 'home'], ['end', 'end'],
-	['return', 'enter'], ['escape', 'escape'], ['backspace', 'backspace'], ['delete', 'backspace'],
-];
-
-const controls: Readonly<Record<string, string>> = {
-	'\r': 'enter', '\n': 'enter', '\t': 'tab', '\u007F': 'backspace', '\b': 'backspace', '\u0015': 'ctrl-u',
+/** The escape sequences of the keys the TUI uses (xterm's, in both cursor modes); others are ignored. */
+const sequences: Readonly<Record<string, string>> = {
+	'\u001B[A': 'up', '\u001B[B': 'down', '\u001B[C': 'right', '\u001B[D': 'left',
+	'\u001BOA': 'up', '\u001BOB': 'down', '\u001BOC': 'right', '\u001BOD': 'left',
+	'\u001B[5~': 'pageup', '\u001B[6~': 'pagedown', '\u001B[3~': 'backspace', '\u001B[Z': 'shift-tab',
+	'\u001B[H': 'home', '\u001B[F': 'end', '\u001B[1~': 'home', '\u001B[4~': 'end', '\u001BOH': 'home', '\u001BOF': 'end',
 };
 
+const controls: Readonly<Record<string, string>> = {
+	'\r': 'enter', '\n': 'enter', '\t': 'tab', '\u007F': 'backspace', '\b': 'backspace',
+};
+
+const key = (name: string): KeyPress => ({name, text: ''});
+
+/** A run of characters: control characters become their keys (Ctrl-U is `ctrl-u`), every other one a `text` key. */
+function characters(input: string): KeyPress[] {
+	return [...input].flatMap(character => {
+		const control = controls[character];
+		if (control) {
+			return [key(control)];
+		}
+
+		const code = character.codePointAt(0)!;
+		if (code < 0x20) {
+			return [key(`ctrl-${String.fromCodePoint(code + 0x60)}`)];
+		}
+
+		return code === 0x7F ? [] : [{name: 'text', text: character}];
+	});
+}
+
+function fromSequence(input: string): KeyPress[] {
+	if (input === escape) {
+		return [key('escape')];
+	}
+
+	const known = sequences[input];
+	if (known) {
+		return [key(known)];
+	}
+
+	if (input.startsWith(escape + escape)) {
+		return [key('escape'), ...fromSequence(input.slice(1))]; // Esc, then a key, in one read
+	}
+
+	if (input.length > 2 && (input[1] === '[' || input[1] === 'O')) {
+		return []; // a key the TUI has no use for (F5, Ctrl+arrow, focus reports)
+	}
+
+	return [key('escape'), ...characters(input.slice(1))]; // Esc and a character (j, ], ?) in one read
+}
+
 /**
- * Turns what Ink reads into keys. Ink hands over one read of the terminal at a time: keys typed faster than
- * the app reads arrive together (`all\r`) and are split here, each control character its own key. With
- * bracketed paste on (terminal-modes.ts) a paste comes as one `paste` (line breaks as spaces), followed by
- * `enter` when it ended with a line break. Esc and a key read together (ESC j) are Ink's meta+j: Esc, then j.
+ * Turns the terminal's input, as Ink splits it into events (a run of text, one escape sequence), into keys.
+ * Keys typed faster than the app reads arrive as one run (`all\r`) and are split here, each control character
+ * its own key. With bracketed paste on (terminal-modes.ts) a paste comes as one `paste` (line breaks as spaces),
+ * followed by `enter` when it ended with a line break.
  */
-export function createKeyReader(): (input: string, key: Key) => KeyPress[] {
+export function createKeyReader(): (input: string) => KeyPress[] {
 	let pasted: string | undefined;
-	return (input, key) => {
+	return input => {
 		if (input === pasteStart) {
 			pasted = '';
 			return [];
@@ -35,64 +76,16 @@ export function createKeyReader(): (input: string, key: Key) => KeyPress[] {
 
 		if (pasted !== undefined) {
 			if (input !== pasteEnd) {
-				pasted += rawText(input, key);
+				pasted += input;
 				return [];
 			}
 
 			const text = pasted;
 			pasted = undefined;
-			return fromPaste(text);
+			const line = text.replaceAll(/\r\n|[\r\n\t]/g, ' ').trimEnd();
+			return [...(line ? [{name: 'paste', text: line}] : []), ...(/[\r\n]$/.test(text) ? [key('enter')] : [])];
 		}
 
-		return fromKeys(input, key);
+		return input.startsWith(escape) ? fromSequence(input) : characters(input);
 	};
-}
-
-function fromPaste(text: string): KeyPress[] {
-	const ends = /[\r\n]$/.test(text);
-	const line = text.replaceAll(/\r\n|[\r\n\t]/g, ' ').trimEnd();
-	return [...(line ? [{name: 'paste', text: line}] : []), ...(ends ? [{name: 'enter', text: ''}] : [])];
-}
-
-function fromKeys(input: string, key: Key): KeyPress[] {
-	if (key.tab) {
-		return [{name: key.shift ? 'shift-tab' : 'tab', text: ''}];
-	}
-
-	const name = named.find(([flag]) => key[flag])?.[1];
-	if (name) {
-		// Ink reads ESC ESC [A (Esc, then an arrow, in one read) as meta + up.
-		return key.meta && name !== 'escape' ? [{name: 'escape', text: ''}, {name, text: ''}] : [{name, text: ''}];
-	}
-
-	if (key.ctrl) {
-		return [{name: `ctrl-${input}`, text: ''}];
-	}
-
-	const keys = splitChunk(input);
-	return key.meta && input ? [{name: 'escape', text: ''}, ...keys] : keys;
-}
-
-/** A read of several keys: control characters become their keys, every other character a `text` key. */
-function splitChunk(input: string): KeyPress[] {
-	const keys: KeyPress[] = [];
-	for (const character of input) {
-		const control = controls[character];
-		if (control) {
-			keys.push({name: control, text: ''});
-		} else if (character >= ' ') {
-			keys.push({name: 'text', text: character});
-		}
-	}
-
-	return keys;
-}
-
-/** The characters behind a key Ink named, for text inside a paste. */
-function rawText(input: string, key: Key): string {
-	if (key.return) {
-		return '\n';
-	}
-
-	return key.tab ? '\t' : input;
 }

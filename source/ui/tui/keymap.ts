@@ -108,16 +108,16 @@ export const keymap: readonly Binding[] = [
 	{keys: ['enter', 'escape'], when: ['search'], label: 'Enter Esc', help: 'go to the results', run: act({type: 'focus', focus: 'results'})},
 
 	// The panes.
-	{keys: ['tab', 'shift-tab'], when: panes, label: 'Tab Shift-Tab', help: 'next / previous pane (search, results, collections)', run(context, press) {
+	{keys: ['tab', 'shift-tab'], when: panes, label: 'Tab Shift-Tab', help: 'next / previous pane', run(context, press) {
 		cyclePane(context, stepOf(press));
 	}},
 	{keys: ['pageup', 'pagedown'], when: ['search', 'results'], label: 'PgUp PgDn', help: 'scroll the preview', run: act((press, {previewRows, previewMax}) => ({type: 'scroll-preview', step: stepOf(press) * Math.max(1, previewRows - 1), max: previewMax}))},
 	{keys: ['up', 'down', 'j', 'k'], when: ['results'], label: '↑ ↓ j k', help: 'select a result', run: act((press, {resultCount}) => ({type: 'select', step: stepOf(press), count: resultCount}))},
-	{keys: ['up', 'down', 'j', 'k'], when: ['collections'], label: '↑ ↓ j k', help: 'switch collection (collections pane)', run(context, press) {
+	{keys: ['up', 'down', 'j', 'k'], when: ['collections'], label: '↑ ↓ j k', help: 'switch collection', run(context, press) {
 		switchCollection(context, stepOf(press));
 	}},
 	{
-		keys: ['enter'], when: ['results'], label: 'Enter', help: 'open the result in $VISUAL / $EDITOR at its line', run({hit, effects}) {
+		keys: ['enter'], when: ['results'], label: 'Enter', help: 'open in $VISUAL / $EDITOR at its line', run({hit, effects}) {
 			if (hit) {
 				effects.openEditor(hit);
 			}
@@ -131,23 +131,23 @@ export const keymap: readonly Binding[] = [
 			dispatch({type: 'type', text: press.text});
 		},
 	},
-	{keys: ['m'], when: lists, label: 'm', help: 'switch mode: hybrid → semantic → keyword', run: act({type: 'next-mode'})},
+	{keys: ['m'], when: lists, label: 'm', help: 'mode: hybrid → semantic → keyword', run: act({type: 'next-mode'})},
 	{keys: ['+', '=', '-'], when: lists, label: '+ -', help: 'more / fewer results (top-k)', run: act(press => ({type: 'top-k', step: stepOf(press)}))},
 	{keys: ['[', ']'], when: lists, label: '[ ]', help: 'previous / next collection', run(context, press) {
 		switchCollection(context, stepOf(press));
 	}},
 	{keys: ['c'], when: lists, label: 'c', help: 'show / hide the collections pane', run: act((_press, {collectionsShown}) => ({type: 'show-collections', shown: !collectionsShown}))},
 	{
-		keys: ['d'], when: ['results'], label: 'd', help: 'delete the selected result\'s document (asks first)', run({hit, state, dispatch}) {
+		keys: ['d'], when: ['results'], label: 'd', help: 'delete its document (asks first)', run({hit, state, dispatch}) {
 			if (hit && state.collection) {
 				dispatch({type: 'open', dialog: {kind: 'delete', file: hit.source_file, collection: state.collection}});
 			}
 		},
 	},
-	{keys: ['i'], when: lists, label: 'i', help: 'ingest a directory, into this or a new collection', run: act((_press, {state}) => ({type: 'open', dialog: openIngest(state.collection ?? defaultCollection)}))},
-	{keys: ['r'], when: lists, label: 'r', help: 'reconnect (starts a stopped daemon again) and refresh', run: call('reconnect')},
+	{keys: ['i'], when: lists, label: 'i', help: 'ingest a folder (into a new collection too)', run: act((_press, {state}) => ({type: 'open', dialog: openIngest(state.collection ?? defaultCollection)}))},
+	{keys: ['r'], when: lists, label: 'r', help: 'reconnect; restarts a stopped daemon', run: call('reconnect')},
 	{keys: ['?'], when: lists, label: '?', help: 'this help', run: act({type: 'open', dialog: {kind: 'help'}})},
-	{keys: ['q'], when: lists, label: 'q', help: 'quit (the terminal is restored)', run: call('quit')},
+	{keys: ['q'], when: lists, label: 'q', help: 'quit', run: call('quit')},
 
 	// Dialogs.
 	{keys: ['any'], when: ['help'], label: 'any key', help: 'close the help', run: act({type: 'close'})},
@@ -162,7 +162,7 @@ export const keymap: readonly Binding[] = [
 	{keys: ['text', 'paste'], when: ['ingest'], label: 'type', help: 'edit the field', run: act(press => ({type: 'type', text: press.text}))},
 	{keys: ['backspace'], when: ['ingest'], label: 'Backspace', help: 'erase the last character', run: act({type: 'erase'})},
 	{keys: ['ctrl-u'], when: ['ingest'], label: 'Ctrl-U', help: 'clear the field', run: act({type: 'clear'})},
-	{keys: ['tab'], when: ['ingest'], label: 'Tab', help: 'complete the directory (or collection) name', hint: 'complete', run: call('complete')},
+	{keys: ['tab'], when: ['ingest'], label: 'Tab', help: 'complete the folder (or collection) name', hint: 'complete', run: call('complete')},
 	{keys: ['up', 'down', 'shift-tab'], when: ['ingest'], label: '↑↓', help: 'directory or collection field (a new name creates it)', hint: 'field', run: act({type: 'ingest-field'})},
 	{keys: ['enter'], when: ['ingest'], label: 'Enter', help: 'start the ingest', hint: 'start', run: startIngest},
 	{keys: ['escape'], when: ['ingest'], label: 'Esc', help: 'close the dialog', hint: 'close', run: act({type: 'close', message: {text: 'ingest cancelled', error: false}})},

@@ -20,30 +20,35 @@ type Props = {
 	readonly message: Message | undefined;
 };
 
-/** Bottom lines: any message, then daemon health (and why degraded), vector fill-in, counts, model, latency, keys. */
-export function StatusBar({health, problem, collection, stats, latencyMs, message}: Props) {
-	const embedder = health?.checks.embedder;
-	let daemon = <Text color='yellow'>connecting…</Text>;
+/** The daemon's state in a word (or why it cannot be asked). */
+function DaemonState({health, problem}: Pick<Props, 'health' | 'problem'>) {
 	if (problem) {
-		daemon = <Text color='red'>daemon down: {problem} (r: restart)</Text>;
-	} else if (health) {
-		daemon = health.status === 'ok'
-			? <Text color='green'>ok</Text>
-			: <Text color='yellow'>{health.status}: {embedder?.reason ?? `model ${embedder?.status ?? '?'}`}</Text>;
+		return <Text color='red'>daemon down: {problem} (r: restart)</Text>;
 	}
 
+	return health ? <Text color={health.status === 'ok' ? 'green' : 'yellow'}>{health.status}</Text> : <Text color='yellow'>connecting…</Text>;
+}
+
+/** Bottom lines: any message, then daemon health, vector fill-in, counts, why degraded, model, latency, keys. */
+export function StatusBar({health, problem, collection, stats, latencyMs, message}: Props) {
+	const embedder = health?.checks.embedder;
+	// Why it is degraded comes after the short facts: a long reason must not push them off the line.
+	const reason = health && health.status !== 'ok' ? `(${embedder?.reason ?? `model ${embedder?.status ?? '?'}`})` : undefined;
 	const fill = vectorFill(stats, embedder?.status);
 	const parts = [
-		collection ? `${collection.name}: ${collectionCounts(collection)}` : undefined,
+		collection ? `${collection.name}: ${collectionCounts(collection)}` : '',
 		`model ${embedder?.model ?? '?'}`,
-		latencyMs === undefined ? undefined : `last search ${latencyMs} ms`,
+		latencyMs === undefined ? '' : `last search ${latencyMs} ms`,
 		'?: help  q: quit',
-	].filter(Boolean);
+	];
 	return (
 		<Box flexDirection='column' flexShrink={0}>
 			{message ? <Text color={message.error ? 'red' : 'green'} wrap='truncate-end'>{message.text}</Text> : null}
 			<Text wrap='truncate-end'>
-				{daemon}{fill ? <Text color='yellow'>{'  '}{fill}</Text> : null}<Text dimColor>{'  '}{parts.join('  ')}</Text>
+				<DaemonState health={health} problem={problem}/>{fill ? <Text color='yellow'>{'  '}{fill}</Text> : null}
+				{parts[0] ? <Text dimColor>{'  '}{parts[0]}</Text> : null}
+				{reason ? <Text color='yellow'>{'  '}{reason}</Text> : null}
+				<Text dimColor>{'  '}{parts.slice(1).filter(Boolean).join('  ')}</Text>
 			</Text>
 		</Box>
 	);
