@@ -6,7 +6,7 @@ export const isDefault = true;
 export const description = `Turn folders of Markdown into a fast local search index. With no command: the terminal UI (? lists its keys).
 
 Example:
-  md-vector                 # the terminal UI, on the collection used last (else 'default')
+  md-vector                 # the terminal UI, on the collection used last
   md-vector -C keps         # the terminal UI on the collection 'keps'
   md-vector search "query"  # one-shot commands: see below
   md-vector mcp             # an MCP server on stdin/stdout for AI assistants (md-vector mcp --help)`;

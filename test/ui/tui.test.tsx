@@ -5,6 +5,7 @@ import {render} from 'ink-testing-library';
 import {poll} from '../../source/client/poll.js';
 import type {SearchResult} from '../../source/client/api-types.js';
 import {App} from '../../source/ui/tui/app.js';
+import {Tui} from '../../source/ui/tui/tui.js';
 import {CollectionList} from '../../source/ui/tui/collection-list.js';
 import {StatusBar} from '../../source/ui/tui/status-bar.js';
 import {HelpOverlay, helpRows} from '../../source/ui/tui/help-overlay.js';
@@ -12,6 +13,7 @@ import {keymap} from '../../source/ui/tui/keymap.js';
 import type {CollectionMemory} from '../../source/ui/tui/last-collection.js';
 import {Preview} from '../../source/ui/tui/preview.js';
 import {ResultList} from '../../source/ui/tui/result-list.js';
+import {temporaryDirectory} from '../helpers/paths.js';
 import {FakeClient, hit} from './fake-client.js';
 
 const corpus = [
@@ -318,4 +320,17 @@ test.serial('? opens the help and any key closes it', async t => {
 	t.regex(await until(lastFrame, text => text.includes('md-vector keys')), /any key closes this help/);
 	stdin.write('x');
 	t.false((await until(lastFrame, text => !text.includes('md-vector keys'))).includes('md-vector keys'));
+});
+
+test.serial('a daemon that cannot be started: the entry says why and r tries again', async t => {
+	const {lastFrame, stdin, unmount} = render(<Tui env={{MD_VECTOR_HOME: temporaryDirectory('md-vector-tui-'), MD_VECTOR_PORT: '99999'}}/>);
+	t.teardown(unmount);
+	const frame = await until(lastFrame, text => text.includes('MD_VECTOR_PORT'));
+	t.regex(frame, /md-vector: MD_VECTOR_PORT must be a port number from 0 to 65535, got '99999'\nr: try again {2}q: quit/);
+	// Its keys are read once its effects ran, a moment after the first frame: r is pressed until it is heard.
+	const again = await until(() => {
+		stdin.write('r');
+		return lastFrame();
+	}, text => /tried \d+ times/.test(text));
+	t.regex(again, /MD_VECTOR_PORT must be a port number/);
 });

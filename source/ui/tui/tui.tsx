@@ -27,9 +27,11 @@ export function Tui({collection, env = process.env}: Props) {
 	const [memory] = useState(() => stateFolderMemory(env));
 	const [client, setClient] = useState<DaemonClient>();
 	const [problem, setProblem] = useState<string>();
+	const [attempts, setAttempts] = useState(0);
 	const reconnect = useCallback(async (onNotice: (line: string) => void): Promise<TuiClient> => connect({env, onNotice}), [env]);
 	const start = useCallback(() => {
 		setProblem(undefined);
+		setAttempts(count => count + 1);
 		connect({env}).then(setClient, (error: unknown) => {
 			setProblem(error instanceof Error ? error.message : String(error));
 		});
@@ -39,18 +41,20 @@ export function Tui({collection, env = process.env}: Props) {
 		return <App client={client} collection={collection} memory={memory} reconnect={reconnect}/>;
 	}
 
-	return problem ? <NoDaemon problem={problem} retry={start}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;
+	return problem ? <NoDaemon problem={problem} attempts={attempts} retry={start}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;
 }
 
 type NoDaemonProps = {
 	/** Why the daemon could not be reached or started. */
 	readonly problem: string;
+	/** How many times it was tried. */
+	readonly attempts: number;
 	/** Tries again. */
 	readonly retry: () => void;
 };
 
 /** The daemon could not be reached or started: says why; r tries again, q quits (exit status 1). */
-function NoDaemon({problem, retry}: NoDaemonProps) {
+function NoDaemon({problem, attempts, retry}: NoDaemonProps) {
 	const {exit} = useApp();
 	useInput(input => {
 		if (input === 'r') {
@@ -60,5 +64,5 @@ function NoDaemon({problem, retry}: NoDaemonProps) {
 			exit();
 		}
 	});
-	return <Text color='red'>md-vector: {problem}{'\n'}<Text dimColor>r: try again  q: quit</Text></Text>;
+	return <Text color='red'>md-vector: {problem}{'\n'}<Text dimColor>r: try again  q: quit{attempts > 1 ? `  (tried ${attempts} times)` : ''}</Text></Text>;
 }
