@@ -44,6 +44,7 @@ test('paths keep their file name; the folders in the middle give way first', t =
 	t.is(fitPath(file, 30), '…/About/about_Splatting.md');
 	t.is(fitPath(file, 20), '…/about_Splatting.md');
 	t.is(fitPath(file, 10), '…atting.md', 'a file name too long alone is cut from the left');
+	t.is(fitPath('keps/sig-auth/3331-structured-authentication-configuration/README.md', 36), '…hentication-configuration/README.md', 'the folder above README.md, as much as fits');
 	t.is(fitPath('keps/sig-cli/2379-kubectl-plugins/README.md', 38), 'keps/…/2379-kubectl-plugins/README.md', 'README.md keeps the folder that tells it apart');
 	t.is(cutLeft('Guide › Install › Linux', 12), '…all › Linux');
 	t.is(cutLeft('日本語のドキュメント.md', 9), '…ント.md', 'wide characters are measured by their columns (two each)');

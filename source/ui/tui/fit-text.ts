@@ -25,10 +25,10 @@ export function cutLeft(text: string, width: number): string {
 }
 
 /**
- * A path in at most `width` columns with its file name whole: the folders in the middle give way first
+ * A path in at most `width` columns, its end whole: the folders in the middle give way first
  * ("corpus/reference/7.4/…/About/about_Splatting.md"), so paths that differ near the start (versions) or
- * just above the file (README.md in many folders) still read apart; a file name alone too long is cut from
- * the left.
+ * just above the file (README.md in many folders) still read apart; when the file and its folder alone do not
+ * fit, they are cut from the left ("…ication-configuration/README.md").
  */
 export function fitPath(file: string, width: number): string {
 	if (stringWidth(file) <= width) {
@@ -37,10 +37,12 @@ export function fitPath(file: string, width: number): string {
 
 	const folders = file.split('/');
 	let tail = folders.pop()!;
-	const parent = folders.at(-1);
-	if (parent !== undefined && stringWidth(`…/${parent}/${tail}`) <= width) {
+	const parent = folders.pop();
+	if (parent !== undefined) {
 		tail = `${parent}/${tail}`;
-		folders.pop();
+		if (stringWidth(`…/${tail}`) > width) {
+			return cutLeft(tail, width); // the folder above the file tells READMEs apart: as much of it as fits
+		}
 	}
 
 	let head = '';
