@@ -85,9 +85,11 @@ test('Tab completion replaces the active field; a running job ignores typing; do
 });
 
 test('close sets the message; open clears an old one; the help and delete dialogs are scopes', t => {
-	const state = run(initialState('notes'), {type: 'message', message: {text: 'old', error: true}}, {type: 'open', dialog: {kind: 'help'}});
+	const state = run(initialState('notes'), {type: 'message', message: {text: 'old', error: true}}, {type: 'open', dialog: {kind: 'help', offset: 0}});
 	t.like(state, {message: undefined});
 	t.is(scopeOf(state), 'help');
+	t.like(run(state, {type: 'scroll-help', step: 1, max: 3}, {type: 'scroll-help', step: 5, max: 3}).dialog, {kind: 'help', offset: 3});
+	t.like(run(state, {type: 'scroll-help', step: -1, max: 3}).dialog, {kind: 'help', offset: 0});
 	t.is(scopeOf(run(state, {type: 'open', dialog: {kind: 'delete', file: 'a.md', collection: 'notes'}})), 'delete');
 	t.like(run(state, {type: 'close', message: {text: 'nothing deleted', error: false}}), {dialog: undefined, message: {text: 'nothing deleted'}});
 });

@@ -85,4 +85,11 @@ test.serial('60 columns: the search line keeps its parts apart; the preview stil
 	t.deepEqual(frameProblems(screen, 60), []);
 	await keys(pane, 'Escape', 'i');
 	t.deepEqual(frameProblems(await pane.until('the ingest dialog', text => text.includes('Ingest a directory')), 60), []);
+	await keys(pane, 'Escape', '?');
+	const help = await pane.until('the help, one column', text => text.includes('md-vector keys') && /… \d+ more \(↓\)/.test(text));
+	t.deepEqual(frameProblems(help, 60), []);
+	t.true(help.includes('In the search box'));
+	await keys(pane, 'Down', 'Down');
+	const scrolled = await pane.until('the help scrolled', text => !text.includes('In the search box') && text.includes('md-vector keys'));
+	t.deepEqual(frameProblems(scrolled, 60), []);
 });

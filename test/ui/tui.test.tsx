@@ -8,7 +8,8 @@ import {App} from '../../source/ui/tui/app.js';
 import {Tui} from '../../source/ui/tui/tui.js';
 import {CollectionList} from '../../source/ui/tui/collection-list.js';
 import {StatusBar} from '../../source/ui/tui/status-bar.js';
-import {HelpOverlay, helpRows} from '../../source/ui/tui/help-overlay.js';
+import {HelpOverlay} from '../../source/ui/tui/help-overlay.js';
+import {helpRows} from '../../source/ui/tui/help-rows.js';
 import {keymap} from '../../source/ui/tui/keymap.js';
 import type {CollectionMemory} from '../../source/ui/tui/last-collection.js';
 import {Preview} from '../../source/ui/tui/preview.js';
@@ -147,7 +148,7 @@ test.serial('StatusBar: health, degraded with the reason, daemon down; counts, v
 });
 
 test.serial('HelpOverlay is the keymap: every pane binding, in the rows an 80x24 terminal leaves it', t => {
-	const frame = render(<HelpOverlay width={80} height={19}/>).lastFrame()!;
+	const frame = render(<HelpOverlay width={80} height={19} offset={0}/>).lastFrame()!;
 	t.is(frame.split('\n').length, 19);
 	const rows = helpRows(keymap).filter(row => !row.title);
 	t.true(rows.length > 15);
@@ -156,6 +157,17 @@ test.serial('HelpOverlay is the keymap: every pane binding, in the rows an 80x24
 	}
 
 	t.true(keymap.filter(binding => binding.when.some(scope => ['search', 'results', 'collections'].includes(scope))).every(binding => rows.some(row => row.label === binding.label && row.help === binding.help)));
+});
+
+test.serial('HelpOverlay on a short, narrow terminal: what does not fit is counted, and scrolling shows it', t => {
+	const rows = helpRows(keymap);
+	const top = render(<HelpOverlay width={60} height={12} offset={0}/>).lastFrame()!;
+	t.is(top.split('\n').length, 12);
+	t.regex(top, new RegExp(String.raw`… ${rows.length - 8} more \(↓\)`), 'one column of 9 rows, the last saying how many more');
+	t.true(top.includes('In the search box'));
+	const bottom = render(<HelpOverlay width={60} height={12} offset={99}/>).lastFrame()!;
+	t.true(bottom.includes(rows.at(-1)!.label) && bottom.includes(rows.at(-1)!.help), 'scrolled to the end, the last binding shows');
+	t.false(bottom.includes('more (↓)'));
 });
 
 test.serial('type a query -> results -> preview of the selected one; j and the arrows move the selection', async t => {
@@ -313,11 +325,11 @@ test.serial('the status bar follows vectors being filled in', async t => {
 	t.regex(await until(app.lastFrame, text => text.includes('vectors 1/3')), /vectors 1\/3 \(33%\)/);
 });
 
-test.serial('? opens the help and any key closes it', async t => {
+test.serial('? opens the help and any other key closes it', async t => {
 	const {lastFrame, stdin} = await openApp(t);
 	await leaveSearch(stdin, lastFrame);
 	stdin.write('?');
-	t.regex(await until(lastFrame, text => text.includes('md-vector keys')), /any key closes this help/);
+	t.regex(await until(lastFrame, text => text.includes('md-vector keys')), /any other key closes this help/);
 	stdin.write('x');
 	t.false((await until(lastFrame, text => !text.includes('md-vector keys'))).includes('md-vector keys'));
 });

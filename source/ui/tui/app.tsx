@@ -137,7 +137,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 		<Box flexDirection='column' width={columns} height={layout.height} overflow='hidden'>
 			<SearchBox query={state.query} focused={state.focus === 'search' && !dialog} mode={state.mode} topK={state.topK} loading={search.loading} collection={state.collection} width={columns}/>
 			{dialog?.kind === 'help'
-				? <HelpOverlay width={columns} height={layout.body}/>
+				? <HelpOverlay width={columns} height={layout.body} offset={dialog.offset}/>
 				: (
 					<Box height={layout.body} flexShrink={0} overflow='hidden'>
 						{layout.collections ? <CollectionList collections={daemon.collections} current={state.collection} focused={state.focus === 'collections'} {...layout.collections}/> : null}

@@ -2,6 +2,7 @@ import type {SearchResult} from '../../client/api-types.js';
 import {defaultCollection} from '../../../common/search-contract.js';
 import type {KeyPress} from './key-press.js';
 import {formProblem, openIngest} from './ingest-form.js';
+import {helpRows} from './help-rows.js';
 import type {Action} from './reduce.js';
 import type {Focus, Scope, State} from './tui-state.js';
 
@@ -146,11 +147,12 @@ export const keymap: readonly Binding[] = [
 	},
 	{keys: ['i'], when: lists, label: 'i', help: 'ingest a folder (into a new collection too)', run: act((_press, {state}) => ({type: 'open', dialog: openIngest(state.collection ?? defaultCollection)}))},
 	{keys: ['r'], when: lists, label: 'r', help: 'reconnect; restarts a stopped daemon', run: call('reconnect')},
-	{keys: ['?'], when: lists, label: '?', help: 'this help', run: act({type: 'open', dialog: {kind: 'help'}})},
+	{keys: ['?'], when: lists, label: '?', help: 'this help', run: act({type: 'open', dialog: {kind: 'help', offset: 0}})},
 	{keys: ['q'], when: lists, label: 'q', help: 'quit', run: call('quit')},
 
 	// Dialogs.
-	{keys: ['any'], when: ['help'], label: 'any key', help: 'close the help', run: act({type: 'close'})},
+	{keys: ['up', 'down', 'j', 'k'], when: ['help'], label: '↑ ↓ j k', help: 'scroll the help (on short terminals)', run: act(press => ({type: 'scroll-help', step: stepOf(press), max: helpRows(keymap).length - 1}))},
+	{keys: ['any'], when: ['help'], label: 'any other key', help: 'close the help', run: act({type: 'close'})},
 	{
 		keys: ['y', 'Y'], when: ['delete'], label: 'y', help: 'delete the document', hint: 'delete', run({state, effects}) {
 			if (state.dialog?.kind === 'delete') {

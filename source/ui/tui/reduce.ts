@@ -3,14 +3,16 @@ import {defaultCollection, searchLimits, searchModes} from '../../../common/sear
 import {editField, type IngestForm} from './ingest-form.js';
 import type {Dialog, Focus, Message, State} from './tui-state.js';
 
+/** What can happen to the state; `type` is typed or pasted text, into the search box or the ingest dialog's field. */
 export type Action
-	/** Typed or pasted text, into the search box or the ingest dialog's field. */
 	= | {readonly type: 'type'; readonly text: string}
 		| {readonly type: 'erase'}
 		| {readonly type: 'clear'}
 		| {readonly type: 'focus'; readonly focus: Focus}
 		| {readonly type: 'select'; readonly step: number; readonly count: number}
-	/** Scrolls the preview by `step` lines, to at most `max` (its lines less the rows that show). */
+		/** Scrolls the help by `step` rows, to at most `max`. */
+		| {readonly type: 'scroll-help'; readonly step: number; readonly max: number}
+		/** Scrolls the preview by `step` lines, to at most `max` (its lines less the rows that show). */
 		| {readonly type: 'scroll-preview'; readonly step: number; readonly max: number}
 		| {readonly type: 'collection'; readonly name: string}
 		| {readonly type: 'next-mode'}
@@ -19,17 +21,17 @@ export type Action
 		| {readonly type: 'open'; readonly dialog: Dialog}
 		| {readonly type: 'close'; readonly message?: Message}
 		| {readonly type: 'message'; readonly message: Message | undefined}
-	/** Search again with the same parameters. */
+		/** Search again with the same parameters. */
 		| {readonly type: 'refresh'}
-	/** New results arrived: the first one is selected. */
+		/** New results arrived: the first one is selected. */
 		| {readonly type: 'results'}
-	/** The daemon's collections; the first list picks where to open (`remembered`, else `default`, else the first). */
+		/** The daemon's collections; the first list picks where to open (`remembered`, else `default`, else the first). */
 		| {readonly type: 'collections-listed'; readonly names: readonly string[]; readonly remembered: string | undefined}
 		| {readonly type: 'ingest-field'}
 		| {readonly type: 'ingest-completed'; readonly value: string; readonly choices: readonly string[]}
 		| {readonly type: 'ingest-error'; readonly error: string}
 		| {readonly type: 'ingest-progress'; readonly job: Job | 'starting'}
-	/** The job ended: the dialog closes and the collection it filled is opened. */
+		/** The job ended: the dialog closes and the collection it filled is opened. */
 		| {readonly type: 'ingest-done'; readonly message: Message; readonly collection: string};
 
 const topKStep = 5;
@@ -74,6 +76,9 @@ const handlers: Handlers = {
 		return selected === state.selected ? state : {...state, selected, previewOffset: 0};
 	},
 	'scroll-preview': (state, {step, max}) => ({...state, previewOffset: Math.max(0, Math.min(max, state.previewOffset + step))}),
+	'scroll-help': (state, {step, max}) => (state.dialog?.kind === 'help'
+		? {...state, dialog: {kind: 'help', offset: Math.max(0, Math.min(max, state.dialog.offset + step))}}
+		: state),
 	collection: (state, {name}) => ({...state, collection: name, selected: 0, previewOffset: 0}),
 	'next-mode': state => ({...state, mode: searchModes[(searchModes.indexOf(state.mode) + 1) % searchModes.length]!}),
 	'top-k': (state, {step}) => ({...state, topK: Math.max(topKStep, Math.min(searchLimits.topKMax, state.topK + (step * topKStep)))}),

@@ -7,7 +7,7 @@ export type Focus = 'search' | 'results' | 'collections';
 export type Message = {readonly text: string; readonly error: boolean};
 
 export type Dialog
-	= | {readonly kind: 'help'}
+	= | {readonly kind: 'help'; readonly offset: number}
 		| {readonly kind: 'delete'; readonly file: string; readonly collection: string}
 		| IngestForm;
 
