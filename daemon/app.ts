@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): express.Express {
 
 	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
-	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
+	api.use(collectionsRoutes(deps.engine, async () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
 	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));

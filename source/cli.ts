@@ -39,9 +39,15 @@ for (const stream of [process.stdout, process.stderr]) {
 	});
 }
 
-if (words.length === 0) {
-	const {runTui} = await import('./tui-main.js');
-	await runTui();
+// The terminal UI: no command, or only its options (-C NAME); anything else is a one-shot command.
+const {tuiArguments} = await import('./ui/tui/tui-arguments.js');
+const tui = tuiArguments(words);
+if (tui && 'error' in tui) {
+	process.stderr.write(`md-vector: ${tui.error}\n`);
+	process.exitCode = 2;
+} else if (tui) {
+	const {runTui} = await import('./ui/tui/run-tui.js');
+	await runTui(tui.collection);
 } else {
 	const {runCli} = await import('./cli/run-cli.js');
 	await runCli(words);

@@ -1,6 +1,6 @@
 import type {Embedder} from './embedder/embedder.js';
-import type {Store} from './store/store.js';
-import type {CollectionRow, VectorChange} from './store/types.js';
+import type {Storage} from './storage/storage.js';
+import type {Collection} from './storage/types.js';
 
 /** Chunks that have vectors, of all chunks, in the collections being filled in. */
 export type FillProgress = {readonly done: number; readonly total: number};
@@ -21,19 +21,19 @@ export class VectorFill {
 		return this.progress ? {...this.progress} : undefined;
 	}
 
-	/** One collection's progress while it is being filled in (counted in the store, so it is exact). */
-	of(store: Store, collection: CollectionRow): FillProgress | undefined {
+	/** One collection's progress while it is being filled in (counted in the storage, so it is exact). */
+	async of(storage: Storage, collection: Collection): Promise<FillProgress | undefined> {
 		if (!this.filling.has(collection.id)) {
 			return undefined;
 		}
 
-		const {chunks, vectors} = store.stats(collection.id);
+		const {chunks, vectors} = await storage.stats(collection);
 		return vectors < chunks ? {done: vectors, total: chunks} : undefined;
 	}
 
 	/** What a semantic or hybrid answer from a collection being filled in says about itself. */
-	notice(store: Store, collection: CollectionRow): string | undefined {
-		const fill = this.of(store, collection);
+	async notice(storage: Storage, collection: Collection): Promise<string | undefined> {
+		const fill = await this.of(storage, collection);
 		if (!fill) {
 			return undefined;
 		}
@@ -43,11 +43,17 @@ export class VectorFill {
 	}
 
 	/** Embeds every chunk without a vector in the collections this model may fill (theirs, or none yet). */
-	async run(store: Store, embedder: Embedder, apply: (collection: CollectionRow, change: VectorChange) => Promise<void>): Promise<void> {
-		const collections = store.collections()
-			.filter(collection => !collection.modelId || (collection.modelId === embedder.modelId && collection.dims === embedder.dims))
-			.map(collection => ({collection, ...store.stats(collection.id)}))
-			.filter(({chunks, vectors}) => vectors < chunks);
+	async run(storage: Storage, embedder: Embedder): Promise<void> {
+		const fillable = (await storage.collections())
+			.filter(collection => !collection.modelId || (collection.modelId === embedder.modelId && collection.dims === embedder.dims));
+		const collections = [];
+		for (const collection of fillable) {
+			const counts = await storage.stats(collection);
+			if (counts.vectors < counts.chunks) {
+				collections.push({collection, ...counts});
+			}
+		}
+
 		if (collections.length === 0) {
 			return;
 		}
@@ -61,11 +67,10 @@ export class VectorFill {
 
 		try {
 			for (const {collection} of collections) {
-				for (let batch = store.chunksWithoutVectors(collection.id, batchSize); batch.length > 0; batch = store.chunksWithoutVectors(collection.id, batchSize)) {
+				for (let batch = await storage.chunksWithoutVectors(collection, batchSize); batch.length > 0; batch = await storage.chunksWithoutVectors(collection, batchSize)) {
 					const embedded = await embedder.embedDocuments(batch.map(chunk => chunk.text));
-					const change = store.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: embedded[index]!})), embedder);
-					await apply(collection, change);
-					this.progress.done += change.added.length;
+					await storage.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: embedded[index]!})), embedder);
+					this.progress.done += batch.length;
 				}
 
 				this.filling.delete(collection.id);

@@ -1,27 +1,11 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
-import type {DirectoryProgress, DirectoryReport} from '../engine/ingest/ingest-directory.js';
+import type * as Ingest from '../engine/ingest/ingest-directory.js';
+import type {CancelledBy, Job} from '../../common/wire/jobs.js';
 import {HttpError} from '../http/http-error.js';
+import {toDirectoryProgress, toDirectoryReport} from '../wire/jobs.js';
 
-export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
-
-/** Who cancelled a job: a client (POST .../cancel, Ctrl-C) or the daemon stopping (`md-vector stop --now`). */
-export type CancelledBy = 'request' | 'shutdown';
-
-export type Job = {
-	readonly id: string;
-	readonly type: 'ingest-directory';
-	readonly collection: string;
-	readonly directory: string;
-	state: JobState;
-	progress: DirectoryProgress;
-	report?: DirectoryReport;
-	error?: string;
-	/** Set when state is cancelled. */
-	cancelled_by?: CancelledBy;
-	readonly started_at: string;
-	finished_at?: string;
-};
+export type {CancelledBy, Job, JobState} from '../../common/wire/jobs.js';
 
 type Entry = {job: Job; controller: AbortController; done: Promise<void>; cancelledBy?: CancelledBy};
 
@@ -32,7 +16,7 @@ export class JobRegistry {
 	private readonly jobs = new Map<string, Entry>();
 	private closing = false;
 
-	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: DirectoryProgress) => void) => Promise<DirectoryReport>): Job {
+	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>): Job {
 		if (this.closing) {
 			throw new HttpError(503, 'stopping', 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', {'Retry-After': '5'});
 		}
@@ -44,11 +28,11 @@ export class JobRegistry {
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve()};
 		entry.done = run(controller.signal, progress => {
-			job.progress = progress;
+			job.progress = toDirectoryProgress(progress);
 			this.changes.emit('change', job.id);
 		}).then(report => {
-			job.report = report;
-			job.progress = report;
+			job.report = toDirectoryReport(report);
+			job.progress = job.report;
 			job.state = report.cancelled ? 'cancelled' : 'completed';
 			if (report.cancelled) {
 				job.cancelled_by = entry.cancelledBy ?? 'request';

@@ -6,13 +6,13 @@ export type Allowed = (collection: string) => boolean;
 
 const listing = (names: readonly string[]) => (names.length > 0 ? `the collections are: ${names.join(', ')}` : 'there are no collections yet (ingest documents first)');
 
-export function usableCollections(engine: Engine, allowed: Allowed): string[] {
-	return engine.collections().map(entry => entry.name).filter(name => allowed(name));
+export async function usableCollections(engine: Engine, allowed: Allowed): Promise<string[]> {
+	return (await engine.collections()).map(entry => entry.name).filter(name => allowed(name));
 }
 
 /** The named collection, checked; or every usable one when none is named (search). */
-export function collectionsToSearch(engine: Engine, allowed: Allowed, named?: string): string[] {
-	const usable = usableCollections(engine, allowed);
+export async function collectionsToSearch(engine: Engine, allowed: Allowed, named?: string): Promise<string[]> {
+	const usable = await usableCollections(engine, allowed);
 	if (named !== undefined) {
 		if (!usable.includes(named)) {
 			throw new Error(`collection '${named}' does not exist; ${listing(usable)}`);
@@ -29,8 +29,8 @@ export function collectionsToSearch(engine: Engine, allowed: Allowed, named?: st
 }
 
 /** One collection: the named one, else the only one, else the one holding `file`; an error that lists them otherwise. */
-export function oneCollection(engine: Engine, allowed: Allowed, named?: string, file?: string): string {
-	const usable = usableCollections(engine, allowed);
+export async function oneCollection(engine: Engine, allowed: Allowed, named?: string, file?: string): Promise<string> {
+	const usable = await usableCollections(engine, allowed);
 	if (named !== undefined) {
 		if (!usable.includes(named)) {
 			throw new Error(`collection '${named}' does not exist; ${listing(usable)}`);
@@ -39,7 +39,8 @@ export function oneCollection(engine: Engine, allowed: Allowed, named?: string, 
 		return named;
 	}
 
-	const candidates = file === undefined ? usable : usable.filter(name => engine.documentSource(name, file) !== undefined);
+	const holding = file === undefined ? [] : await Promise.all(usable.map(async name => (await engine.document(name, file)) !== undefined));
+	const candidates = file === undefined ? usable : usable.filter((_name, index) => holding[index]);
 	if (candidates.length === 1) {
 		return candidates[0]!;
 	}
@@ -49,8 +50,8 @@ export function oneCollection(engine: Engine, allowed: Allowed, named?: string, 
 }
 
 /** For the server's instructions: the collections the client may use, with their sizes. */
-export function describeCollections(engine: Engine, allowed: Allowed): string {
-	const entries = engine.collections().filter(entry => allowed(entry.name));
+export async function describeCollections(engine: Engine, allowed: Allowed): Promise<string> {
+	const entries = (await engine.collections()).filter(entry => allowed(entry.name));
 	return entries.length === 0
 		? 'No collections exist yet.'
 		: `Collections: ${entries.map(entry => `${entry.name} (${entry.documents} ${entry.documents === 1 ? 'document' : 'documents'})`).join(', ')}.`;

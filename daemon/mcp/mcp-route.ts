@@ -24,7 +24,7 @@ export function toolContext(engine: Engine, options: McpOptions, request: Reques
 export function mcpRoutes(engine: Engine, options: McpOptions): Router {
 	const router = Router();
 	router.post('/', anyCaller, async (request, response) => {
-		const server = createMcpServer(toolContext(engine, options, request, response));
+		const server = await createMcpServer(toolContext(engine, options, request, response));
 		checkToolCalls(request, response, server);
 		const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
 		response.on('close', () => {

@@ -3,10 +3,10 @@
 // the convex fusion's 0-1 score; BM25 (keyword) depends on each collection's own term statistics, so keyword
 // lists merge by rank (1/(60+rank), as RRF would). A multi-collection search in the engine can replace this file.
 import type {Engine} from '../engine/engine.js';
-import type {SearchResult} from '../engine/search/types.js';
+import type {SearchHit} from '../engine/search/types.js';
 import {fromSearchBody, searchDefaults, type SearchBody, type SearchMode} from '../../common/search-contract.js';
 
-export type CollectionHit = SearchResult & {readonly collection: string};
+export type CollectionHit = SearchHit & {readonly collection: string};
 
 export type MergedSearch = {
 	readonly collections: readonly string[];

@@ -15,12 +15,12 @@ import {toolNeeds} from './tool-needs.js';
 async function changedOnDisk(engine: Engine, hits: readonly CollectionHit[]): Promise<Map<string, boolean | null>> {
 	const changed = new Map<string, boolean | null>();
 	for (const hit of hits) {
-		const key = `${hit.collection}\n${hit.source_file}`;
+		const key = `${hit.collection}\n${hit.fileName}`;
 		if (changed.has(key)) {
 			continue;
 		}
 
-		const source = engine.documentSource(hit.collection, hit.source_file);
+		const source = await engine.document(hit.collection, hit.fileName);
 		const current = source?.sourcePath ? await readFile(source.sourcePath, 'utf8').then(text => sha256(text), () => undefined) : undefined;
 		changed.set(key, source?.sourcePath ? current !== source.contentHash : null); // a deleted file counts as changed
 	}
@@ -39,18 +39,18 @@ export function registerSearch(server: McpServer, engine: Engine, searchable: Al
 			mode: searchFields.mode.describe(`Ranking (default ${searchDefaults.mode})`),
 			collection: searchFields.collection.describe('Collection to search; leave out to search all collections'),
 			collapse: searchFields.collapse.describe('true: at most one result per document (its best chunk)'),
-			fusion: searchFields.fusion.describe('hybrid only: rrf (default, by rank) or convex (by normalised score)'),
+			fusion: searchFields.fusion.describe(`hybrid only: convex (by normalised score) or rrf (by rank); default ${searchDefaults.fusion}`),
 		},
 		annotations: {readOnlyHint: true},
 	}, guarded(async (body: SearchBody) => {
-		const searched = await searchCollections(engine, collectionsToSearch(engine, searchable, body.collection), body);
+		const searched = await searchCollections(engine, await collectionsToSearch(engine, searchable, body.collection), body);
 		const changed = await changedOnDisk(engine, searched.results);
 		return {
 			collections: searched.collections, mode: searched.mode, ...(searched.notices.length > 0 ? {notice: searched.notices.join('; ')} : {}),
 			results: searched.results.map(hit => ({
-				collection: hit.collection, file: hit.source_file, source_path: hit.source_path, heading_path: hit.heading_path, heading_level: hit.heading_level,
-				section_title: hit.section_title, score: hit.score, start_line: hit.start_line, end_line: hit.end_line, content: hit.content,
-				changed_on_disk: changed.get(`${hit.collection}\n${hit.source_file}`) ?? null,
+				collection: hit.collection, file: hit.fileName, source_path: hit.sourcePath, heading_path: hit.headingPath, heading_level: hit.headingLevel,
+				section_title: hit.sectionTitle, score: hit.score, start_line: hit.startLine, end_line: hit.endLine, content: hit.content,
+				changed_on_disk: changed.get(`${hit.collection}\n${hit.fileName}`) ?? null,
 			})),
 		};
 	}));

@@ -42,7 +42,7 @@ export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: S
 
 		// eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
 		const transport = new SSEServerTransport('/messages', response);
-		const server = createMcpServer(toolContext(engine, options, request, response));
+		const server = await createMcpServer(toolContext(engine, options, request, response));
 		sessions.sessions.set(transport.sessionId, {transport, server, caller: callerOf(response)});
 		transport.onclose = () => { // the server hears of it too (connect chains its own handler): no server.close() here, which would close the transport again
 			sessions.sessions.delete(transport.sessionId);

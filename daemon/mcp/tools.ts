@@ -12,6 +12,8 @@ import {defaultCollection, searchFields} from '../../common/search-contract.js';
 import {resolveSafePath} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {version} from '../../common/version.js';
+import {toCollectionEntry, toCollectionStats} from '../wire/collections.js';
+import {toDeleteResult, toDocumentSection, toIngestResult} from '../wire/documents.js';
 import {describeCollections, oneCollection, type Allowed} from './collection-choice.js';
 import {registerSearch} from './search-tool.js';
 import {guarded} from './tool-result.js';
@@ -32,10 +34,11 @@ export type ToolContext = {
 const collection = searchFields.collection.describe(`Collection name (default "${defaultCollection}")`);
 const anyCollection = searchFields.collection.describe('Collection name; may be left out when only one collection fits');
 
-export function createMcpServer(context: ToolContext): McpServer {
+/** The tools for one caller; its instructions name the collections it may use (read now, hence async). */
+export async function createMcpServer(context: ToolContext): Promise<McpServer> {
 	const {engine} = context;
 	const usable = (name: string) => context.searchable(name) || context.visible(name);
-	const instructions = `Search the user's Markdown notes and documentation indexed by md-vector. Use search first (it searches every collection unless you name one), then get_document_section to read around a hit. ${describeCollections(engine, usable)}`;
+	const instructions = `Search the user's Markdown notes and documentation indexed by md-vector. Use search first (it searches every collection unless you name one), then get_document_section to read around a hit. ${await describeCollections(engine, usable)}`;
 	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions}));
 
 	registerSearch(server, engine, context.searchable, guarded);
@@ -45,7 +48,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 		title: 'List collections',
 		description: 'The collections of indexed Markdown, with their document and chunk counts.',
 		annotations: {readOnlyHint: true},
-	}, guarded(() => ({collections: engine.collections().filter(entry => context.visible(entry.name))})));
+	}, guarded(async () => ({collections: (await engine.collections()).filter(entry => context.visible(entry.name)).map(entry => toCollectionEntry(entry))})));
 
 	server.registerTool('get_document_section', {
 		_meta: toolNeeds('search:default', 'named-or-any'),
@@ -57,14 +60,14 @@ export function createMcpServer(context: ToolContext): McpServer {
 			collection: anyCollection,
 		},
 		annotations: {readOnlyHint: true},
-	}, guarded(({file, heading_path: headingPath, collection: named}: {file: string; heading_path?: string[]; collection?: string}) => {
-		const name = oneCollection(engine, context.searchable, named, file);
-		const section = engine.documentSection(name, file, headingPath ?? []);
+	}, guarded(async ({file, heading_path: headingPath, collection: named}: {file: string; heading_path?: string[]; collection?: string}) => {
+		const name = await oneCollection(engine, context.searchable, named, file);
+		const section = await engine.documentSection(name, file, headingPath ?? []);
 		if (!section) {
 			throw new Error(`no section ${JSON.stringify(headingPath ?? [])} in '${file}' of collection '${name}'`);
 		}
 
-		return section;
+		return toDocumentSection(section);
 	}));
 
 	server.registerTool('stats', {
@@ -73,7 +76,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 		description: 'Documents, chunks, vectors, model and dimensions of a collection.',
 		inputSchema: {collection: anyCollection},
 		annotations: {readOnlyHint: true},
-	}, guarded(async ({collection: named}: {collection?: string}) => engine.stats(oneCollection(engine, context.visible, named))));
+	}, guarded(async ({collection: named}: {collection?: string}) => toCollectionStats(await engine.stats(await oneCollection(engine, context.visible, named)))));
 
 	if (context.readOnly) {
 		return server;
@@ -97,10 +100,10 @@ export function createMcpServer(context: ToolContext): McpServer {
 
 		if (filePath !== undefined) {
 			const real = await resolveSafePath('file_path', filePath, context.readable, 'file');
-			return engine.ingest({content: await readFile(real, 'utf8'), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'});
+			return toIngestResult(await engine.ingest({content: await readFile(real, 'utf8'), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'}));
 		}
 
-		return engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'});
+		return toIngestResult(await engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'}));
 	}));
 
 	server.registerTool('delete_document', {
@@ -109,7 +112,7 @@ export function createMcpServer(context: ToolContext): McpServer {
 		description: 'Removes a document and all its chunks from a collection.',
 		inputSchema: {file: z.string().min(1).max(255).describe('The file as search returns it'), collection},
 		annotations: {readOnlyHint: false, destructiveHint: true},
-	}, guarded(async ({file, collection: name}: {file: string; collection?: string}) => engine.deleteDocument(name ?? defaultCollection, file)));
+	}, guarded(async ({file, collection: name}: {file: string; collection?: string}) => toDeleteResult(await engine.deleteDocument(name ?? defaultCollection, file))));
 
 	return server;
 }

@@ -20,7 +20,7 @@ export type ConsentDeps = {
 	readonly tickets: SignInTickets;
 	/** MD_VECTOR_API_KEY: its holder may sign in by typing it. */
 	readonly apiKey?: string;
-	readonly collections: () => ReadonlyArray<{name: string; documents: number}>;
+	readonly collections: () => Promise<ReadonlyArray<{name: string; documents: number}>>;
 	/** Labels of clients.json, which a new OAuth client's label must not take. */
 	readonly keyClientLabels: () => readonly string[];
 };
@@ -43,9 +43,10 @@ export function consentRoutes(deps: ConsentDeps): Router {
 	const labelOf = (request: PendingConsent) => deps.store.grantOf(request.client.client_id)?.label
 		?? labelFor(request.client.client_name, new Set([...deps.store.grants().map(grant => grant.label), ...deps.keyClientLabels()]));
 
-	const showConsent = (response: Response, request: PendingConsent, error?: string) => {
+	const showConsent = async (response: Response, request: PendingConsent, error?: string) => {
+		const collections = await deps.collections();
 		const nonce = securePage(response, [new URL(request.params.redirectUri).origin]);
-		response.type('html').send(consentPage(request, nonce, {collections: deps.collections(), label: labelOf(request), proof: deps.pending.prove(request.id), error}));
+		response.type('html').send(consentPage(request, nonce, {collections, label: labelOf(request), proof: deps.pending.prove(request.id), error}));
 	};
 
 	router.get('/oauth/consent', (request, response) => {
@@ -53,26 +54,26 @@ export function consentRoutes(deps: ConsentDeps): Router {
 		response.type('html').send(signInPage(waitingRequest, securePage(response), {apiKeyForm: deps.apiKey !== undefined}));
 	});
 
-	router.get('/oauth/sign-in', (request, response) => {
+	router.get('/oauth/sign-in', async (request, response) => {
 		const id = typeof request.query.ticket === 'string' ? deps.tickets.redeem(request.query.ticket) : undefined;
 		if (!id) {
 			throw new HttpError(401, 'invalid_sign_in_link', 'this sign-in link is used or expired (it works once, for 5 minutes): run `md-vector clients sign-in` again');
 		}
 
-		showConsent(response, waiting(id));
+		await showConsent(response, waiting(id));
 	});
 
-	router.post('/oauth/sign-in', rateLimit(defaultRateLimit), form, (request, response) => {
+	router.post('/oauth/sign-in', rateLimit(defaultRateLimit), form, async (request, response) => {
 		requireSameOrigin(request);
 		const waitingRequest = waiting(field(request, 'request'));
 		if (!deps.apiKey || !sameSecret(field(request, 'api_key'), deps.apiKey)) {
 			throw new HttpError(401, 'unauthorized', 'that is not the API key (MD_VECTOR_API_KEY) this daemon was started with');
 		}
 
-		showConsent(response, waitingRequest);
+		await showConsent(response, waitingRequest);
 	});
 
-	router.post('/oauth/consent', form, (request, response) => {
+	router.post('/oauth/consent', form, async (request, response) => {
 		requireSameOrigin(request);
 		const waitingRequest = waiting(field(request, 'request'));
 		if (!deps.pending.hasProof(waitingRequest.id, field(request, 'proof'))) {
@@ -94,10 +95,10 @@ export function consentRoutes(deps: ConsentDeps): Router {
 		}
 
 		const permissions = list(request.body.permission).filter(identifier => offeredIdentifiers.includes(identifier));
-		const names = new Set(deps.collections().map(entry => entry.name));
+		const names = new Set((await deps.collections()).map(entry => entry.name));
 		const collections = field(request, 'scope') === 'all' ? null : list(request.body.collection).filter(name => names.has(name));
 		if (permissions.length === 0 || collections?.length === 0) {
-			showConsent(response, waitingRequest, permissions.length === 0 ? 'Tick at least one permission, or choose Deny.' : 'Tick at least one collection, choose "All collections", or choose Deny.');
+			await showConsent(response, waitingRequest, permissions.length === 0 ? 'Tick at least one permission, or choose Deny.' : 'Tick at least one collection, choose "All collections", or choose Deny.');
 			return;
 		}
 

@@ -18,7 +18,7 @@ export type OAuthDeps = {
 	readonly dataDir: string;
 	readonly settings: OAuthSettings;
 	readonly apiKey?: string;
-	readonly collections: () => ReadonlyArray<{name: string; documents: number}>;
+	readonly collections: () => Promise<ReadonlyArray<{name: string; documents: number}>>;
 	readonly keyClientLabels: () => readonly string[];
 	/** The clock (tests inject one to expire tokens without waiting). */
 	readonly nowMs?: () => number;

@@ -2,6 +2,7 @@ import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {needs} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
+import {toDeleteResult} from '../wire/documents.js';
 import {collectionQuery} from './schemas.js';
 
 export function documentsRoutes(engine: Engine): Router {
@@ -11,7 +12,7 @@ export function documentsRoutes(engine: Engine): Router {
 		const segments = (request.params).file_name;
 		const fileName = segments.join('/');
 		const {collection} = validateQuery(collectionQuery, request.query);
-		response.json(await engine.deleteDocument(collection, fileName));
+		response.json(toDeleteResult(await engine.deleteDocument(collection, fileName)));
 	});
 	return router;
 }

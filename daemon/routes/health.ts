@@ -3,11 +3,11 @@ import type {Engine} from '../engine/engine.js';
 
 /** GET /health: the spec's fields (checks.chromadb names the vector store), plus version, model and uptime. */
 export function health(engine: Engine, version: string, startedAt: number): RequestHandler {
-	return (_request, response) => {
+	return async (_request, response) => {
 		const state = engine.embedder;
 		let store: {status: string; count: number};
 		try {
-			store = {status: 'ok', count: engine.collections().reduce((sum, collection) => sum + collection.count, 0)};
+			store = {status: 'ok', count: (await engine.collections()).reduce((sum, collection) => sum + collection.count, 0)};
 		} catch {
 			store = {status: 'error', count: 0};
 		}

@@ -6,6 +6,7 @@ import {sha256} from '../engine/hash.js';
 import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
+import {toIngestResult} from '../wire/documents.js';
 import {ingestBody} from './schemas.js';
 
 export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
@@ -25,7 +26,7 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 		}
 
 		const result = await engine.ingest({content, fileName, sourcePath, collection: body.collection, mode: body.mode});
-		response.json(result);
+		response.json(toIngestResult(result));
 	});
 	return router;
 }

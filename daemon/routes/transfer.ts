@@ -1,11 +1,12 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import type {ExportFormat} from '../engine/export/export-format.js';
+import type {ExportFormat} from '../../common/wire/transfer.js';
 import {HttpError} from '../http/http-error.js';
 import {bodyLines} from '../http/body-lines.js';
 import {bodyLimit} from '../http/body-limit.js';
 import {needs} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
+import {toImportResult} from '../wire/documents.js';
 import {exportQuery, importQuery} from './schemas.js';
 
 const contentTypes: Record<ExportFormat, string> = {
@@ -20,10 +21,10 @@ export function transferRoutes(engine: Engine): Router {
 	const router = Router();
 	router.get('/export', needs('export:default', 'query'), async (request, response) => {
 		const {collection, format} = validateQuery(exportQuery, request.query);
-		// The store is read in one go: its cursor cannot stay open across awaits.
-		const parts = [...engine.export(collection, format)];
+		// Read from the storage a page at a time as the client takes it: memory stays flat for a large collection.
+		const parts = await engine.export(collection, format);
 		response.type(contentTypes[format]);
-		for (const part of parts) {
+		for await (const part of parts) {
 			if (!response.write(part)) {
 				await new Promise(resolve => response.once('drain', resolve));
 			}
@@ -38,7 +39,7 @@ export function transferRoutes(engine: Engine): Router {
 
 		const {collection} = validateQuery(importQuery, request.query);
 		// Read line by line, not as one string: a jsonl export is parsed as it arrives.
-		response.json({status: 'ok', ...(await engine.import(bodyLines(request, importLimitBytes), collection))});
+		response.json(toImportResult(await engine.import(bodyLines(request, importLimitBytes), collection)));
 	});
 	return router;
 }

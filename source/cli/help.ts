@@ -21,7 +21,7 @@ export function rootHelp(): string {
 		`md-vector ${version}: turn folders of Markdown into a local search index, searched by keyword and by meaning.`,
 		'',
 		'Usage:',
-		...columns([['md-vector', 'the terminal UI (? lists its keys)'], ['md-vector COMMAND [options]', 'a one-shot command; md-vector COMMAND --help for its options']]),
+		...columns([['md-vector [-C NAME]', 'the terminal UI, on collection NAME or the one used last (? lists its keys)'], ['md-vector COMMAND [options]', 'a one-shot command; md-vector COMMAND --help for its options']]),
 		'',
 		'Commands:',
 		...columns(commands.map(spec => [synopsis(spec), spec.summary])),

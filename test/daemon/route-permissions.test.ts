@@ -22,7 +22,7 @@ import {temporaryDirectory} from '../helpers/paths.js';
 
 /** An app with OAuth on (its state in a folder of its own), as the daemon runs by default. */
 async function serveWithOAuth(options: AppOptions = {}) {
-	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-walk-oauth-'), settings: oauthSettings({}), collections: () => [], keyClientLabels: () => []});
+	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-walk-oauth-'), settings: oauthSettings({}), collections: async () => [], keyClientLabels: () => []});
 	return serveApp({oauth, localToken: 'walk-local-token', ...options});
 }
 
@@ -113,7 +113,7 @@ test('a route without a declaration answers 500 by construction, and says why', 
 test('every MCP tool declares its permission (in _meta, as clients see it in tools/list)', async t => {
 	const {engine} = openEngine();
 	t.teardown(async () => engine.close());
-	const server = createMcpServer({engine, readOnly: false, readable: [], visible: () => true, searchable: () => true});
+	const server = await createMcpServer({engine, readOnly: false, readable: [], visible: () => true, searchable: () => true});
 	const client = new Client({name: 'walk', version: '1'});
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 	await server.connect(serverSide);

@@ -12,7 +12,7 @@ import {temporaryDirectory} from '../helpers/paths.js';
 const localToken = 'credential-test-local-token';
 
 async function serveWithOAuth(options: AppOptions = {}): Promise<{app: AppServer; oauth: OAuth}> {
-	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-oauth-credential-'), settings: oauthSettings({}), collections: () => [], keyClientLabels: () => []});
+	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-oauth-credential-'), settings: oauthSettings({}), collections: async () => [], keyClientLabels: () => []});
 	const app = await serveApp({oauth, localToken, ...options});
 	for (const collection of ['notes', 'private']) {
 		const stored = await app.request('POST', '/api/v1/ingest', {headers: {[localTokenHeader]: localToken}, body: {content: `# ${collection}\n\nCompost in ${collection}.\n`, file_name: `${collection}.md`, collection}});

@@ -11,7 +11,7 @@ import {temporaryDirectory} from '../helpers/paths.js';
 function server() {
 	let now = Date.UTC(2026, 0, 1);
 	const dataDir = temporaryDirectory('md-vector-oauth-unit-');
-	const oauth = new OAuth({dataDir, settings: oauthSettings({}), collections: () => [], keyClientLabels: () => [], nowMs: () => now});
+	const oauth = new OAuth({dataDir, settings: oauthSettings({}), collections: async () => [], keyClientLabels: () => [], nowMs: () => now});
 	const advance = (seconds: number) => {
 		now += seconds * 1000;
 	};
@@ -72,5 +72,5 @@ test('a broken oauth.json stops the start with the file and the rule, rather tha
 	const {dataDir} = server();
 	const file = path.join(dataDir, 'oauth.json');
 	writeFileSync(file, '{"version": 1, "clients": []}');
-	t.throws(() => new OAuth({dataDir, settings: oauthSettings({}), collections: () => [], keyClientLabels: () => []}), {message: /oauth\.json: \$\.grants: .*move it aside/});
+	t.throws(() => new OAuth({dataDir, settings: oauthSettings({}), collections: async () => [], keyClientLabels: () => []}), {message: /oauth\.json: \$\.grants: .*move it aside/});
 });

@@ -1,5 +1,6 @@
 import {chunkMarkdown, type ChunkedDocument} from '../chunker/chunk-markdown.js';
-import type {DocumentToWrite} from '../store/types.js';
+import {headingContextFromEnv} from '../chunker/heading-context.js';
+import type {DocumentToWrite} from '../storage/types.js';
 
 export type PreparedDocument = {
 	readonly fileName: string;
@@ -9,7 +10,7 @@ export type PreparedDocument = {
 };
 
 export function prepareDocument(content: string, fileName: string, sourcePath?: string): PreparedDocument {
-	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), chunked: chunkMarkdown(content, fileName)};
+	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
 }
 
 /** Attaches vectors (by chunk hash) and shapes the document for the store. */

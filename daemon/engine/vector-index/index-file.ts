@@ -34,8 +34,11 @@ export function writeIndex(file: string, index: VectorIndex, generation: number)
 	fsyncFile(directory);
 }
 
-/** The index written for this generation, or undefined when it is missing, corrupt or stale. */
-export function readIndex(file: string, dims: number, generation: number): VectorIndex | undefined {
+/**
+ * The index written for this generation, or undefined when it is missing, corrupt or stale; `onRejected` hears
+ * why a file that is there was not used.
+ */
+export function readIndex(file: string, dims: number, generation: number, onRejected: (reason: string) => void = () => undefined): VectorIndex | undefined {
 	if (!existsSync(`${file}.faiss`) || !existsSync(`${file}.json`)) {
 		return undefined;
 	}
@@ -43,6 +46,7 @@ export function readIndex(file: string, dims: number, generation: number): Vecto
 	try {
 		const sidecar = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as Sidecar;
 		if (sidecar.generation !== generation || sidecar.dims !== dims || !Array.isArray(sidecar.rowids)) {
+			onRejected(`it was written for generation ${sidecar.generation} with ${sidecar.dims} dimensions; the store is at generation ${generation} with ${dims}`);
 			return undefined;
 		}
 
@@ -53,11 +57,13 @@ export function readIndex(file: string, dims: number, generation: number): Vecto
 
 		const native = kind === 'hnsw' ? faiss.Index.read(`${file}.faiss`) : faiss.IndexFlatIP.read(`${file}.faiss`);
 		if (native.getDimension() !== dims) {
+			onRejected(`it holds vectors of ${native.getDimension()} dimensions, not ${dims}`);
 			return undefined;
 		}
 
 		return VectorIndex.restore(native, sidecar.rowids, kind);
-	} catch {
+	} catch (error) {
+		onRejected(error instanceof Error ? error.message : String(error));
 		return undefined; // unreadable or inconsistent: the caller rebuilds from the store
 	}
 }

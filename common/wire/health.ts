@@ -1,0 +1,14 @@
+// GET /health, as a type: the spec's fields (checks.chromadb names the vector store), plus version, model, uptime.
+export type Health = {
+	readonly status: 'ok' | 'degraded' | 'error';
+	readonly version: string;
+	readonly uptime_s: number;
+	readonly checks: {
+		readonly chromadb: {readonly status: string; readonly count: number};
+		readonly embedder: {
+			readonly status: string; readonly dimension: number; readonly model: string; readonly reason?: string;
+			/** While vectors are filled in after the model became available: chunks with a vector so far of all. */
+			readonly vector_fill?: {readonly done: number; readonly total: number};
+		};
+	};
+};
