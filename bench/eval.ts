@@ -1,6 +1,9 @@
-// npm run eval: retrieval quality on BEIR SciFact (train split) through the real API of a fresh daemon.
-//   npm run eval [-- --modes keyword,hybrid] [--fusion rrf,convex]
-// The model is MD_VECTOR_MODEL_DIR's (or the configured one): the same command measures any model a user has.
+// npm run eval: retrieval quality through the real API of a fresh daemon, on a judged query set.
+//   npm run eval [-- --set scifact|keps] [--sample N] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep]
+// scifact: BEIR SciFact train (nDCG@10, recall); keps: bench/eval/keps-questions.jsonl over the Kubernetes KEPs
+// (hit@5, MRR@10). --sweep also fuses the keyword and semantic rankings at several RRF k and convex weights.
+// The model is MD_VECTOR_MODEL_DIR's (or the configured one): the same command measures any model a user has;
+// MD_VECTOR_EMBED_HEADINGS=0 measures embedding the chunk text without its heading path.
 import {existsSync, readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,46 +11,63 @@ import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
 import {connect} from '../source/client/connect.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
-import type {SearchMode} from '../source/client/api-types.js';
-import type {Fusion} from '../daemon/engine/search/fusion.js';
+import type {Fusion, SearchMode} from '../common/search-contract.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
 import {readDiscovery} from '../common/discovery.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {machine, percentile} from './machine.js';
-import {documentId, loadScifact, writeCorpus, type Scifact} from './eval/scifact.js';
-import {mean, ndcgAt, recallAt} from './eval/metrics.js';
+import {machine} from './machine.js';
+import {scifactSet} from './eval/scifact.js';
+import {kepsSet} from './eval/keps.js';
+import type {QuerySet} from './eval/query-set.js';
+import {evaluateMode, type Scores} from './eval/evaluate.js';
+import {sweepFusion} from './eval/fusion-sweep.js';
 
+const data = path.resolve('..', 'shared', 'data');
 const {values: options} = parseArgs({options: {
+	set: {type: 'string', default: 'scifact'},
 	modes: {type: 'string', default: 'keyword,semantic,hybrid'},
 	fusion: {type: 'string', default: 'rrf,convex'},
-	data: {type: 'string', default: path.resolve('..', 'shared', 'data', 'scifact')},
+	sweep: {type: 'boolean', default: false},
+	data: {type: 'string'},
+	questions: {type: 'string', default: path.resolve('bench', 'eval', 'keps-questions.jsonl')},
+	sample: {type: 'string', default: '1'}, // keps: every answer file plus every n-th other file (1: the whole tree)
 }});
 const modes = options.modes.split(',') as SearchMode[];
 const fusions = options.fusion.split(',') as Fusion[];
-const data = loadScifact(options.data);
 const home = temporaryDirectory('md-vector-eval-');
-const env: NodeJS.ProcessEnv = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: os.tmpdir()};
+const set: QuerySet = options.set === 'keps'
+	? await kepsSet(options.data ?? path.join(data, 'kubernetes-keps', 'corpus'), options.questions, Number(options.sample), path.join(home, 'keps'))
+	: scifactSet(options.data ?? path.join(data, 'scifact'), path.join(home, 'scifact'));
+const env: NodeJS.ProcessEnv = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: [os.tmpdir(), set.folder].join(':')};
+const collection = 'eval';
 
-console.log(`md-vector eval: SciFact train, ${data.queries.length} queries, ${data.corpus.length} documents`);
+console.log(`md-vector eval: ${set.name}`);
 console.log(`machine: ${machine()}`);
 const client = await connect({env});
 try {
 	const health = await waitForModel(client);
 	const {embedder} = health.checks;
-	console.log(`model: ${embedder.model} (${embedder.status}${embedder.reason ? `: ${embedder.reason}` : ''})${modelWarning(env.MD_VECTOR_MODEL_DIR)}`);
-	await ingest(client, writeCorpus(data.corpus, path.join(home, 'scifact')));
-	console.log('\nmode            nDCG@10  recall@10  recall@100  latency p50  p95 (ms, HTTP round trip)');
+	console.log(`model: ${embedder.model} (${embedder.status}${embedder.reason ? `: ${embedder.reason}` : ''}), weights ${env.MD_VECTOR_MODEL_DTYPE ?? 'q8'}, heading path embedded: ${env.MD_VECTOR_EMBED_HEADINGS === '0' ? 'no' : 'yes'}${modelWarning(env.MD_VECTOR_MODEL_DIR)}`);
+	await ingest(client, set.folder);
+	console.log('\nmode            nDCG@10  recall@10  recall@100  hit@5   MRR@10  latency p50  p95 (ms, HTTP round trip)');
 	for (const mode of modes) {
 		for (const fusion of mode === 'hybrid' ? fusions : [undefined]) {
-			const label = (fusion ? `${mode}/${fusion}` : mode).padEnd(15);
+			const label = fusion ? `${mode}/${fusion}` : mode;
 			if (mode !== 'keyword' && embedder.status !== 'ok') {
-				console.log(`${label} skipped: no embedding model (${embedder.reason ?? embedder.status})`);
+				console.log(`${label.padEnd(15)} skipped: no embedding model (${embedder.reason ?? embedder.status})`);
 				continue;
 			}
 
-			const result = await evaluate(client, data, mode, fusion);
-			console.log(`${label} ${result.ndcg10.toFixed(4)}   ${result.recall10.toFixed(4)}     ${result.recall100.toFixed(4)}      ${result.p50.toFixed(1).padStart(6)}  ${result.p95.toFixed(1).padStart(6)}`);
+			const result = await evaluateMode(client, set, collection, mode, fusion);
+			console.log(`${row(label, result)}  ${result.p50.toFixed(1).padStart(6)}  ${result.p95.toFixed(1).padStart(6)}`);
+		}
+	}
+
+	if (options.sweep && embedder.status === 'ok') {
+		console.log('\nfusion settings (client-side, the daemon\'s fusion functions over top-100 chunk lists per mode):');
+		for (const {label, scores} of await sweepFusion(client, set, collection)) {
+			console.log(row(label, scores));
 		}
 	}
 } finally {
@@ -57,35 +77,20 @@ try {
 	}
 }
 
+function row(label: string, scores: Scores): string {
+	return `${label.padEnd(24).slice(0, Math.max(15, label.length))} ${scores.ndcg10.toFixed(4)}   ${scores.recall10.toFixed(4)}     ${scores.recall100.toFixed(4)}      ${scores.hit5.toFixed(4)}  ${scores.mrr10.toFixed(4)}`;
+}
+
 async function ingest(daemon: DaemonClient, folder: string): Promise<void> {
 	const started = performance.now();
-	const {job} = await daemon.startDirectoryJob({directory: folder, collection: 'scifact'});
+	const {job} = await daemon.startDirectoryJob({directory: folder, collection});
 	const done = await daemon.followJob(job.id, () => undefined);
 	if (done.state !== 'completed' || done.progress.failed > 0) {
 		throw new Error(`ingest of ${folder} ended ${done.state} with ${done.progress.failed} failed files`);
 	}
 
-	console.log(`ingested: ${done.progress.indexed} documents, ${done.progress.chunks} chunks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/** Every judged query in one mode: document-level rankings (one hit per document), top 100. */
-async function evaluate(daemon: DaemonClient, {queries, qrels}: Scifact, mode: SearchMode, fusion?: Fusion) {
-	const ndcg: number[] = [];
-	const recall10: number[] = [];
-	const recall100: number[] = [];
-	const times: number[] = [];
-	for (const query of queries) {
-		const started = performance.now();
-		const response = await daemon.search({query: query.text, top_k: 100, mode, collection: 'scifact', collapse: true, fusion});
-		times.push(performance.now() - started);
-		const ranking = response.results.map(result => documentId(result.source_file));
-		const judged = qrels.get(query.id)!;
-		ndcg.push(ndcgAt(ranking, judged, 10));
-		recall10.push(recallAt(ranking, judged, 10));
-		recall100.push(recallAt(ranking, judged, 100));
-	}
-
-	return {ndcg10: mean(ndcg), recall10: mean(recall10), recall100: mean(recall100), p50: percentile(times, 50), p95: percentile(times, 95)};
+	const seconds = (performance.now() - started) / 1000;
+	console.log(`ingested: ${done.progress.indexed} documents, ${done.progress.chunks} chunks in ${seconds.toFixed(1)} s (${(done.progress.chunks / seconds).toFixed(1)} chunks/s)`);
 }
 
 /** The generated stand-in models say in their config that their weights are random. */

@@ -2,6 +2,7 @@
 // recall@10 and the time of one search, in this process (the daemon's own index is not reachable from here).
 import {performance} from 'node:perf_hooks';
 import {VectorIndex} from '../daemon/engine/vector-index/vector-index.js';
+import {addRows} from '../test/helpers/vector-rows.js';
 import {percentile} from './machine.js';
 import {clusteredVectors} from './synthetic-vectors.js';
 
@@ -13,10 +14,10 @@ export function hnswRecall(dims: number, size: number, queries = 200): Recall {
 	const vectors = clusteredVectors(dims);
 	const entries = Array.from({length: size}, (_, rowid) => ({rowid, vector: vectors.next()}));
 	const exact = new VectorIndex(dims);
-	exact.add(entries);
+	addRows(exact, entries);
 	const approximate = new VectorIndex(dims, 'hnsw');
 	const started = performance.now();
-	approximate.add(entries);
+	addRows(approximate, entries);
 	const buildSeconds = (performance.now() - started) / 1000;
 	const timings = {flat: [] as number[], hnsw: [] as number[]};
 	let found = 0;

@@ -7,6 +7,7 @@ import {performance} from 'node:perf_hooks';
 import {AutoTokenizer} from '@huggingface/transformers';
 import * as ort from 'onnxruntime-node';
 import {chunkMarkdown} from '../daemon/engine/chunker/chunk-markdown.js';
+import {headingContextFromEnv} from '../daemon/engine/chunker/heading-context.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {planBatches} from '../daemon/engine/embedder/batches.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
@@ -29,7 +30,7 @@ export async function timeIngest(client: DaemonClient, folder: string, collectio
 export async function chunkTexts(folder: string): Promise<string[]> {
 	const texts: string[] = [];
 	for (const file of await walkMarkdown(folder)) {
-		const document = chunkMarkdown(readFileSync(path.join(folder, file), 'utf8'), file); // file: relative to folder
+		const document = chunkMarkdown(readFileSync(path.join(folder, file), 'utf8'), file, {headingContext: headingContextFromEnv()}); // file: relative to folder
 		texts.push(...document.chunks.map(chunk => chunk.embedText));
 	}
 

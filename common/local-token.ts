@@ -1,18 +1,19 @@
-import {createHash, randomBytes, timingSafeEqual} from 'node:crypto';
-import type {Request} from 'express';
+import {createHmac, randomBytes} from 'node:crypto';
 
-/** Header in which md-vector's own clients send the token they read from the discovery record. */
-export const localTokenHeader = 'x-md-vector-local';
+export {localTokenHeader} from './local-token-header.js';
+
+/** A client asks GET /health to prove the daemon holds the token of its discovery record, without sending it. */
+export const identityChallengeHeader = 'x-md-vector-challenge';
+export const identityProofHeader = 'x-md-vector-identity';
 
 export function newLocalToken(): string {
 	return randomBytes(32).toString('hex');
 }
 
-/** Whether the request carries this daemon's local token (constant-time compare of hashes). */
-export function carriesLocalToken(token: string): (request: Request) => boolean {
-	const expected = createHash('sha256').update(token).digest();
-	return request => {
-		const presented = request.headers[localTokenHeader];
-		return typeof presented === 'string' && timingSafeEqual(createHash('sha256').update(presented).digest(), expected);
-	};
+/**
+ * HMAC of the challenge under the token: only the daemon that wrote the record can compute it, and it tells
+ * nothing about the token. The CLI checks it before it talks to the daemon at a recorded port.
+ */
+export function identityProof(token: string, challenge: string): string {
+	return createHmac('sha256', token).update(challenge).digest('hex');
 }

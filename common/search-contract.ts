@@ -2,21 +2,9 @@
 // the TUI take their defaults and choices from here, and the engine applies the defaults (withSearchDefaults).
 // No daemon imports: the CLI loads this file.
 import {z} from 'zod';
+import {fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
 
-export const searchModes = ['hybrid', 'semantic', 'keyword'] as const;
-export type SearchMode = typeof searchModes[number];
-
-export const fusions = ['rrf', 'convex'] as const;
-export type Fusion = typeof fusions[number];
-
-/** The collection used when a request names none. */
-export const defaultCollection = 'default';
-
-export const searchLimits = {queryMax: 2000, topKMin: 1, topKMax: 100, collectionMax: 128} as const;
-
-export const searchDefaults = {topK: 10, mode: 'hybrid', collection: defaultCollection, collapse: false, fusion: 'rrf'} as const satisfies {
-	topK: number; mode: SearchMode; collection: string; collapse: boolean; fusion: Fusion;
-};
+export {defaultCollection, fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
 
 const topKRule = `must be an integer from ${searchLimits.topKMin} to ${searchLimits.topKMax}`;
 const queryRule = `must be 1 to ${searchLimits.queryMax} characters`;

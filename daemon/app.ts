@@ -1,11 +1,20 @@
+import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
-import type {ReadPolicy} from '../common/capabilities/fs-scopes.js';
 import type {Engine} from './engine/engine.js';
 import {errorHandler, notFoundHandler} from './http/error-handler.js';
-import {authenticate, permit, preflight} from './http/authorize.js';
+import {authenticate} from './http/authenticate.js';
+import {bodyLimit} from './http/body-limit.js';
+import {apiKeyCheck, localTokenCheck, type CredentialCheck} from './http/credentials.js';
+import {FailedAuthentications} from './http/failed-authentications.js';
+import {hostGuard} from './http/host-guard.js';
+import {proveIdentity} from './http/identity-proof.js';
+import {open} from './http/needs.js';
+import {percentEncoding} from './http/percent-encoding.js';
+import {preflight} from './http/preflight.js';
+import {refuseUndeclared, routesOf, type RouteEntry} from './http/route-declarations.js';
 import type {AccessControl} from './capabilities/access-control.js';
-import {rateLimit, type RateLimit} from './http/rate-limit.js';
+import {defaultAssistantRateLimit, mcpRateLimit, rateLimit, type RateLimit} from './http/rate-limit.js';
 import {requireJson} from './http/require-json.js';
 import type {JobRegistry} from './jobs/job-registry.js';
 import {health} from './routes/health.js';
@@ -15,8 +24,12 @@ import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
 import {transferRoutes} from './routes/transfer.js';
-import {hostGuard} from './mcp/host-guard.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
+import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
+import type {OAuth} from './oauth/oauth.js';
+import {oauthCredential, offerSignIn} from './oauth/oauth-credential.js';
+import {oauthEndpoints} from './oauth/oauth-endpoints.js';
+import {clientAdminRoutes} from './oauth/admin-routes.js';
 
 export type AppDeps = {
 	readonly engine: Engine;
@@ -25,45 +38,101 @@ export type AppDeps = {
 	readonly startedAt: number;
 	/** MD_VECTOR_API_KEY; undefined: no key, loopback only. */
 	readonly apiKey?: string;
+	/** The discovery record's token: the local user's own md-vector programs (owner, not rate limited). */
+	readonly localToken?: string;
+	/** More kinds of credential (after the local token, OAuth access tokens and API keys). */
+	readonly credentials?: readonly CredentialCheck[];
 	readonly rateLimit: RateLimit;
-	/** Whether a request comes from the local user's own md-vector programs (not rate limited). */
-	readonly isLocalUser?: (request: express.Request) => boolean;
+	/** Failed authentications allowed per source address (default 30 per 60 s). */
+	readonly failedAuthentications?: FailedAuthentications;
 	/** Folders that file_path and directory ingest may read (for clients limited by capabilities: their fs scopes). */
 	readonly allowedRoots: () => readonly string[];
 	/** Capability files and clients in force. */
 	readonly access: AccessControl;
-	/** The address the daemon binds (the DNS-rebinding guard of /mcp accepts it as Host), and any other accepted names. */
+	/** The address the daemon binds (a Host the DNS-rebinding guard accepts), and MD_VECTOR_ALLOWED_HOSTS. */
 	readonly host: string;
 	readonly allowedHosts: readonly string[];
 	/** MCP without the write tools (ingest, delete_document). */
 	readonly mcpReadOnly: boolean;
+	/** OAuth sign-in for assistants (undefined: off, MD_VECTOR_MCP_OAUTH=0). */
+	readonly oauth?: OAuth;
+	/** MD_VECTOR_MCP_RATE_LIMIT: a loopback assistant's own MCP rate limit (owner or OAuth credential; default 600 a minute). */
+	readonly assistantRateLimit?: RateLimit;
+	/** Open sessions of the legacy SSE transport (the server closes them when the daemon stops). */
+	readonly sseSessions?: SseSessions;
 	readonly log: (line: string) => void;
 };
 
-/** The HTTP API under /api/v1, without listening (tests and the server both build it here). */
+const jsonLimit = 'the limit is 1 MB; content may be at most 500 KB';
+const anywhere = [path.parse(process.cwd()).root];
+
+/**
+ * The HTTP API under /api/v1, MCP at /mcp and /sse, and (OAuth on) the OAuth endpoints at the root, without
+ * listening (tests and the server both build it here). Every request: Host/Origin guard, path encoding, CORS
+ * preflight, authentication; then the rate limit (not /health) and the route, whose first handler declares what
+ * it needs (undeclared routes are refused).
+ */
 export function createApp(deps: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
 	app.set('query parser', 'simple');
+	const credentials = [
+		...(deps.localToken ? [localTokenCheck(deps.localToken)] : []),
+		...(deps.oauth ? [oauthCredential(deps.oauth)] : []), // before the API keys: on REST it says why a token is refused
+		apiKeyCheck(deps.apiKey, deps.access),
+		...deps.credentials ?? [],
+	];
+	let routes: RouteEntry[] = [];
 	app.use(helmet());
+	app.use(hostGuard({boundHost: deps.host, extraHosts: deps.allowedHosts, access: deps.access, presentsCredential: request => credentials.some(check => check.presented(request))}));
+	app.use(percentEncoding(() => routes));
+	app.use(preflight(deps.access));
+	if (deps.oauth) {
+		app.use(offerSignIn(deps.oauth));
+	}
+
+	app.use(authenticate({checks: credentials, failures: deps.failedAuthentications ?? new FailedAuthentications(), access: deps.access, ownerKey: Boolean(deps.apiKey)}));
+	const limited = rateLimit(deps.rateLimit);
+	const paths = (response: express.Response) => response.locals.readPolicy ?? deps.allowedRoots();
+	if (deps.oauth) {
+		app.use(oauthEndpoints(deps.oauth.router)); // at the root, where RFC 8414 and 9728 put the metadata
+	}
+
 	const api = express.Router();
-	api.get('/health', health(deps.engine, deps.version, deps.startedAt));
-	api.use(preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
-	const paths = (response: express.Response) => (response.locals.readPolicy as ReadPolicy | undefined) ?? deps.allowedRoots();
-	api.use(permit('streamed'), transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
-	api.use(requireJson, express.json({limit: '1mb'}), permit('parsed'));
-	api.use(collectionsRoutes(deps.engine, () => deps.engine.diskBytes()));
+	api.get('/health', open, proveIdentity(deps.localToken), health(deps.engine, deps.version, deps.startedAt));
+	api.use(limited);
+	// The local user's own md-vector commands (the local token) may have it read any folder: the daemon runs as that
+	// user, so it reads nothing they could not. Others (a key, a client, MCP) keep to the allowed roots or their scopes.
+	const ownerPaths = (response: express.Response) => {
+		const {caller} = response.locals;
+		return caller?.kind === 'owner' && caller.via === 'local-token' ? anywhere : paths(response);
+	};
+
+	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
+	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
+	api.use(collectionsRoutes(deps.engine, async () => deps.engine.diskBytes()));
 	api.use(searchRoutes(deps.engine));
-	api.use(ingestRoutes(deps.engine, paths));
+	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
-	api.use(jobsRoutes(deps.engine, deps.jobs, paths));
+	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
+	if (deps.oauth) {
+		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
+	}
+
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
-	const mcp = express.Router();
-	mcp.use(hostGuard(deps.host, deps.allowedHosts, deps.access), preflight(deps.access), rateLimit(deps.rateLimit, deps.isLocalUser), authenticate(deps));
-	mcp.use(express.json({limit: '1mb'}), mcpRoutes(deps.engine, {readOnly: deps.mcpReadOnly, readable: paths}));
-	app.use('/mcp', mcp);
+
+	// MCP: Streamable HTTP at /mcp, the legacy SSE transport at /sse (its messages posted to /messages).
+	const mcpOptions = {readOnly: deps.mcpReadOnly, readable: paths};
+	const mcpLimited = mcpRateLimit(deps.rateLimit, deps.assistantRateLimit ?? defaultAssistantRateLimit);
+	const mcpBody = [bodyLimit(1024 * 1024, 'the limit is 1 MB'), express.json({limit: '1mb'})];
+	app.use('/mcp', mcpLimited, ...mcpBody, mcpRoutes(deps.engine, mcpOptions));
+	const sessions = deps.sseSessions ?? new SseSessions();
+	app.use('/sse', mcpLimited, sseStreamRoutes(deps.engine, mcpOptions, sessions));
+	app.use('/messages', mcpLimited, requireJson, ...mcpBody, sseMessageRoutes(sessions));
 	app.use(notFoundHandler);
 	app.use(errorHandler(deps.log));
+	routes = routesOf(app);
+	refuseUndeclared(routes, deps.log);
 	return app;
 }

@@ -43,7 +43,9 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 		const roots = allowed as readonly string[];
 		const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
 		if (!realRoots.some(root => inside(root, real))) {
-			throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..'`);
+			// Said with the fix: the setting (or variable), and that a running daemon reads it only when it starts.
+			throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..': `
+				+ 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then restart the daemon (`md-vector stop`)');
 		}
 	} else if (!(allowed as ReadPolicy).mayRead(real)) {
 		// A client limited by capability files: refused, not invalid (403).

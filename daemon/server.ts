@@ -3,17 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
 import {resolvePaths} from '../common/paths.js';
+import {withFileSettings} from '../common/settings/read-settings.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
-import {carriesLocalToken, newLocalToken} from '../common/local-token.js';
+import {newLocalToken} from '../common/local-token.js';
 import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine} from './engine/engine.js';
 import {JobRegistry} from './jobs/job-registry.js';
-import {defaultRateLimit, type RateLimit} from './http/rate-limit.js';
+import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
+import {listen} from './http/listen.js';
 import {loadEmbedderInto} from './load-embedder.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {AccessControl} from './capabilities/access-control.js';
+import {OAuth} from './oauth/oauth.js';
+import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
+import {SseSessions} from './mcp/sse-route.js';
 
 export type DaemonOptions = {
 	readonly port: number;
@@ -24,17 +29,24 @@ export type DaemonOptions = {
 
 const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** A rate limit from the environment: requests per minute, 0 = no limit. */
+function perMinute(env: NodeJS.ProcessEnv, variable: string, fallback: RateLimit): RateLimit {
+	const points = env[variable] === undefined ? fallback.points : Number(env[variable]);
+	if (!Number.isInteger(points) || points < 0) {
+		throw new Error(`${variable} must be a whole number of requests per minute (0 = no limit), got '${env[variable]}'`);
+	}
+
+	return {points, durationSeconds: fallback.durationSeconds};
+}
+
 /** Settings from the environment, checked before anything opens. */
-export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; hnswThreshold?: number; model: ModelConfig} {
+export function daemonSettings(options: DaemonOptions): {
+	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
+} {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
 		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
 			+ 'Set MD_VECTOR_API_KEY, or listen on 127.0.0.1.');
-	}
-
-	const points = options.env.MD_VECTOR_RATE_LIMIT === undefined ? defaultRateLimit.points : Number(options.env.MD_VECTOR_RATE_LIMIT);
-	if (!Number.isInteger(points) || points < 0) {
-		throw new Error(`MD_VECTOR_RATE_LIMIT must be a whole number of requests per minute (0 = no limit), got '${options.env.MD_VECTOR_RATE_LIMIT}'`);
 	}
 
 	const threshold = options.env.MD_VECTOR_HNSW_THRESHOLD;
@@ -46,7 +58,11 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 	const configured = (options.env.MD_VECTOR_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean).map(root => path.resolve(root));
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
-	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, hnswThreshold, model: modelConfigFromEnv(options.env)};
+	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
+	return {
+		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
+		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
+	};
 }
 
 /** The capability files in force; an invalid one stops the start: the daemon does not guess who may do what. */
@@ -59,8 +75,10 @@ function openAccessControl(config: string, options: DaemonOptions): AccessContro
 	}
 }
 
-/** Opens the store, binds, then advertises; on SIGINT/SIGTERM drains, persists, un-advertises and exits 0. */
-export async function startDaemon(options: DaemonOptions): Promise<{server: Server; port: number; stop: () => Promise<void>}> {
+/** Opens the store, binds, then advertises; stop() drains (jobs finish, or are cancelled when `now`), persists, un-advertises. */
+export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>}> {
+	// `md-vector config set` settings, under the environment's: everything below reads one environment.
+	const options = {...given, env: withFileSettings(given.env, resolvePaths(given.env).config)};
 	const settings = daemonSettings(options);
 	const paths = resolvePaths(options.env);
 	const access = openAccessControl(paths.config, options);
@@ -70,21 +88,24 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	const jobs = new JobRegistry();
 	const startedAt = Date.now();
 	const token = newLocalToken();
+	const sseSessions = new SseSessions();
 	try {
 		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
+		const opened = engine;
+		const oauth = settings.oauth.enabled
+			? new OAuth({
+				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: () => opened.collections(),
+				keyClientLabels: () => access.current().clients.map(client => client.label),
+			})
+			: undefined;
 		const app = createApp({
-			engine, jobs, version, startedAt, apiKey: settings.apiKey, rateLimit: settings.rateLimit, isLocalUser: carriesLocalToken(token),
-			allowedRoots: () => settings.roots, access, log: options.log, host: options.host,
-			allowedHosts: (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean),
+			oauth, sseSessions, assistantRateLimit: settings.assistantRateLimit,
+			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
+			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
 			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
 		});
 		access.watch();
-		server = await new Promise<Server>((resolve, reject) => {
-			const listening = app.listen(options.port, options.host, () => {
-				resolve(listening);
-			});
-			listening.once('error', reject);
-		});
+		server = await listen(app, options.port, options.host);
 	} catch (error) {
 		access.close();
 		await engine?.close();
@@ -99,9 +120,17 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 	void loadEmbedderInto(engine, settings.model, paths.cache, options.log);
 
 	let stopping: Promise<void> | undefined;
-	const stop = async () => {
+	// now (SIGINT, `md-vector stop --now`): running jobs are cancelled; otherwise (SIGTERM, `md-vector stop`) they
+	// finish first while the daemon goes on answering, and new jobs are refused. A later `now` cancels them.
+	const stop = async (now = true) => {
+		if (now) {
+			void jobs.stopAll();
+		}
+
 		stopping ??= (async () => {
-			options.log('stopping: finishing requests and jobs');
+			options.log(now ? 'stopping: cancelling running jobs' : 'stopping: running jobs finish first (SIGINT cancels them)');
+			await jobs.finishAll();
+			options.log('stopping: finishing requests');
 			access.close();
 			const closed = new Promise<void>(resolve => {
 				server.close(() => {
@@ -109,7 +138,7 @@ export async function startDaemon(options: DaemonOptions): Promise<{server: Serv
 				});
 			});
 			server.closeIdleConnections();
-			await jobs.stopAll();
+			await sseSessions.closeAll(); // an open MCP stream would keep the server from closing
 			await closed;
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);

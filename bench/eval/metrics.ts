@@ -20,3 +20,14 @@ export function recallAt(ranking: readonly string[], judged: ReadonlyMap<string,
 }
 
 export const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+
+/** 1 when a relevant document is among the first k, else 0. */
+export function hitAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number): number {
+	return ranking.slice(0, k).some(id => (judged.get(id) ?? 0) > 0) ? 1 : 0;
+}
+
+/** 1 / rank of the first relevant document within the first k, else 0 (averaged: MRR@k). */
+export function reciprocalRankAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number): number {
+	const rank = ranking.slice(0, k).findIndex(id => (judged.get(id) ?? 0) > 0);
+	return rank === -1 ? 0 : 1 / (rank + 1);
+}

@@ -2,6 +2,7 @@
 // named by its corpus id so a hit's file name is the id the judgments use.
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import type {QuerySet} from './query-set.js';
 
 export type Judgments = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
@@ -46,3 +47,9 @@ export function writeCorpus(corpus: Scifact['corpus'], folder: string): string {
 
 /** The corpus id of a hit's file name. */
 export const documentId = (fileName: string) => path.basename(fileName, '.md');
+
+/** SciFact train as a query set: the corpus written as Markdown into `folder`. */
+export function scifactSet(root: string, folder: string): QuerySet {
+	const {corpus, queries, qrels} = loadScifact(root);
+	return {name: `SciFact train (${queries.length} queries, ${corpus.length} abstracts)`, folder: writeCorpus(corpus, folder), queries, qrels, documentId};
+}

@@ -17,7 +17,12 @@ for (let start = 0; start < count; start += 10_000) {
 		const norm = Math.hypot(...vector);
 		return {rowid: start + offset + 1, vector: vector.map(value => value / norm)};
 	});
-	index.add(rows);
+	const flat = new Float32Array(rows.length * dims);
+	for (const [position, row] of rows.entries()) {
+		flat.set(row.vector, position * dims);
+	}
+
+	index.addFlat(rows.map(row => row.rowid), flat);
 }
 
 const folder = temporaryHome('md-vector-write-cost-');

@@ -1,29 +1,27 @@
-import path from 'node:path';
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
-import type {Embedder, EmbedderState} from './embedder/embedder.js';
-import {Store} from './store/store.js';
-import type {CollectionRow} from './store/types.js';
-import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
-import type {IndexKind} from './vector-index/vector-index.js';
+import type {EmbedderState} from './embedder/embedder.js';
+import type {Storage} from './storage/storage.js';
+import type {Collection, DocumentInfo} from './storage/types.js';
+import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded-storage.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
+import {VectorFill, type FillProgress} from './vector-fill.js';
 import {invalidInput, notFound, storageFailure} from './errors.js';
 import {BackgroundProblems} from './background-problems.js';
 import {dataFolderProbe} from './data-folder-probe.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
-import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './ingest/write-documents.js';
+import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write-documents.js';
 import {ingestDirectory, type DirectoryOptions, type DirectoryReport} from './ingest/ingest-directory.js';
 import {runSearch} from './search/run-search.js';
-import type {SearchResponse} from './search/types.js';
+import type {SearchOutcome} from './search/types.js';
+import {documentSection, type DocumentSection} from './search/document-section.js';
 import {exportCollection} from './export/write-export.js';
 import {parseExport} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
+import type {CollectionStats, CollectionSummary, DeleteResult, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
 
-export type EngineOptions = IndexOptions & {
-	/** Folder of the store and the index files. */
-	readonly dataDir: string;
-};
+export type EngineOptions = EmbeddedOptions;
 
 export type IngestRequest = {
 	readonly content: string;
@@ -33,66 +31,29 @@ export type IngestRequest = {
 	readonly sourcePath?: string;
 };
 
-export type IngestResult = {
-	readonly status: 'ok';
-	readonly chunks: number;
-	readonly file: string;
-	readonly collection: string;
-	/** indexed, or unchanged (skipped by incremental mode). */
-	readonly outcome: FileOutcome['status'];
-};
-
-export type DocumentSection = {
-	readonly file: string;
-	readonly collection: string;
-	readonly heading_path: readonly string[];
-	/** null when the heading has no text of its own (only subsections). */
-	readonly heading_level: number | null;
-	readonly start_line: number;
-	readonly end_line: number;
-	readonly content: string;
-};
-
-export type CollectionStats = {
-	readonly collection: string;
-	readonly documents: number;
-	readonly chunks: number;
-	readonly vectors: number;
-	readonly tokens: number;
-	readonly model: string | null;
-	readonly dims: number | null;
-	readonly chunker_version: number;
-	readonly index_vectors: number;
-	/** flat (exact) or hnsw (approximate graph, above MD_VECTOR_HNSW_THRESHOLD vectors). */
-	readonly index_kind: IndexKind;
-	/** The kind the index is being built as beside the live one, now or once writes settle; null when none. */
-	readonly index_rebuilding: IndexKind | null;
-};
-
 /**
- * md-vector's engine: Markdown in, ranked chunks out. The store is the system of record; vector indexes
- * follow it. Writes go through one queue; searches run alongside.
+ * md-vector's engine: Markdown in, ranked chunks out, in domain types (daemon/wire maps them for the API).
+ * The storage (storage/storage.ts) is the system of record and ranks; the engine chunks, embeds, checks and
+ * orders. Writes go through one queue; searches run alongside.
  */
 export class Engine {
+	/** An engine on the embedded storage (SQLite + FAISS) in `dataDir`. */
 	static open(options: EngineOptions): Engine {
-		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
 		const problems = new BackgroundProblems(options.log);
 		problems.addProbe(dataFolderProbe(options.dataDir));
-		return new Engine(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), {...options, problems}), problems, options.log);
+		return new Engine(EmbeddedStorage.open({...options, problems}), problems);
 	}
 
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
 	private readonly writes = new SerialQueue();
 	private backfill: Promise<void> = Promise.resolve();
+	private readonly vectorFill = new VectorFill();
 
 	/**
 	 * @param problems Failures of background work and a full or read-only data folder, for /health.
 	 */
-	private constructor(readonly store: Store, private readonly indexes: CollectionIndexes, readonly problems: BackgroundProblems, private readonly log: (line: string) => void = () => undefined) {
-		for (const collection of store.collections()) {
-			// Load (or rebuild) at start, on the index thread, not on the first search.
-			indexes.open(collection).catch(() => undefined);
-		}
+	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems()) {
+		// Fields only.
 	}
 
 	get embedder(): EmbedderState {
@@ -103,7 +64,7 @@ export class Engine {
 	setEmbedder(state: EmbedderState): void {
 		this.embedderState = state;
 		if (state.status === 'ready') {
-			this.backfill = this.writes.run(async () => this.fillMissingVectors(state.embedder)).then(() => {
+			this.backfill = this.writes.run(async () => this.vectorFill.run(this.storage, state.embedder)).then(() => {
 				this.problems.resolve('backfill');
 			}, (error: unknown) => {
 				this.problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
@@ -111,13 +72,18 @@ export class Engine {
 		}
 	}
 
+	/** Vectors being filled in after a model became available (all collections); undefined when none are. */
+	get vectorFillProgress(): FillProgress | undefined {
+		return this.vectorFill.current;
+	}
+
 	/** Resolves when vectors missing at the last setEmbedder have been filled in. */
 	async settled(): Promise<void> {
 		await this.backfill;
 	}
 
-	collections(): Array<{name: string; count: number; documents: number}> {
-		return this.store.collections().map(({name, count, documents}) => ({name, count, documents}));
+	async collections(): Promise<CollectionSummary[]> {
+		return (await this.storage.collections()).map(({name, count, documents}) => ({name, count, documents}));
 	}
 
 	async ingest(request: IngestRequest): Promise<IngestResult> {
@@ -125,24 +91,27 @@ export class Engine {
 		const fileName = checkFileName(request.fileName);
 		const prepared = prepareDocument(request.content, fileName, request.sourcePath);
 		const [outcome] = await this.write(async () =>
-			writeDocuments(this.writeContext(), this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
-		return {status: 'ok', chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
+			writeDocuments(this.writeContext(), await this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
+		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
 
 	async ingestDirectory(collection: string, options: DirectoryOptions): Promise<DirectoryReport> {
 		const name = checkCollectionName(collection);
-		const release = this.indexes.hold();
+		const release = this.storage.holdBackgroundWork();
 		try {
-			return await ingestDirectory(() => this.writeContext(), () => this.ensureCollection(name), async task => this.write(task), options);
+			return await ingestDirectory({
+				stored: async fileName => this.storage.document(await this.ensureCollection(name), fileName),
+				write: async documents => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, options.mode)),
+			}, options);
 		} finally {
 			release();
 		}
 	}
 
 	/** Searches with the defaults of common/search-contract applied to what the caller left out. */
-	async search(input: SearchInput): Promise<SearchResponse> {
+	async search(input: SearchInput): Promise<SearchOutcome> {
 		const request = withSearchDefaults(input);
-		const collection = this.requireCollection(request.collection);
+		const collection = await this.requireCollection(request.collection);
 		const state = this.embedderState;
 		let embedder = state.status === 'ready' ? state.embedder : undefined;
 		let problem = state.status === 'loading' ? `the model ${state.modelId} is still loading` : (state.status === 'unavailable' ? state.reason : '');
@@ -151,78 +120,62 @@ export class Engine {
 			embedder = undefined;
 		}
 
-		const vectorSearch = async (query: Float32Array, k: number) => this.indexes.search(collection, query, k);
-		return runSearch({store: this.store, vectorSearch, embedder, embedderProblem: problem}, collection, request);
+		const response = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collection, request);
+		// Vectors still being filled in: the semantic side ranks only part of the collection, and says so.
+		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collection) : undefined;
+		return filling ? {...response, notice: response.notice ? `${response.notice}; ${filling}` : filling} : response;
 	}
 
-	async deleteDocument(collection: string, fileName: string): Promise<{status: 'ok'; file: string; collection: string; deleted_chunks: number}> {
+	async deleteDocument(collection: string, fileName: string): Promise<DeleteResult> {
 		checkFileName(fileName);
 		return this.write(async () => {
-			const row = this.requireCollection(collection);
-			const deleted = this.store.deleteDocument(row, fileName);
-			if (!deleted) {
+			const row = await this.requireCollection(collection);
+			const deleted = await this.storage.deleteDocument(row, fileName);
+			if (deleted === undefined) {
 				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
 			}
 
-			await this.indexes.apply(row, {removed: deleted.removed, added: []});
-			return {status: 'ok' as const, file: fileName, collection: row.name, deleted_chunks: deleted.chunks};
+			return {file: fileName, collection: row.name, deletedChunks: deleted};
 		});
 	}
 
 	async stats(collection: string): Promise<CollectionStats> {
-		const row = this.requireCollection(collection);
-		const counts = this.store.stats(row.id);
-		const index = await this.indexes.describe(row);
-		return {
-			collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunker_version: row.chunkerVersion,
-			index_vectors: index.vectors, index_kind: index.kind, index_rebuilding: index.rebuilding,
-		};
+		const row = await this.requireCollection(collection);
+		const [counts, index, fill] = await Promise.all([this.storage.stats(row), this.storage.vectorIndex(row), this.vectorFill.of(this.storage, row)]);
+		return {collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunkerVersion: row.chunkerVersion, index, vectorFill: fill ?? null};
 	}
 
 	/**
-	 * The part of a document under a heading path (its chunks in order, joined), e.g. ['Guide', 'Install']; the
-	 * document title may be left out of the path. Undefined when the document or the section does not exist.
+	 * The part of a document under a heading path (search/document-section.ts), with the document's name and
+	 * collection. Undefined when the document or the section does not exist.
 	 */
-	documentSection(collection: string, fileName: string, headingPath: readonly string[]): DocumentSection | undefined {
-		const chunks = this.store.chunksOfDocument(this.requireCollection(collection).id, fileName);
-		const wanted = headingPath.map(heading => heading.trim().toLowerCase());
-		// Where the wanted path starts in a chunk's path: 0, or 1 when the document title was left out.
-		const offsetIn = (path: readonly string[]) => [0, 1].find(offset => wanted.every((heading, index) => path[index + offset]?.toLowerCase() === heading));
-		const section = chunks.filter(chunk => offsetIn(chunk.headingPath) !== undefined);
-		if (section.length === 0) {
-			return undefined;
-		}
-
-		const first = section[0]!;
-		const matched = first.headingPath.slice(0, offsetIn(first.headingPath)! + wanted.length);
-		// The heading's own level when it has text directly under it; null when its text is all in subsections.
-		const own = section.find(chunk => chunk.headingPath.length === matched.length && chunk.headingLevel > 0);
-		return {
-			file: fileName, collection, heading_path: matched, heading_level: wanted.length === 0 ? 0 : (own?.headingLevel ?? null),
-			start_line: first.startLine, end_line: section.at(-1)!.endLine, content: section.map(chunk => chunk.content).join('\n\n'),
-		};
+	async documentSection(collection: string, fileName: string, headingPath: readonly string[]): Promise<DocumentSection & {file: string; collection: string} | undefined> {
+		const chunks = await this.storage.chunksOfDocument(await this.requireCollection(collection), fileName);
+		const section = documentSection(chunks, headingPath);
+		return section && {file: fileName, collection, ...section};
 	}
 
-	/** The stored content hash and source path of a document (to tell whether its file changed since). */
-	documentSource(collection: string, fileName: string): {contentHash: string; sourcePath: string | null} | undefined {
-		const row = this.store.collection(collection);
-		return row ? this.store.documentSource(row.id, fileName) : undefined;
+	/** The stored document (content hash, source path: to tell whether its file changed since); undefined when absent. */
+	async document(collection: string, fileName: string): Promise<DocumentInfo | undefined> {
+		const row = await this.storage.collection(collection);
+		return row ? this.storage.document(row, fileName) : undefined;
 	}
 
-	documents(collection: string): Array<{file: string; chunks: number; content_hash: string}> {
-		const row = this.requireCollection(collection);
-		return this.store.documents(row.id).map(document => ({file: document.fileName, chunks: document.chunkCount, content_hash: document.contentHash}));
+	async documents(collection: string): Promise<DocumentSummary[]> {
+		const row = await this.requireCollection(collection);
+		return (await this.storage.documents(row)).map(document => ({file: document.fileName, chunks: document.chunkCount, contentHash: document.contentHash}));
 	}
 
-	export(collection: string, format: ExportFormat): Iterable<string> {
-		return exportCollection(this.store, this.requireCollection(collection), format);
+	/** The collection in a format, as parts to send in order; read a page at a time. Throws before the first part when the collection does not exist. */
+	async export(collection: string, format: ExportFormat): Promise<AsyncIterable<string>> {
+		return exportCollection(this.storage, await this.requireCollection(collection), format);
 	}
 
 	/**
 	 * Restores an export (json or jsonl, whole or as a stream of lines) into its collection, or into `collection`
 	 * when given. All of it is checked before anything is written, then written in one transaction.
 	 */
-	async import(input: string | AsyncIterable<string>, collection?: string): Promise<{collection: string; documents: number; chunks: number}> {
+	async import(input: string | AsyncIterable<string>, collection?: string): Promise<ImportResult> {
 		const parsed = await parseExport(typeof input === 'string' ? input.split('\n') : input);
 		const name = checkCollectionName(collection ?? parsed.header.collection);
 		if (parsed.header.chunker_version !== chunkerVersion) {
@@ -230,37 +183,28 @@ export class Engine {
 		}
 
 		return this.write(async () => {
-			const row = this.ensureCollection(name);
+			const row = await this.ensureCollection(name);
 			// Every vector was checked by parseExport (dimensions, finite, unit length) before this write.
 			const fingerprint = parsed.header.model_id && parsed.header.dims ? {modelId: parsed.header.model_id, dims: parsed.header.dims} : undefined;
-			const change = this.store.writeDocuments(row, parsed.documents, fingerprint);
-			await this.indexes.apply(row, change);
+			await this.storage.writeDocuments(row, parsed.documents, fingerprint);
 			return {collection: name, documents: parsed.documents.length, chunks: parsed.documents.reduce((sum, document) => sum + document.chunks.length, 0)};
 		});
 	}
 
-	diskBytes(): number {
-		return this.store.fileSize();
+	async diskBytes(): Promise<number> {
+		return this.storage.diskBytes();
 	}
 
 	/** Does now the index work that waits for writes to settle (builds, files), and waits for it. */
 	async settleIndexes(): Promise<void> {
 		await this.writes.run(() => undefined);
-		await this.indexes.settle();
+		await this.storage.settle();
 	}
 
-	/** Waits for queued writes, stops index builds, writes the index files, closes the store. */
+	/** Waits for queued writes, stops index builds, writes the index files, closes the storage. */
 	async close(): Promise<void> {
 		await this.writes.run(() => undefined);
-		await this.indexes.close();
-		try {
-			this.store.checkpoint();
-		} catch (error) {
-			// A full disk: the write-ahead log stays beside the store and is replayed at the next open.
-			this.log(`the store's write-ahead log was not checkpointed: ${(error as Error).message}`);
-		}
-
-		this.store.close();
+		await this.storage.close();
 	}
 
 	/** Runs a write in the one write queue; a full or read-only data folder is a 507 that says so. */
@@ -274,35 +218,19 @@ export class Engine {
 
 	private writeContext(): WriteContext {
 		const state = this.embedderState;
-		return {store: this.store, indexes: this.indexes, embedder: state.status === 'ready' ? state.embedder : undefined};
+		return {storage: this.storage, embedder: state.status === 'ready' ? state.embedder : undefined};
 	}
 
-	private ensureCollection(name: string): CollectionRow {
-		return this.store.collection(name) ?? this.store.ensureCollection(name, chunkerVersion);
+	private async ensureCollection(name: string): Promise<Collection> {
+		return this.storage.ensureCollection(name, chunkerVersion);
 	}
 
-	private requireCollection(name: string): CollectionRow {
-		const row = this.store.collection(checkCollectionName(name));
+	private async requireCollection(name: string): Promise<Collection> {
+		const row = await this.storage.collection(checkCollectionName(name));
 		if (!row) {
 			throw notFound(`collection '${name}' does not exist`);
 		}
 
 		return row;
 	}
-
-	private async fillMissingVectors(embedder: Embedder): Promise<void> {
-		for (const collection of this.store.collections()) {
-			if (collection.modelId && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims)) {
-				continue; // another model's collection: left as it is, and searches there say so
-			}
-
-			for (let batch = this.store.chunksWithoutVectors(collection.id, 256); batch.length > 0; batch = this.store.chunksWithoutVectors(collection.id, 256)) {
-				const vectors = await embedder.embedDocuments(batch.map(chunk => chunk.text));
-				const change = this.store.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: vectors[index]!})), embedder);
-				await this.indexes.apply(collection, change);
-			}
-		}
-	}
 }
-
-export {EngineError} from './errors.js';

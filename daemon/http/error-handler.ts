@@ -29,6 +29,10 @@ function describe(error: unknown): {status: number; code: string; message: strin
 		return {status: error.status, code: error.code, message: error.message, headers: {}};
 	}
 
+	if (error instanceof URIError) { // the router's decoding of a path parameter; percent-encoding.ts names the parameter first
+		return {status: 400, code: 'invalid_input', message: `a path parameter is not valid percent-encoding: ${error.message}`, headers: {}};
+	}
+
 	const parser = error as BodyParserError;
 	if (parser?.type === 'entity.too.large') {
 		return {status: 413, code: 'payload_too_large', message: 'request body is too large (the limit is 1 MB; content may be at most 500 KB)', headers: {}};

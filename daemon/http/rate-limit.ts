@@ -1,7 +1,9 @@
-import type {Request, RequestHandler} from 'express';
+import type {RequestHandler} from 'express';
 import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
-import {presentedKey} from './auth.js';
+import type {Caller} from './caller.js';
+import {addressOf} from './authenticate.js';
 import {HttpError} from './http-error.js';
+import {partyOf} from './party.js';
 
 export type RateLimit = {
 	/** Requests allowed per window; 0 turns the limit off (trusted local use). */
@@ -11,12 +13,31 @@ export type RateLimit = {
 
 export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
 
+/** MD_VECTOR_MCP_RATE_LIMIT: an assistant on this machine with a proven credential, on the MCP endpoints. */
+export const defaultAssistantRateLimit: RateLimit = {points: 600, durationSeconds: 60};
+
+/** Whose budget a request spends (undefined: none, it is not limited). */
+type BucketOf = (caller: Caller | undefined, address: string) => string | undefined;
+
 /**
- * Per client (its API key, else its address): over the limit is 429 with Retry-After and RateLimit-* headers.
- * The user's own md-vector programs prove who they are with the discovery record's local token (readable by
- * that user only) and are not limited: a TUI searching as you type is trusted local use, not abuse.
+ * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address's,
+ * so a new random key per request gains nothing. The user's own md-vector programs (local token, readable by
+ * that user only) spend none: a TUI searching as you type is trusted local use, not abuse.
  */
-export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => boolean = () => false): RequestHandler {
+const bucketOf: BucketOf = (caller, address) => {
+	if (caller?.kind === 'client') {
+		return `client:${caller.via}:${caller.label}`;
+	}
+
+	if (caller?.kind === 'owner' && caller.via !== 'loopback') {
+		return caller.via === 'api-key' ? 'owner' : undefined;
+	}
+
+	return `address:${address}`;
+};
+
+/** Over the limit: 429 with Retry-After and RateLimit-* headers. Mounted after authentication. */
+export function rateLimit(limit: RateLimit, bucketFor: BucketOf = bucketOf): RequestHandler {
 	if (limit.points <= 0) {
 		return (_request, _response, next) => {
 			next();
@@ -25,15 +46,14 @@ export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => b
 
 	const limiter = new RateLimiterMemory({points: limit.points, duration: limit.durationSeconds});
 	return async (request, response, next) => {
-		if (isLocalUser(request)) {
+		const bucket = bucketFor(response.locals.caller, addressOf(request));
+		if (bucket === undefined) {
 			next();
 			return;
 		}
 
-		const key = presentedKey(request.headers);
-		const client = key ? `key:${key}` : `ip:${request.socket.remoteAddress ?? 'unknown'}`;
 		try {
-			const state = await limiter.consume(client);
+			const state = await limiter.consume(bucket);
 			response.set(headers(limit, state));
 			next();
 		} catch (error) {
@@ -44,6 +64,25 @@ export function rateLimit(limit: RateLimit, isLocalUser: (request: Request) => b
 
 			throw error;
 		}
+	};
+}
+
+/** An assistant's own credential: the owner's (local token of `md-vector mcp`, API key) or an OAuth sign-in. */
+const assistantBucket: BucketOf = caller => (caller?.kind === 'client' ? `client:${caller.via}:${caller.label}` : `owner:${caller?.kind === 'owner' ? caller.via : 'none'}`);
+
+/**
+ * The MCP endpoints' limit. An assistant on this machine that proved the owner's credential or signed in with
+ * OAuth has a limit of its own, higher (`assistant`): an assistant searches in bursts, and the owner's own
+ * `md-vector mcp` bridge is an assistant too. Every other caller (clients.json keys, other machines, requests
+ * without a credential) spends the same budget as on the REST API.
+ */
+export function mcpRateLimit(limit: RateLimit, assistant: RateLimit): RequestHandler {
+	const others = rateLimit(limit);
+	const assistants = rateLimit(assistant, assistantBucket);
+	return async (request, response, next) => {
+		const {caller} = response.locals;
+		const proven = (caller?.kind === 'owner' && caller.via !== 'loopback') || (caller?.kind === 'client' && caller.via === 'oauth');
+		return proven && partyOf(request, '').local ? assistants(request, response, next) : others(request, response, next);
 	};
 }
 

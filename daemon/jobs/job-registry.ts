@@ -1,41 +1,42 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
-import type {DirectoryProgress, DirectoryReport} from '../engine/ingest/ingest-directory.js';
+import type * as Ingest from '../engine/ingest/ingest-directory.js';
+import type {CancelledBy, Job} from '../../common/wire/jobs.js';
+import {HttpError} from '../http/http-error.js';
+import {toDirectoryProgress, toDirectoryReport} from '../wire/jobs.js';
 
-export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
+export type {CancelledBy, Job, JobState} from '../../common/wire/jobs.js';
 
-export type Job = {
-	readonly id: string;
-	readonly type: 'ingest-directory';
-	readonly collection: string;
-	readonly directory: string;
-	state: JobState;
-	progress: DirectoryProgress;
-	report?: DirectoryReport;
-	error?: string;
-	readonly started_at: string;
-	finished_at?: string;
-};
+type Entry = {job: Job; controller: AbortController; done: Promise<void>; cancelledBy?: CancelledBy};
 
-/** Long work (ingesting a directory) runs as one server-side job that clients poll and may cancel. */
+/** Long work (ingesting a directory) runs as one server-side job that clients follow and may cancel. */
 export class JobRegistry {
 	/** Emits the job's id on every change (progress, end), for streams that follow it. */
 	readonly changes = new EventEmitter().setMaxListeners(0);
-	private readonly jobs = new Map<string, {job: Job; controller: AbortController; done: Promise<void>}>();
+	private readonly jobs = new Map<string, Entry>();
+	private closing = false;
 
-	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: DirectoryProgress) => void) => Promise<DirectoryReport>): Job {
+	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>): Job {
+		if (this.closing) {
+			throw new HttpError(503, 'stopping', 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', {'Retry-After': '5'});
+		}
+
 		const controller = new AbortController();
 		const job: Job = {
 			id: randomUUID(), type: 'ingest-directory', collection, directory, state: 'running',
 			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
 		};
-		const done = run(controller.signal, progress => {
-			job.progress = progress;
+		const entry: Entry = {job, controller, done: Promise.resolve()};
+		entry.done = run(controller.signal, progress => {
+			job.progress = toDirectoryProgress(progress);
 			this.changes.emit('change', job.id);
 		}).then(report => {
-			job.report = report;
-			job.progress = report;
+			job.report = toDirectoryReport(report);
+			job.progress = job.report;
 			job.state = report.cancelled ? 'cancelled' : 'completed';
+			if (report.cancelled) {
+				job.cancelled_by = entry.cancelledBy ?? 'request';
+			}
 		}, (error: unknown) => {
 			job.state = 'failed';
 			job.error = error instanceof Error ? error.message : String(error);
@@ -43,7 +44,7 @@ export class JobRegistry {
 			job.finished_at = new Date().toISOString();
 			this.changes.emit('change', job.id);
 		});
-		this.jobs.set(job.id, {job, controller, done});
+		this.jobs.set(job.id, entry);
 		return job;
 	}
 
@@ -55,18 +56,29 @@ export class JobRegistry {
 		return [...this.jobs.values()].map(entry => entry.job);
 	}
 
-	cancel(id: string): Job | undefined {
+	cancel(id: string, by: CancelledBy = 'request'): Job | undefined {
 		const entry = this.jobs.get(id);
-		entry?.controller.abort();
-		return entry?.job;
-	}
-
-	/** Cancels running jobs and waits for them to stop at their next group boundary. */
-	async stopAll(): Promise<void> {
-		for (const entry of this.jobs.values()) {
+		if (entry?.job.state === 'running') {
+			entry.cancelledBy ??= by;
 			entry.controller.abort();
 		}
 
+		return entry?.job;
+	}
+
+	/** Takes no new jobs and waits for the running ones to end (finished, or cancelled meanwhile). */
+	async finishAll(): Promise<void> {
+		this.closing = true;
 		await Promise.all([...this.jobs.values()].map(async entry => entry.done));
+	}
+
+	/** Cancels running jobs (their clients learn the daemon stopped them) and waits for them to stop at their next group boundary. */
+	async stopAll(): Promise<void> {
+		this.closing = true;
+		for (const {job} of this.jobs.values()) {
+			this.cancel(job.id, 'shutdown');
+		}
+
+		await this.finishAll();
 	}
 }

@@ -1,54 +1,31 @@
 // Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, answered as JSON. Behind the
-// same rate limit and authentication as the REST API; a tool call that the client's capabilities do not allow
-// (or that names another collection) is refused with 403 before it reaches the tool.
+// same Host guard, authentication and rate limit as the REST API; a tool call that the caller may not make (or
+// that names another collection) is refused with 403 before it reaches the tool (tool-needs.ts).
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {Router, type Request, type Response} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../../common/search-contract.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
-import {allowsCollection, type Grant} from '../../common/capabilities/effective.js';
 import {HttpError} from '../http/http-error.js';
-import {visibleCollection} from '../http/authorize.js';
+import {allowedCollection, anyCaller, visibleCollection} from '../http/needs.js';
 import {readOnlyHeader} from '../../common/read-only-header.js';
-import {createMcpServer} from './tools.js';
+import {createMcpServer, type ToolContext} from './tools.js';
+import {checkToolCalls} from './tool-needs.js';
 
-const toolPermissions: Record<string, string> = {
-	search: 'search:default', get_document_section: 'search:default', list_collections: 'collections:read', stats: 'collections:read',
-	ingest: 'ingest:default', delete_document: 'documents:delete',
-};
+export type McpOptions = {readonly readOnly: boolean; readonly readable: (response: Response) => readonly string[] | ReadPolicy};
 
-type Message = {method?: string; params?: {name?: string; arguments?: {collection?: unknown}}};
-
-/** 403 for a tool call the client may not make (owner requests carry no grants and pass). */
-function checkToolCalls(request: Request, response: Response): void {
-	const grants = response.locals.grants as Grant[] | undefined;
-	if (!grants) {
-		return;
-	}
-
-	const messages = (Array.isArray(request.body) ? request.body : [request.body]) as Message[];
-	for (const message of messages) {
-		if (message?.method !== 'tools/call' || typeof message.params?.name !== 'string') {
-			continue;
-		}
-
-		const permission = toolPermissions[message.params.name];
-		// list_collections names no collection: the permission on any one will do (the list is filtered).
-		const collection = message.params.name === 'list_collections'
-			? undefined
-			: (typeof message.params.arguments?.collection === 'string' ? message.params.arguments.collection : defaultCollection);
-		if (permission && !allowsCollection(grants, permission, collection)) {
-			throw new HttpError(403, 'forbidden', `client '${response.locals.client as string}' lacks '${permission}'${collection === undefined ? '' : ` on collection '${collection}'`} for tool ${message.params.name}`);
-		}
-	}
+/** The tools' context for this caller: read-only by setting or header, and only the collections it may use. */
+export function toolContext(engine: Engine, options: McpOptions, request: Request, response: Response): ToolContext {
+	return {
+		engine, readOnly: options.readOnly || request.headers[readOnlyHeader] === '1', readable: options.readable(response),
+		visible: visibleCollection(response), searchable: allowedCollection(response, 'search:default'),
+	};
 }
 
-export function mcpRoutes(engine: Engine, options: {readOnly: boolean; readable: (response: Response) => readonly string[] | ReadPolicy}): Router {
+export function mcpRoutes(engine: Engine, options: McpOptions): Router {
 	const router = Router();
-	router.post('/', async (request, response) => {
-		checkToolCalls(request, response);
-		const readOnly = options.readOnly || request.headers[readOnlyHeader] === '1';
-		const server = createMcpServer({engine, readOnly, readable: options.readable(response), visible: visibleCollection(response)});
+	router.post('/', anyCaller, async (request, response) => {
+		const server = await createMcpServer(toolContext(engine, options, request, response));
+		checkToolCalls(request, response, server);
 		const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
 		response.on('close', () => {
 			void transport.close();
@@ -57,9 +34,9 @@ export function mcpRoutes(engine: Engine, options: {readOnly: boolean; readable:
 		await server.connect(transport);
 		await transport.handleRequest(request, response, request.body);
 	});
-	router.all('/', (_request, response) => {
+	router.all('/', anyCaller, (_request, response) => {
 		response.setHeader('Allow', 'POST');
-		throw new HttpError(405, 'method_not_allowed', 'this server is stateless: send MCP messages with POST (no GET stream, no sessions)');
+		throw new HttpError(405, 'method_not_allowed', 'this server is stateless: send MCP messages with POST (no GET stream, no sessions; the legacy SSE transport is at /sse)');
 	});
 	return router;
 }

@@ -1,21 +1,24 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../../common/search-contract.js';
-import {visibleCollection} from '../http/authorize.js';
+import {needs, visibleCollection} from '../http/needs.js';
+import {validateQuery} from '../http/validate.js';
+import {toCollectionEntry, toCollectionStats} from '../wire/collections.js';
+import {toDocumentEntry} from '../wire/documents.js';
+import {collectionQuery} from './schemas.js';
 
-export function collectionsRoutes(engine: Engine, diskBytes: () => number): Router {
+export function collectionsRoutes(engine: Engine, diskBytes: () => Promise<number>): Router {
 	const router = Router();
-	router.get('/collections', (_request, response) => {
+	router.get('/collections', needs('collections:read', 'none'), async (_request, response) => {
 		const visible = visibleCollection(response);
-		response.json({collections: engine.collections().filter(({name}) => visible(name)).map(({name, count, documents}) => ({name, count, documents}))});
+		response.json({collections: (await engine.collections()).filter(({name}) => visible(name)).map(collection => toCollectionEntry(collection))});
 	});
-	router.get('/stats', async (request, response) => {
-		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
-		response.json({...(await engine.stats(collection)), disk_bytes: diskBytes()});
+	router.get('/stats', needs('collections:read', 'query'), async (request, response) => {
+		const {collection} = validateQuery(collectionQuery, request.query);
+		response.json({...toCollectionStats(await engine.stats(collection)), disk_bytes: await diskBytes()});
 	});
-	router.get('/documents', (request, response) => {
-		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
-		response.json({collection, documents: engine.documents(collection)});
+	router.get('/documents', needs('collections:read', 'query'), async (request, response) => {
+		const {collection} = validateQuery(collectionQuery, request.query);
+		response.json({collection, documents: (await engine.documents(collection)).map(document => toDocumentEntry(document))});
 	});
 	return router;
 }

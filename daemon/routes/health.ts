@@ -8,17 +8,18 @@ import type {Engine} from '../engine/engine.js';
  * and `reason` says why in one line (the first problem, else the model's state).
  */
 export function health(engine: Engine, version: string, startedAt: number): RequestHandler {
-	return (_request, response) => {
+	return async (_request, response) => {
 		const state = engine.embedder;
 		let store: {status: string; count: number};
 		try {
-			store = {status: 'ok', count: engine.collections().reduce((sum, collection) => sum + collection.count, 0)};
+			store = {status: 'ok', count: (await engine.collections()).reduce((sum, collection) => sum + collection.count, 0)};
 		} catch {
 			store = {status: 'error', count: 0};
 		}
 
+		const fill = engine.vectorFillProgress; // vectors being filled in: semantic search sees part of the chunks
 		const embedder = state.status === 'ready'
-			? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId}
+			? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId, ...(fill ? {vector_fill: fill} : {})}
 			: {status: state.status, dimension: 0, model: state.modelId, ...(state.status === 'unavailable' ? {reason: state.reason} : {})};
 		const problems = engine.problems.list();
 		const background = {status: problems.length > 0 ? 'degraded' : 'ok', problems};

@@ -3,14 +3,15 @@ import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
 import {readTextFile} from '../engine/ingest/decode-text.js';
-import {defaultCollection} from '../../common/search-contract.js';
+import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
+import {toIngestResult} from '../wire/documents.js';
 import {ingestBody} from './schemas.js';
 
 export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 	const router = Router();
-	router.post('/ingest', async (request, response) => {
+	router.post('/ingest', needs('ingest:default', 'body'), async (request, response) => {
 		const body = validate(ingestBody, request.body ?? {});
 		let content: string;
 		let fileName: string;
@@ -24,8 +25,8 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 			fileName = body.file_name ?? path.basename(body.file_path);
 		}
 
-		const result = await engine.ingest({content, fileName, sourcePath, collection: body.collection ?? defaultCollection, mode: body.mode});
-		response.json(result);
+		const result = await engine.ingest({content, fileName, sourcePath, collection: body.collection, mode: body.mode});
+		response.json(toIngestResult(result));
 	});
 	return router;
 }

@@ -1,8 +1,8 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../../common/search-contract.js';
 import {checkCollectionName} from '../engine/names.js';
 import {HttpError} from '../http/http-error.js';
+import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
@@ -12,18 +12,18 @@ import {jobEvents} from './job-events.js';
 /** Directory ingest as one job: POST starts it (202), GET follows its progress, POST .../cancel stops it. */
 export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: PathsFor): Router {
 	const router = Router();
-	router.post('/jobs/ingest-directory', async (request, response) => {
+	router.post('/jobs/ingest-directory', needs('ingest:default', 'body'), async (request, response) => {
 		const body = validate(directoryJobBody, request.body ?? {});
-		const collection = checkCollectionName(body.collection ?? defaultCollection);
+		const collection = checkCollectionName(body.collection);
 		const directory = await resolveSafePath('directory', body.directory, allowedPaths(response), 'directory');
 		const job = jobs.start(collection, directory, async (signal, onProgress) =>
-			engine.ingestDirectory(collection, {directory, mode: body.mode ?? 'default', signal, onProgress}));
+			engine.ingestDirectory(collection, {directory, mode: body.mode, signal, onProgress}));
 		response.status(202).json({job: summary(job)});
 	});
-	router.get('/jobs', (_request, response) => {
+	router.get('/jobs', needs('ingest:default', 'none'), (_request, response) => {
 		response.json({jobs: jobs.list().map(job => summary(job))});
 	});
-	router.get('/jobs/:id', (request, response) => {
+	router.get('/jobs/:id', needs('ingest:default', 'none'), (request, response) => {
 		const job = jobs.get(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
@@ -31,8 +31,8 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 
 		response.json({job});
 	});
-	router.get('/jobs/:id/events', jobEvents(jobs));
-	router.post('/jobs/:id/cancel', (request, response) => {
+	router.get('/jobs/:id/events', needs('ingest:default', 'none'), jobEvents(jobs));
+	router.post('/jobs/:id/cancel', needs('ingest:default', 'none'), (request, response) => {
 		const job = jobs.cancel(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);

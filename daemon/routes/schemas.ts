@@ -1,9 +1,12 @@
+// The HTTP contract of every route's body and query string, with its defaults: routes take what these give.
 import {z} from 'zod';
-import {searchFields} from '../../common/search-contract.js';
+import {defaultCollection, searchFields} from '../../common/search-contract.js';
+import {defaultExportFormat, exportFormats} from '../engine/export/export-format.js';
 
 const maxContentBytes = 500 * 1024;
 const {collection} = searchFields;
-const mode = z.enum(['default', 'incremental', 'force']).optional();
+const collectionOrDefault = collection.default(defaultCollection);
+const mode = z.enum(['default', 'incremental', 'force'], {error: 'must be \'default\', \'incremental\' or \'force\''});
 
 export {searchBody} from '../../common/search-contract.js';
 
@@ -11,12 +14,23 @@ export const ingestBody = z.object({
 	file_path: z.string().min(1, 'must not be empty').optional(),
 	content: z.string().refine(text => Buffer.byteLength(text) <= maxContentBytes, 'must be at most 500 KB').optional(),
 	file_name: z.string().min(1, 'must be 1 to 255 characters').max(255, 'must be 1 to 255 characters').optional(),
-	collection,
-	mode,
+	collection: collectionOrDefault,
+	mode: mode.optional(),
 }).refine(body => (body.file_path === undefined) !== (body.content === undefined), {message: 'give exactly one of file_path or content', path: ['file_path']});
 
 export const directoryJobBody = z.object({
 	directory: z.string().min(1, 'must not be empty'),
-	collection,
-	mode,
+	collection: collectionOrDefault,
+	mode: mode.default('default'),
 });
+
+/** ?collection= of the read routes and DELETE /documents. */
+export const collectionQuery = z.object({collection: collectionOrDefault});
+
+export const exportQuery = z.object({
+	collection: collectionOrDefault,
+	format: z.enum(exportFormats, {error: `must be one of ${exportFormats.join(', ')}`}).default(defaultExportFormat),
+});
+
+/** An import without ?collection= restores into the collection named in the export. */
+export const importQuery = z.object({collection});

@@ -1,9 +1,13 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
-import {defaultCollection} from '../../common/search-contract.js';
-import {exportFormats, type ExportFormat} from '../engine/export/export-format.js';
+import type {ExportFormat} from '../../common/wire/transfer.js';
 import {HttpError} from '../http/http-error.js';
 import {bodyLines} from '../http/body-lines.js';
+import {bodyLimit} from '../http/body-limit.js';
+import {needs} from '../http/needs.js';
+import {validateQuery} from '../http/validate.js';
+import {toImportResult} from '../wire/documents.js';
+import {exportQuery, importQuery} from './schemas.js';
 
 const contentTypes: Record<ExportFormat, string> = {
 	json: 'application/json', jsonl: 'application/x-ndjson', csv: 'text/csv', md: 'text/markdown',
@@ -15,17 +19,12 @@ const importLimitBytes = 512 * 1024 * 1024;
 /** GET /export streams a collection in one format; POST /import restores a json or jsonl export. */
 export function transferRoutes(engine: Engine): Router {
 	const router = Router();
-	router.get('/export', async (request, response) => {
-		const collection = typeof request.query.collection === 'string' ? request.query.collection : defaultCollection;
-		const format = (request.query.format ?? 'json') as ExportFormat;
-		if (!exportFormats.includes(format)) {
-			throw new HttpError(400, 'invalid_input', `format: must be one of ${exportFormats.join(', ')}`);
-		}
-
-		// The store is read in one go: its cursor cannot stay open across awaits.
-		const parts = [...engine.export(collection, format)];
+	router.get('/export', needs('export:default', 'query'), async (request, response) => {
+		const {collection, format} = validateQuery(exportQuery, request.query);
+		// Read from the storage a page at a time as the client takes it: memory stays flat for a large collection.
+		const parts = await engine.export(collection, format);
 		response.type(contentTypes[format]);
-		for (const part of parts) {
+		for await (const part of parts) {
 			if (!response.write(part)) {
 				await new Promise(resolve => response.once('drain', resolve));
 			}
@@ -33,14 +32,14 @@ export function transferRoutes(engine: Engine): Router {
 
 		response.end();
 	});
-	router.post('/import', async (request, response) => {
+	router.post('/import', needs('ingest:default', 'query'), bodyLimit(importLimitBytes, `an import may be at most ${importLimitBytes / 1024 / 1024} MB`), async (request, response) => {
 		if (!request.is(['application/json', 'application/x-ndjson'])) {
 			throw new HttpError(415, 'unsupported_media_type', 'an import must be sent as application/json or application/x-ndjson');
 		}
 
-		const collection = typeof request.query.collection === 'string' ? request.query.collection : undefined;
+		const {collection} = validateQuery(importQuery, request.query);
 		// Read line by line, not as one string: a jsonl export is parsed as it arrives.
-		response.json({status: 'ok', ...(await engine.import(bodyLines(request, importLimitBytes), collection))});
+		response.json(toImportResult(await engine.import(bodyLines(request, importLimitBytes), collection)));
 	});
 	return router;
 }

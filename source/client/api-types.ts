@@ -1,27 +1,8 @@
-// The daemon's response shapes, as types only: nothing of the daemon is loaded into the CLI process.
-export type {SearchMode, SearchResponse, SearchResult} from '../../daemon/engine/search/types.js';
-export type {CollectionStats, IngestResult} from '../../daemon/engine/engine.js';
-export type {Job, JobState} from '../../daemon/jobs/job-registry.js';
-export type {DirectoryProgress, DirectoryReport} from '../../daemon/engine/ingest/ingest-directory.js';
-export type {FileOutcome, IngestMode} from '../../daemon/engine/ingest/write-documents.js';
-export type {ExportFormat} from '../../daemon/engine/export/export-format.js';
-
-export type Health = {
-	readonly status: 'ok' | 'degraded' | 'error';
-	/** Why the status is not ok (the first background problem, else the model's state). */
-	readonly reason?: string;
-	readonly version: string;
-	readonly uptime_s: number;
-	readonly checks: {
-		readonly chromadb: {readonly status: string; readonly count: number};
-		readonly embedder: {readonly status: string; readonly dimension: number; readonly model: string; readonly reason?: string};
-		/** Failed background work and data folder problems (absent from daemons before issue 16). */
-		readonly background?: {readonly status: string; readonly problems: ReadonlyArray<{readonly source: string; readonly message: string; readonly since: string}>};
-	};
-};
-
-export type CollectionEntry = {readonly name: string; readonly count: number; readonly documents: number};
-
-export type DeleteResult = {readonly status: 'ok'; readonly file: string; readonly collection: string; readonly deleted_chunks: number};
-
-export type ImportResult = {readonly status: 'ok'; readonly collection: string; readonly documents: number; readonly chunks: number};
+// The daemon's response shapes, as types only, declared once in common/wire: nothing of the daemon is loaded
+// into the CLI process, and an engine change cannot change them behind the CLI's back.
+export type {SearchMode, SearchResponse, SearchResult} from '../../common/wire/search.js';
+export type {CollectionEntry, CollectionStats} from '../../common/wire/collections.js';
+export type {DeleteResult, ImportResult, IngestResult} from '../../common/wire/documents.js';
+export type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode, Job, JobState} from '../../common/wire/jobs.js';
+export type {ExportFormat} from '../../common/wire/transfer.js';
+export type {Health} from '../../common/wire/health.js';

@@ -8,15 +8,25 @@ export class DaemonError extends Error {
 
 /** No daemon answered (not running, wrong URL, refused). */
 export class UnreachableError extends Error {
+	get code(): string {
+		return 'daemon_unreachable';
+	}
+
 	constructor(message: string) {
 		super(message);
 		this.name = 'UnreachableError';
 	}
 }
 
-/** Input refused before anything was sent: exit code 2, like a usage error. */
+/** Where a UsageError's message takes " (did you mean X?)", filled in when the error is reported. */
+export const suggestionMark = '{did-you-mean}';
+
+/** A mistyped word and what it may have meant. */
+export type Suggestion = {readonly word: string; readonly candidates: readonly string[]};
+
+/** The command line or input refused before anything was sent: exit code 2. `code` names the kind for --json. */
 export class UsageError extends Error {
-	constructor(message: string) {
+	constructor(message: string, readonly code = 'invalid_input', readonly suggestion?: Suggestion) {
 		super(message);
 		this.name = 'UsageError';
 	}

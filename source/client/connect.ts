@@ -1,16 +1,15 @@
 import {resolvePaths} from '../../common/paths.js';
 import {readDiscovery, removeDiscovery, type DiscoveryRecord} from '../../common/discovery.js';
 import {version} from '../../common/version.js';
-import {localTokenHeader} from '../../common/local-token.js';
+import {localTokenHeader} from '../../common/local-token-header.js';
 import {DaemonClient} from './daemon-client.js';
 import {UnreachableError} from './client-errors.js';
-import type {Health} from './api-types.js';
-import {spawnDaemon} from './spawn-daemon.js';
-import {stopDaemon} from './stop-daemon.js';
-import {poll} from './poll.js';
-import {headersFromEnv, runHeadersHelper} from './remote-headers.js';
+import {probeDaemon} from './probe-daemon.js';
+import {configuredPort} from './configured-port.js';
 
-export const defaultPort = 7821;
+// Starting, replacing or reaching a remote daemon is rare: those modules load then, not on every one-shot call.
+
+export {defaultPort} from './configured-port.js';
 
 export type ConnectOptions = {
 	readonly env?: NodeJS.ProcessEnv;
@@ -21,14 +20,16 @@ export type ConnectOptions = {
 };
 
 /**
- * Finds the running daemon through its discovery record and checks it answers with this version; starts one
- * in the background when there is none, replaces one of another version, and cleans up a stale record and
- * restarts once, never in a loop. MD_VECTOR_URL points at a daemon elsewhere instead (never started here).
+ * Finds the running daemon through its discovery record and checks it is the one of this data folder (it
+ * proves it holds the record's token) and of this version; starts one in the background when there is none,
+ * replaces one of another version, and cleans up a stale record (nothing, or another program, answers at its
+ * port) and restarts once, never in a loop. MD_VECTOR_URL points at a daemon elsewhere instead (never started here).
  */
 export async function connect(options: ConnectOptions = {}): Promise<DaemonClient> {
 	const env = options.env ?? process.env;
 	if (env.MD_VECTOR_URL) {
 		const helper = env.MD_VECTOR_HEADERS_HELPER;
+		const {headersFromEnv, runHeadersHelper} = await import('./remote-headers.js');
 		const renew = helper ? async () => runHeadersHelper(helper, env) : undefined;
 		const headers = {...authHeaders(env), ...headersFromEnv(env), ...(renew ? await renew() : {})};
 		return new DaemonClient(`${env.MD_VECTOR_URL.replace(/\/+$/, '')}/api/v1`, headers, renew);
@@ -37,18 +38,18 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 	const {state} = resolvePaths(env);
 	const record = readDiscovery(state);
 	if (record) {
-		const client = clientOf(record, env);
-		const health = await probe(client);
-		if (health?.version === version) {
-			return client;
+		const probe = await probeDaemon(record, daemonOrigin(record));
+		if (probe.status === 'ours' && probe.health.version === version) {
+			return clientOf(record, env);
 		}
 
-		if (health) {
-			options.onNotice?.(`replacing the running daemon ${health.version} (pid ${record.pid}) with ${version}`);
-			await stopDaemon(record.pid);
+		if (probe.status === 'ours' || probe.status === 'older') {
+			options.onNotice?.(`replacing the running daemon ${probe.health.version} (pid ${record.pid}) with ${version}`);
+			const {stopDaemon} = await import('./stop-daemon.js');
+			await stopDaemon(record.pid, {now: true}); // its running jobs are cancelled; their clients say it was stopped
 		}
 
-		removeDiscovery(state, record.pid); // stale: its process is gone or does not answer
+		removeDiscovery(state, record.pid); // stale: nothing, or something else, answers at its port
 	}
 
 	if (options.start === false) {
@@ -59,19 +60,17 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 }
 
 async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: ConnectOptions): Promise<DaemonClient> {
-	const configured = env.MD_VECTOR_PORT === undefined ? defaultPort : Number(env.MD_VECTOR_PORT);
-	if (!Number.isInteger(configured) || configured < 0 || configured > 65_535) {
-		throw new UnreachableError(`MD_VECTOR_PORT must be a port number from 0 to 65535, got '${env.MD_VECTOR_PORT}'`);
-	}
-
+	const configured = await configuredPort(env);
+	const {spawnDaemon} = await import('./spawn-daemon.js');
 	let outcome = await spawnDaemon(state, configured, env);
 	if (outcome.status === 'port-in-use') {
 		options.onNotice?.(`port ${configured} is taken; the daemon listens on a free port instead`);
 		outcome = await spawnDaemon(state, 0, env);
 	}
 
-	const record = outcome.status === 'locked' ? await untilRecord(state, env) : readDiscovery(state);
-	if (!record) {
+	const record = outcome.status === 'locked' ? await untilRecord(state) : readDiscovery(state);
+	// The record must be the started daemon's own (not one a daemon of another port or process left).
+	if (!record || (outcome.status === 'ready' && (record.pid !== outcome.pid || record.port !== outcome.port))) {
 		throw new UnreachableError(`the daemon started but wrote no discovery record in ${state}`);
 	}
 
@@ -82,20 +81,13 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 	return clientOf(record, env);
 }
 
-/** Another process is starting the daemon at the same moment: wait for its record (bounded). */
-async function untilRecord(state: string, env: NodeJS.ProcessEnv): Promise<DiscoveryRecord | undefined> {
+/** Another process is starting the daemon at the same moment: wait for its record, proved (bounded). */
+async function untilRecord(state: string): Promise<DiscoveryRecord | undefined> {
+	const {poll} = await import('./poll.js');
 	return poll(async () => {
 		const record = readDiscovery(state);
-		return record && await probe(clientOf(record, env)) ? record : undefined;
+		return record && (await probeDaemon(record, daemonOrigin(record))).status === 'ours' ? record : undefined;
 	}, 60_000);
-}
-
-async function probe(client: DaemonClient): Promise<Health | undefined> {
-	try {
-		return await client.health(AbortSignal.timeout(5000)); // a daemon that hangs counts as gone
-	} catch {
-		return undefined;
-	}
 }
 
 /** The daemon's address from its record (an IPv6 host in brackets). */
@@ -104,7 +96,8 @@ export function daemonOrigin(record: Pick<DiscoveryRecord, 'host' | 'port'>): st
 	return `http://${host}:${record.port}`;
 }
 
-function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv): DaemonClient {
+/** A client of the daemon a discovery record names, whatever its version. */
+export function clientOf(record: DiscoveryRecord, env: NodeJS.ProcessEnv = process.env): DaemonClient {
 	return new DaemonClient(`${daemonOrigin(record)}/api/v1`, {...authHeaders(env), [localTokenHeader]: record.token});
 }
 

@@ -3,6 +3,7 @@ import type {
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
 import {readEvents} from './sse.js';
+import {httpRequest, type Reply} from './http-request.js';
 
 export type SearchInput = {
 	readonly query: string;
@@ -61,7 +62,8 @@ export class DaemonClient {
 	}
 
 	async deleteDocument(fileName: string, collection?: string): Promise<DeleteResult> {
-		const name = fileName.split('/').map(part => encodeURIComponent(part)).join('/');
+		// A '.' or '..' segment is sent encoded: left as it is, URL parsing would resolve it and name another document.
+		const name = fileName.split('/').map(part => (part === '.' || part === '..' ? part.replaceAll('.', '%2E') : encodeURIComponent(part))).join('/');
 		return this.json('DELETE', `/documents/${name}${query({collection})}`);
 	}
 
@@ -81,6 +83,11 @@ export class DaemonClient {
 		return this.json('GET', `/jobs/${encodeURIComponent(id)}`);
 	}
 
+	/** Every job this daemon ran or runs (without per-file reports). */
+	async jobs(signal?: AbortSignal): Promise<{jobs: Job[]}> {
+		return this.json('GET', '/jobs', undefined, signal);
+	}
+
 	async cancelJob(id: string): Promise<{job: Job}> {
 		return this.json('POST', `/jobs/${encodeURIComponent(id)}/cancel`);
 	}
@@ -88,7 +95,7 @@ export class DaemonClient {
 	/** Follows a job with one request: calls onProgress while it runs; resolves with the finished job and its report. */
 	async followJob(id: string, onProgress: (job: Job) => void): Promise<Job> {
 		const response = await this.send('GET', `/jobs/${encodeURIComponent(id)}/events`);
-		for await (const {event, data} of readEvents(response.body!)) {
+		for await (const {event, data} of readEvents(response.body)) {
 			const job = JSON.parse(data) as Job;
 			if (event === 'done') {
 				return job;
@@ -100,8 +107,8 @@ export class DaemonClient {
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more
 	}
 
-	async exportCollection(format: ExportFormat, collection?: string): Promise<ReadableStream<Uint8Array>> {
-		return (await this.send('GET', `/export${query({collection, format})}`)).body!;
+	async exportCollection(format: ExportFormat, collection?: string): Promise<AsyncIterable<Uint8Array> & NodeJS.ReadableStream> {
+		return (await this.send('GET', `/export${query({collection, format})}`)).body;
 	}
 
 	async importExport(text: string, collection?: string): Promise<ImportResult> {
@@ -109,15 +116,30 @@ export class DaemonClient {
 		return response.json() as Promise<ImportResult>;
 	}
 
+	/** A route without a method of its own here (the owner's client management: source/oauth/). */
+	async call<T>(method: string, route: string, body?: unknown): Promise<T> {
+		return this.json(method, route, body);
+	}
+
+	/** "collection 'x' does not exist" names the ones that do. */
+	private async withCollections(message: string): Promise<string> {
+		if (!/^collection '.*' does not exist$/.test(message)) {
+			return message;
+		}
+
+		const existing = await existingCollections(this);
+		return existing ? `${message}; ${existing}` : message;
+	}
+
 	private async json<T>(method: string, route: string, body?: unknown, signal?: AbortSignal): Promise<T> {
 		const response = await this.send(method, route, body === undefined ? undefined : JSON.stringify(body), signal);
 		return response.json() as Promise<T>;
 	}
 
-	private async send(method: string, route: string, body?: string, signal?: AbortSignal, contentType = 'application/json', renewed = false): Promise<Response> {
-		let response: Response;
+	private async send(method: string, route: string, body?: string, signal?: AbortSignal, contentType = 'application/json', renewed = false): Promise<Reply> {
+		let response: Reply;
 		try {
-			response = await fetch(`${this.baseUrl}${route}`, {
+			response = await httpRequest(`${this.baseUrl}${route}`, {
 				method,
 				headers: body === undefined ? this.currentHeaders : {...this.currentHeaders, 'content-type': contentType},
 				body,
@@ -128,12 +150,12 @@ export class DaemonClient {
 				throw error;
 			}
 
-			const {cause} = (error as {cause?: {code?: string; message?: string}});
-			throw new UnreachableError(`cannot reach the md-vector daemon at ${this.baseUrl} (${cause?.code ?? cause?.message ?? String(error)})`);
+			const {code, message} = error as NodeJS.ErrnoException;
+			throw new UnreachableError(`cannot reach the md-vector daemon at ${this.baseUrl} (${code ?? message})`);
 		}
 
 		if (response.status === 401 && !renewed && await this.renew()) {
-			await response.body?.cancel();
+			response.body.resume(); // drained, so the connection is reused
 			return this.send(method, route, body, signal, contentType, true);
 		}
 
@@ -146,10 +168,21 @@ export class DaemonClient {
 				// Not JSON: kept as text.
 			}
 
-			throw new DaemonError(response.status, parsed.error?.code ?? `http_${response.status}`, parsed.error?.message ?? (text.slice(0, 200) || response.statusText));
+			const message = parsed.error?.message ?? (text.slice(0, 200) || response.statusText);
+			throw new DaemonError(response.status, parsed.error?.code ?? `http_${response.status}`, response.status === 404 ? await this.withCollections(message) : message);
 		}
 
 		return response;
+	}
+}
+
+/** Collections this client may see, for a message about one that does not exist. */
+async function existingCollections(client: DaemonClient): Promise<string> {
+	try {
+		const names = (await client.collections()).collections.map(collection => collection.name);
+		return names.length === 0 ? 'there are no collections yet (md-vector ingest-dir DIR -C NAME makes one)' : `existing collections: ${names.join(', ')}`;
+	} catch {
+		return '';
 	}
 }
 

@@ -1,10 +1,10 @@
-import {searchDefaults as contractDefaults, searchLimits, type Fusion, type SearchMode} from '../../common/search-contract.js';
+import {searchDefaults as contractDefaults, searchLimits, type Fusion, type SearchMode} from '../../common/search-defaults.js';
 import type {SearchResponse} from './api-types.js';
 import {UsageError} from './client-errors.js';
 import type {DaemonClient} from './daemon-client.js';
 import {waitForModel} from './wait-for-model.js';
 
-export {fusions, searchModes} from '../../common/search-contract.js';
+export {fusions, searchModes} from '../../common/search-defaults.js';
 
 /** The search command's defaults as its options take them (-k is parsed from text), for the Ink command and the --json fast path. */
 export const searchDefaults = {...contractDefaults, topK: String(contractDefaults.topK)};

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {daemonArguments, daemonEnvironment} from './daemon-process.js';
 
 export type SpawnOutcome
-	= | {readonly status: 'ready'; readonly port: number}
+	= | {readonly status: 'ready'; readonly port: number; readonly pid: number}
 	/** Another daemon holds the data folder (it is starting or running). */
 		| {readonly status: 'locked'}
 		| {readonly status: 'port-in-use'};
@@ -30,7 +30,7 @@ export async function spawnDaemon(stateDir: string, port: number, env: NodeJS.Pr
 			child.once('message', (message: {type?: string; port?: number}) => {
 				clearTimeout(timer);
 				if (message.type === 'ready' && typeof message.port === 'number') {
-					resolve({status: 'ready', port: message.port});
+					resolve({status: 'ready', port: message.port, pid: child.pid!});
 				} else {
 					reject(new Error(`the daemon sent an unexpected message; see ${logFile}`));
 				}

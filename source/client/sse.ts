@@ -1,10 +1,10 @@
 export type ServerEvent = {readonly event: string; readonly data: string};
 
 /** Splits a text/event-stream body into events (only the `event` and `data` fields are used). */
-export async function * readEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerEvent> {
+export async function * readEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<ServerEvent> {
 	const decoder = new TextDecoder();
 	let buffer = '';
-	for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
+	for await (const bytes of body) {
 		buffer += decoder.decode(bytes, {stream: true});
 		let end = buffer.indexOf('\n\n');
 		while (end !== -1) {

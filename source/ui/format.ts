@@ -29,6 +29,20 @@ export function formatDuration(seconds: number): string {
 	return `${Math.floor(whole / 3600)} h ${Math.floor((whole % 3600) / 60)} min`;
 }
 
-export function plural(count: number, word: string): string {
-	return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+/**
+ * Every number md-vector prints for a person goes through here: 31355 -> "31,355". Not toLocaleString: its
+ * first call loads ICU's number formatting, ~100 ms of a one-shot command (measured with --cpu-prof).
+ */
+export function count(value: number): string {
+	return Number.isInteger(value) ? String(value).replaceAll(/\B(?=(?:\d{3})+$)/g, ',') : value.toLocaleString('en-US');
+}
+
+/** "1 chunk", "1,448 chunks": the count and the word, agreeing. */
+export function plural(value: number, word: string, many = `${word}s`): string {
+	return `${count(value)} ${value === 1 ? word : many}`;
+}
+
+/** done of total as a whole percentage, never 100% before the end. */
+export function percent(done: number, total: number): string {
+	return `${total === 0 ? 100 : Math.min(done === total ? 100 : 99, Math.floor((done / total) * 100))}%`;
 }

@@ -1,4 +1,5 @@
 import type {DirectoryProgress} from '../client/api-types.js';
+import {count} from './format.js';
 
 /** Throughput so far and the time left at that pace. */
 export function rates(progress: DirectoryProgress, startedAt: number, now: number): {filesPerSecond: number; chunksPerSecond: number; etaSeconds: number} {
@@ -15,5 +16,5 @@ export function rates(progress: DirectoryProgress, startedAt: number, now: numbe
 /** One plain line of progress, for logs and pipes. */
 export function progressLine(progress: DirectoryProgress, startedAt: number, now: number): string {
 	const {filesPerSecond, chunksPerSecond} = rates(progress, startedAt, now);
-	return `ingest-dir: ${progress.processedFiles}/${progress.totalFiles} files, ${progress.chunks} chunks, ${filesPerSecond.toFixed(0)} files/s, ${chunksPerSecond.toFixed(0)} chunks/s`;
+	return `ingest-dir: ${count(progress.processedFiles)}/${count(progress.totalFiles)} files, ${count(progress.chunks)} chunks, ${count(Math.round(filesPerSecond))} files/s, ${count(Math.round(chunksPerSecond))} chunks/s`;
 }

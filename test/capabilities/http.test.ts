@@ -118,7 +118,7 @@ test('remote.urls allow one web origin (with its CORS header) and refuse another
 	t.is(allowed.headers.get('access-control-allow-origin'), 'https://notes.example.com');
 	const refused = await search(keys.web, 'notes', {origin: 'https://evil.example.com'});
 	t.is(refused.status, 403);
-	t.regex(refused.body.error.message, /matches no capability for requests from https:\/\/evil\.example\.com/);
+	t.regex(refused.body.error.message, /unexpected Origin 'https:\/\/evil\.example\.com' \(DNS-rebinding guard\)/);
 	t.is(refused.headers.get('access-control-allow-origin'), null);
 	const preflight = await daemon.request('OPTIONS', '/api/v1/search', undefined, {origin: 'https://notes.example.com', 'access-control-request-method': 'POST'});
 	t.is(preflight.status, 204, 'the browser may send its key from this page');

@@ -125,19 +125,3 @@ test('export formats: json to stdout, csv and md to files', async t => {
 	t.is(csv.length, 1 + 6);
 	t.regex(readFileSync(path.join(directory, 'out.md'), 'utf8'), /^# Collection default$/m);
 });
-
-test('every command has --help with an example', async t => {
-	const md = cli();
-	for (const command of ['ingest', 'ingest-dir', 'search', 'stats', 'export', 'import', 'serve', 'delete', 'collections', 'documents', 'status', 'stop']) {
-		const help = await md.run([command, '--help']);
-		t.is(help.exitCode, 0, command);
-		t.regex(String(help.stdout), new RegExp(String.raw`Example:\n {2}md-vector ${command}`), command);
-	}
-
-	const root = String((await md.run(['--help'])).stdout);
-	t.regex(root, /md-vector mcp +# an MCP server/, 'the stdio MCP server (not a pastel command) is named in the root help');
-	const search = String((await md.run(['search', '--help'])).stdout);
-	for (const flag of ['-k, --top-k', '--mode', '-C, --collection', '--json']) {
-		t.true(search.includes(flag), flag);
-	}
-});

@@ -1,7 +1,10 @@
+// The exit code table (0 done, 1 failed, 2 usage or refused input, 130 cancelled), applied to every kind of bad
+// value, with one line on stderr and, under --json, exactly one JSON document on stdout: {"error": {...}}.
 import {createServer, type AddressInfo} from 'node:net';
+import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {cli} from '../helpers/cli.js';
+import {cli, type Cli} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {writeNotes} from '../helpers/trees.js';
 
@@ -14,77 +17,82 @@ async function closedPort(): Promise<number> {
 	return port;
 }
 
-/** One clear line on stderr, nothing on stdout. */
-function oneLine(t: any, result: {stdout: unknown; stderr: unknown}, pattern: RegExp) {
-	t.is(String(result.stdout), '');
-	const lines = String(result.stderr).trim().split('\n');
-	t.is(lines.length, 1, String(result.stderr));
-	t.regex(lines[0]!, pattern);
+type Case = readonly [args: string[], exitCode: number, message: RegExp, code: string];
+
+/** Runs each case as typed and again with --json: the same exit code and line; with --json also the error document. */
+async function checkTable(t: any, md: Cli, cases: readonly Case[]) {
+	for (const [args, exitCode, message, code] of cases) {
+		const plain = await md.run(args);
+		t.is(plain.exitCode, exitCode, args.join(' '));
+		t.is(String(plain.stdout), '', `${args.join(' ')}: nothing on stdout`);
+		const lines = String(plain.stderr).trim().split('\n');
+		t.is(lines.length, 1, String(plain.stderr));
+		t.regex(lines[0]!, message, args.join(' '));
+
+		const json = await md.run([...args, '--json']);
+		t.is(json.exitCode, exitCode, `${args.join(' ')} --json`);
+		t.deepEqual(JSON.parse(String(json.stdout)), {error: {code, message: lines[0]!.replace(/^md-vector: /, '')}}, `${args.join(' ')} --json: one JSON document`);
+	}
 }
 
-test('bad input exits 2 with one line naming the problem', async t => {
+test('usage errors and refused input exit 2, whatever the command and the kind of value', async t => {
 	const md = cli();
 	t.teardown(md.stop);
 	await md.run(['collections']); // started first: its one-time notice is not part of what is checked
-	const cases: Array<[string[], RegExp]> = [
-		[['search', 'x', '-k', '0'], /^md-vector: -k must be a whole number from 1 to 100, got '0'$/],
-		[['search', 'x', '-k', 'many'], /^md-vector: -k must be a whole number from 1 to 100/],
-		[['search', 'x', '-k', '0', '--json'], /^md-vector: -k must be a whole number from 1 to 100, got '0'$/],
-		[['search', '--json', 'x', '-C', 'bad name!'], /^md-vector: collection: /],
-		[['stats', '-C', 'bad name!', '--json'], /^md-vector: collection: /],
-		[['search', 'x'.repeat(2001), '--json'], /^md-vector: query: must be 1 to 2000 characters$/],
-		[['search', 'x', '-C', 'bad name!'], /^md-vector: collection: /],
-		[['ingest', 'a.md', '--incremental', '--force'], /^md-vector: --incremental and --force cannot be used together/],
-		[['ingest', path.join(temporaryDirectory(), 'missing.md')], /^md-vector: file_path: .*does not exist/],
-		[['serve', '-p', '70000'], /^md-vector: -p must be a port number from 0 to 65535, got '70000'$/],
-	];
-	for (const [args, pattern] of cases) {
+	const folder = temporaryDirectory();
+	mkdirSync(path.join(folder, 'sub'));
+	await checkTable(t, md, [
+		[['serach', 'foo'], 2, /^md-vector: unknown command 'serach' \(did you mean search\?\); md-vector --help lists the commands$/, 'unknown_command'],
+		[['search', 'x', '--colapse'], 2, /^md-vector: unknown option '--colapse' for md-vector search \(did you mean --collapse\?\)/, 'unknown_option'],
+		[['search', 'kubectl', '-k'], 2, /^md-vector: -k needs a value \(N\): number of results, 1 to 100$/, 'missing_value'],
+		[['search', 'kubectl', '--mode'], 2, /^md-vector: --mode needs a value/, 'missing_value'],
+		[['search', 'x', '-k', '0'], 2, /^md-vector: -k must be a whole number from 1 to 100, got '0'$/, 'invalid_value'],
+		[['search', 'x', '-k', 'many'], 2, /^md-vector: -k must be a whole number from 1 to 100, got 'many'$/, 'invalid_value'],
+		[['search', 'x', '--mode', 'foo'], 2, /^md-vector: --mode must be hybrid, semantic or keyword, got 'foo'$/, 'invalid_value'],
+		[['search', 'x', '--mode', 'semntic'], 2, /got 'semntic' \(did you mean semantic\?\)$/, 'invalid_value'],
+		[['search', 'x', '--fusion', 'bogus'], 2, /^md-vector: --fusion must be rrf or convex, got 'bogus'$/, 'invalid_value'],
+		[['search', 'x', '--collapse=yes'], 2, /^md-vector: --collapse takes no value, got 'yes'$/, 'invalid_value'],
+		[['search', 'two', 'words'], 2, /^md-vector: unexpected argument 'words': md-vector search takes QUERY \(quote words that belong together\)$/, 'too_many_arguments'],
+		[['search'], 2, /^md-vector: missing QUERY/, 'missing_argument'],
+		[['search', 'x'.repeat(2001)], 2, /^md-vector: the query: must be 1 to 2000 characters$/, 'invalid_input'],
+		[['search', 'x', '-C', 'bad name!'], 2, /^md-vector: -C: must be 1-128 characters/, 'invalid_input'],
+		[['stats', '-C', 'bad name!'], 2, /^md-vector: -C: must be 1-128 characters/, 'invalid_input'],
+		[['ingest', 'a.md', '--incremental', '--force'], 2, /^md-vector: --incremental and --force cannot be used together/, 'invalid_input'],
+		[['ingest', folder], 2, new RegExp(String.raw`^md-vector: ${folder} is a folder: index a folder with md-vector ingest-dir ${folder}$`), 'invalid_input'],
+		[['ingest', path.join(folder, 'missing.md')], 2, new RegExp(String.raw`^md-vector: ${folder}/missing\.md does not exist$`), 'invalid_input'],
+		[['delete', 'notes/../other.md'], 2, /^md-vector: notes\/\.\.\/other\.md: must not contain a '\.\.' path segment$/, 'invalid_input'],
+		[['capabilities', 'explain'], 2, /^md-vector: --client LABEL is required/, 'missing_value'],
+		[['config', 'set', 'port', '99999'], 2, /^md-vector: port must be a port number from 0 to 65535, got '99999'$/, 'invalid_value'],
+	]);
+	for (const args of [['export', '-f', 'xml'], ['serve', '-p', '70000'], ['completion', 'tcsh'], ['stop', '--later'], ['config', 'get', 'rate_limit']]) {
 		const result = await md.run(args);
 		t.is(result.exitCode, 2, args.join(' '));
-		oneLine(t, result, pattern);
+		t.regex(String(result.stderr), /^md-vector: [^\n]+$/, args.join(' '));
 	}
 });
 
-test('failures exit 1 with one line; nothing found is not a failure', async t => {
+test('failures exit 1: nothing found is not one; unknown names list what exists', async t => {
 	const md = cli();
 	t.teardown(md.stop);
-	await md.run(['ingest-dir', writeNotes(1, 1)]);
-	const missingDocument = await md.run(['delete', 'nope.md']);
-	t.is(missingDocument.exitCode, 1);
-	oneLine(t, missingDocument, /^md-vector: document 'nope\.md' does not exist in collection 'default'$/);
-	const missingCollection = await md.run(['stats', '-C', 'nothing-here']);
-	t.is(missingCollection.exitCode, 1);
-	oneLine(t, missingCollection, /^md-vector: collection 'nothing-here' does not exist$/);
-	const nothing = await md.run(['search', 'zebra', '--mode', 'keyword', '--json']);
+	await md.run(['ingest-dir', writeNotes(1, 1), '-C', 'notes']);
+	await checkTable(t, md, [
+		[['delete', 'nope.md', '-C', 'notes'], 1, /^md-vector: document 'nope\.md' does not exist in collection 'notes'$/, 'not_found'],
+		[['stats', '-C', 'nothing-here'], 1, /^md-vector: collection 'nothing-here' does not exist; existing collections: notes$/, 'not_found'],
+		[['documents', '-C', 'nothing-here'], 1, /existing collections: notes$/, 'not_found'],
+		[['import', path.join(temporaryDirectory(), 'gone.jsonl')], 1, /^md-vector: .*gone\.jsonl: does not exist$/, 'file_error'],
+	]);
+	const exported = await md.run(['export', '-C', 'notes', '-o', path.join(temporaryDirectory(), 'no', 'such', 'folder', 'out.json')]);
+	t.is(exported.exitCode, 1);
+	t.regex(String(exported.stderr), /^md-vector: cannot write .*out\.json: the folder .*\/no\/such\/folder does not exist$/, 'named as typed, no temporary file');
+	const nothing = await md.run(['search', 'zebra', '--mode', 'keyword', '-C', 'notes', '--json']);
 	t.is(nothing.exitCode, 0);
 	t.deepEqual(JSON.parse(String(nothing.stdout)).results, []);
 });
 
-test('an unreachable daemon exits 1 with one line', async t => {
+test('an unreachable daemon exits 1 with one line, and one JSON document under --json', async t => {
 	const port = await closedPort();
 	const md = cli({MD_VECTOR_URL: `http://127.0.0.1:${port}`});
-	const result = await md.run(['collections', '--json']);
-	t.is(result.exitCode, 1);
-	oneLine(t, result, new RegExp(String.raw`^md-vector: cannot reach the md-vector daemon at http://127\.0\.0\.1:${port}/api/v1 \(ECONNREFUSED\)$`));
-});
-
-test('an unknown option or a missing argument is refused on stderr', async t => {
-	const md = cli();
-	const unknown = await md.run(['search', 'x', '--colour']);
-	t.not(unknown.exitCode, 0);
-	t.regex(String(unknown.stderr), /unknown option '--colour'/);
-	// --json read commands parse on a light path; what it does not know goes to the full CLI's messages.
-	const unknownJson = await md.run(['search', 'x', '--colour', '--json']);
-	t.not(unknownJson.exitCode, 0);
-	t.regex(String(unknownJson.stderr), /unknown option '--colour'/);
-	const badChoice = await md.run(['search', 'x', '--mode', 'fuzzy', '--json']);
-	t.not(badChoice.exitCode, 0);
-	t.regex(String(badChoice.stderr), /argument 'fuzzy' is invalid. Allowed choices are hybrid, semantic, keyword/);
-	t.is(String(badChoice.stdout), '');
-	const missing = await md.run(['ingest']);
-	t.not(missing.exitCode, 0);
-	t.regex(String(missing.stderr), /missing required argument 'file'/);
-	const mode = await md.run(['search', 'x', '--mode', 'fuzzy']);
-	t.not(mode.exitCode, 0);
-	t.regex(String(mode.stderr), /Allowed choices are hybrid, semantic, keyword/);
+	await checkTable(t, md, [
+		[['collections'], 1, new RegExp(String.raw`^md-vector: cannot reach the md-vector daemon at http://127\.0\.0\.1:${port}/api/v1 \(ECONNREFUSED\)$`), 'daemon_unreachable'],
+	]);
 });

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import {Engine} from '../../daemon/engine/engine.js';
 import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {repoRoot, sharedData, temporaryDirectory} from '../helpers/paths.js';
+import {statsOf} from '../helpers/stats-of.js';
 
 const child = path.join(repoRoot, 'dist', 'test', 'fixtures', 'ingest-child.js');
 const corpus = path.join(sharedData, 'powershell-docs', 'corpus', 'reference', '5.1');
@@ -50,7 +51,7 @@ test('a process killed in the middle of ingesting a directory leaves whole docum
 	// Reopened: the index matches the store, and every stored document can be found.
 	const engine = Engine.open({dataDir});
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
-	const stats = await engine.stats('crash');
+	const stats = await statsOf(engine, 'crash');
 	t.is(stats.index_vectors, stats.chunks);
 	t.is(stats.documents, documents.length);
 	const hits = await engine.search({query: 'cmdlet', topK: 100, mode: 'semantic', collection: 'crash'});

@@ -1,8 +1,11 @@
 import {readFileSync, rmSync, writeFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import {statsOf} from '../helpers/stats-of.js';
 import {Engine} from '../../daemon/engine/engine.js';
 import type {SearchMode} from '../../daemon/engine/search/types.js';
+import {toSearchResult} from '../../daemon/wire/search.js';
+import {toDeleteResult, toIngestResult} from '../../daemon/wire/documents.js';
 import {countingEmbedder, loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {openEngine} from '../helpers/engine.js';
 import {temporaryDirectory} from '../helpers/paths.js';
@@ -29,10 +32,19 @@ const japanese = '# 機械学習\n\n機械学習の基礎について説明し�
 
 const modes: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 
+async function joined(parts: AsyncIterable<string>): Promise<string> {
+	let text = '';
+	for await (const part of parts) {
+		text += part;
+	}
+
+	return text;
+}
+
 test('ingest then search in every mode with the generated model', async t => {
 	const {engine} = openEngine(await loadTinyEmbedder());
 	const result = await engine.ingest({content: guide, fileName: 'garden.md', collection: 'notes'});
-	t.like(result, {status: 'ok', chunks: 3, file: 'garden.md', collection: 'notes'});
+	t.like(toIngestResult(result), {status: 'ok', chunks: 3, file: 'garden.md', collection: 'notes'});
 	await engine.ingest({content: shell, fileName: 'shell.md', collection: 'notes'});
 	for (const mode of modes) {
 		const response = await engine.search({query: 'tomatoes watering sun', topK: 5, mode, collection: 'notes'});
@@ -41,16 +53,16 @@ test('ingest then search in every mode with the generated model', async t => {
 		const ids = response.results.map(hit => hit.id);
 		t.is(new Set(ids).size, ids.length, `${mode}: no chunk twice`);
 		for (const hit of response.results) {
-			t.deepEqual(Object.keys(hit).slice(0, 6), ['id', 'content', 'source_file', 'section_title', 'heading_level', 'score']);
+			t.deepEqual(Object.keys(toSearchResult(hit)).slice(0, 6), ['id', 'content', 'source_file', 'section_title', 'heading_level', 'score']);
 		}
 	}
 
 	// Keyword ranking is real BM25, so its top hit is checkable; the random model's ranking is not.
 	const keyword = await engine.search({query: 'tomatoes watering sun', topK: 5, mode: 'keyword', collection: 'notes'});
-	t.like(keyword.results[0], {source_file: 'garden.md', section_title: 'Tomatoes', heading_level: 2});
+	t.like(keyword.results[0], {fileName: 'garden.md', sectionTitle: 'Tomatoes', headingLevel: 2});
 	const identifier = await engine.search({query: 'Get-ChildItem', topK: 3, mode: 'keyword', collection: 'notes'});
-	t.is(identifier.results[0]?.source_file, 'shell.md');
-	t.deepEqual(engine.collections(), [{name: 'notes', count: 5, documents: 2}]);
+	t.is(identifier.results[0]?.fileName, 'shell.md');
+	t.deepEqual(await engine.collections(), [{name: 'notes', count: 5, documents: 2}]);
 	await engine.close();
 });
 
@@ -62,8 +74,8 @@ test('collapse keeps each document\'s best chunk only; both fusions return every
 	const all = await engine.search({query: 'compost bins', topK: 10, mode: 'keyword', collection: 'c'});
 	t.is(all.results.length, 7, 'every chunk of both documents by default');
 	const collapsed = await engine.search({query: 'compost bins', topK: 10, mode: 'keyword', collection: 'c', collapse: true});
-	t.deepEqual(collapsed.results.map(hit => hit.source_file).sort(), ['bins.md', 'compost.md']);
-	t.is(collapsed.results.find(hit => hit.source_file === 'compost.md')!.id, all.results.find(hit => hit.source_file === 'compost.md')!.id, 'the best chunk of the document');
+	t.deepEqual(collapsed.results.map(hit => hit.fileName).sort(), ['bins.md', 'compost.md']);
+	t.is(collapsed.results.find(hit => hit.fileName === 'compost.md')!.id, all.results.find(hit => hit.fileName === 'compost.md')!.id, 'the best chunk of the document');
 	for (const fusion of ['rrf', 'convex'] as const) {
 		const hybrid = await engine.search({query: 'compost bins', topK: 10, mode: 'hybrid', collection: 'c', fusion});
 		t.is(new Set(hybrid.results.map(hit => hit.id)).size, 7, fusion);
@@ -86,7 +98,7 @@ test('directory ingest --incremental: unchanged files skipped by hash, changed a
 	t.like(again, {totalFiles: 3, indexed: 2, unchanged: 1, failed: 0});
 	t.deepEqual(again.files.map(file => [file.file, file.status]).sort((a, b) => a[0]!.localeCompare(b[0]!)), [['a.md', 'unchanged'], ['b.md', 'indexed'], ['c.md', 'indexed']]);
 	const hit = await engine.search({query: 'blueberries', topK: 1, mode: 'keyword', collection: 'c'});
-	t.is(hit.results[0]?.source_file, 'b.md');
+	t.is(hit.results[0]?.fileName, 'b.md');
 	t.deepEqual((await engine.search({query: 'bananas', topK: 1, mode: 'keyword', collection: 'c'})).results, [], 'the old text is gone');
 	await engine.close();
 });
@@ -96,7 +108,7 @@ test('CJK queries find CJK chunks', async t => {
 	await engine.ingest({content: japanese, fileName: 'ml.md', collection: 'ja'});
 	await engine.ingest({content: guide, fileName: 'garden.md', collection: 'ja'});
 	const response = await engine.search({query: '機械学習', topK: 5, mode: 'keyword', collection: 'ja'});
-	t.is(response.results[0]?.source_file, 'ml.md');
+	t.is(response.results[0]?.fileName, 'ml.md');
 	t.is(response.results.length, 1);
 	await engine.close();
 });
@@ -107,15 +119,15 @@ test('a deleted document is never returned, also after a restart', async t => {
 	await engine.ingest({content: guide, fileName: 'garden.md', collection: 'c'});
 	await engine.ingest({content: shell, fileName: 'dir/shell.md', collection: 'c'});
 	const deleted = await engine.deleteDocument('c', 'garden.md');
-	t.deepEqual(deleted, {status: 'ok', file: 'garden.md', collection: 'c', deleted_chunks: 3});
+	t.deepEqual(toDeleteResult(deleted), {status: 'ok', file: 'garden.md', collection: 'c', deleted_chunks: 3});
 	await t.throwsAsync(engine.deleteDocument('c', 'garden.md'), {message: /does not exist/});
 	const check = async (current: Engine) => {
 		for (const mode of modes) {
 			const response = await current.search({query: 'tomatoes basil soil', topK: 100, mode, collection: 'c'});
-			t.false(response.results.some(hit => hit.source_file === 'garden.md'), mode);
+			t.false(response.results.some(hit => hit.fileName === 'garden.md'), mode);
 		}
 
-		t.is((await current.stats('c')).index_vectors, 2);
+		t.is((await statsOf(current, 'c')).index_vectors, 2);
 	};
 
 	await check(engine);
@@ -138,7 +150,7 @@ test('re-ingesting reuses vectors of unchanged chunks; incremental skips unchang
 	t.is(embedder.embedded, 4);
 	await engine.ingest({content: guide.replace('twice a week', 'every day'), fileName: 'g.md', collection: 'c', mode: 'force'});
 	t.is(embedder.embedded, 7);
-	t.is((await engine.stats('c')).chunks, 3, 'replacing a document keeps no old chunks');
+	t.is((await statsOf(engine, 'c')).chunks, 3, 'replacing a document keeps no old chunks');
 	await engine.close();
 });
 
@@ -146,15 +158,15 @@ test('without a model: keyword works, semantic says why, hybrid falls back and s
 	const {engine} = openEngine();
 	engine.setEmbedder({status: 'unavailable', modelId: 'bge-small-en-v1.5', reason: 'could not load model bge-small-en-v1.5'});
 	await engine.ingest({content: guide, fileName: 'g.md', collection: 'c'});
-	t.is((await engine.search({query: 'basil', topK: 3, mode: 'keyword', collection: 'c'})).results[0]?.section_title, 'Basil');
+	t.is((await engine.search({query: 'basil', topK: 3, mode: 'keyword', collection: 'c'})).results[0]?.sectionTitle, 'Basil');
 	await t.throwsAsync(engine.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'}), {message: /semantic search needs the embedding model: could not load/});
 	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
 	t.regex(hybrid.notice ?? '', /fell back to keyword/);
 	t.true(hybrid.results.length > 0);
-	t.is((await engine.stats('c')).vectors, 0);
+	t.is((await statsOf(engine, 'c')).vectors, 0);
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
 	await engine.settled();
-	t.like((await engine.stats('c')), {vectors: 3, index_vectors: 3, model: 'tiny', dims: 32});
+	t.like((await statsOf(engine, 'c')), {vectors: 3, index_vectors: 3, model: 'tiny', dims: 32});
 	t.true((await engine.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'})).results.length > 0);
 	await engine.close();
 });
@@ -168,7 +180,7 @@ test('a collection refuses vectors of another model', async t => {
 	await t.throwsAsync(engine.ingest({content: shell, fileName: 's.md', collection: 'c'}), {message: /holds vectors of tiny \(32 dims\)/});
 	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
 	t.regex(hybrid.notice ?? '', /holds vectors of tiny/);
-	t.is((await engine.stats('c')).documents, 1);
+	t.is((await statsOf(engine, 'c')).documents, 1);
 	await engine.close();
 });
 
@@ -188,18 +200,18 @@ test('export then import restores search results without re-embedding', async t 
 	await source.engine.ingest({content: shell, fileName: 'd/s.md', collection: 'c'});
 	const before = await source.engine.search({query: 'basil tomatoes', topK: 5, mode: 'hybrid', collection: 'c'});
 	for (const format of ['json', 'jsonl'] as const) {
-		const text = [...source.engine.export('c', format)].join('');
+		const text = await joined(await source.engine.export('c', format));
 		const target = openEngine(embedder);
 		const embeddedBefore = embedder.embedded;
 		t.deepEqual(await target.engine.import(text), {collection: 'c', documents: 2, chunks: 5});
 		t.is(embedder.embedded, embeddedBefore, `${format}: nothing re-embedded`);
 		const after = await target.engine.search({query: 'basil tomatoes', topK: 5, mode: 'hybrid', collection: 'c'});
-		t.deepEqual(after.results, before.results, format);
+		t.deepEqual(after.results.map(hit => toSearchResult(hit)), before.results.map(hit => toSearchResult(hit)), format); // as the API answers them (rowids are each store's own)
 		await target.engine.close();
 	}
 
-	t.regex([...source.engine.export('c', 'csv')].join(''), /^id,source_file,section_title/);
-	t.regex([...source.engine.export('c', 'md')].join(''), /## g\.md/);
+	t.regex(await joined(await source.engine.export('c', 'csv')), /^id,source_file,section_title/);
+	t.regex(await joined(await source.engine.export('c', 'md')), /## g\.md/);
 	const target = openEngine(embedder);
 	await t.throwsAsync(target.engine.import('{"format":"md-vector-export","version":1}'), {message: /^import: line 1: collection: /});
 	await source.engine.close();
@@ -251,10 +263,10 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 		}
 	};
 
-	t.like(await engine.stats('c'), {index_vectors: 20, index_kind: 'flat', index_rebuilding: 'hnsw'}, 'writes not settled yet: still exact');
+	t.like(await statsOf(engine, 'c'), {index_vectors: 20, index_kind: 'flat', index_rebuilding: 'hnsw'}, 'writes not settled yet: still exact');
 	await same(engine);
 	await engine.settleIndexes();
-	t.like(await engine.stats('c'), {index_vectors: 20, index_kind: 'hnsw', index_rebuilding: null}, '20 vectors > 12: a graph');
+	t.like(await statsOf(engine, 'c'), {index_vectors: 20, index_kind: 'hnsw', index_rebuilding: null}, '20 vectors > 12: a graph');
 	await engine.close();
 	t.is(sidecar().kind, 'hnsw');
 	const reopened = Engine.open(settings);
@@ -266,7 +278,7 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 		}
 	}
 
-	t.like(await reopened.stats('c'), {index_kind: 'hnsw', index_rebuilding: 'hnsw'}, 'more than 10% tombstones');
+	t.like(await statsOf(reopened, 'c'), {index_kind: 'hnsw', index_rebuilding: 'hnsw'}, 'more than 10% tombstones');
 	await same(reopened);
 	await reopened.settleIndexes();
 	await reopened.close();
@@ -282,7 +294,7 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 	}
 
 	await same(again);
-	t.like(await again.stats('c'), {index_vectors: 10, index_rebuilding: 'flat'});
+	t.like(await statsOf(again, 'c'), {index_vectors: 10, index_rebuilding: 'flat'});
 	await again.settleIndexes();
 	await again.close();
 	t.is(sidecar().kind, 'flat', '10 vectors: exact search again');
@@ -307,11 +319,11 @@ test('closing stops a pending index build and the next open does it; writes duri
 	t.is(JSON.parse(readFileSync(path.join(dataDir, 'indexes', 'collection-1.json'), 'utf8')).kind, 'flat', 'not built yet: written as it was');
 	const reopened = Engine.open(settings);
 	reopened.setEmbedder({status: 'ready', embedder});
-	t.like(await reopened.stats('c'), {index_vectors: 60, index_kind: 'flat', index_rebuilding: 'hnsw'});
+	t.like(await statsOf(reopened, 'c'), {index_vectors: 60, index_kind: 'flat', index_rebuilding: 'hnsw'});
 	// One vector per build step: the writes below land between steps, until the graph takes the flat index's place.
 	const settling = reopened.settleIndexes();
 	let n = 0;
-	while (n < 30 && (await reopened.stats('c')).index_kind === 'flat') {
+	while (n < 30 && (await statsOf(reopened, 'c')).index_kind === 'flat') {
 		for (const current of [reopened, exact]) {
 			await current.deleteDocument('c', `n${n}.md`);
 			await current.ingest({content: note(100 + n), fileName: `m${n}.md`, collection: 'c'});
@@ -324,7 +336,7 @@ test('closing stops a pending index build and the next open does it; writes duri
 	await reopened.settleIndexes(); // deletions taken in are tombstones in the new graph: past 10% it is built again
 	const taken = /built in [\d.]+ s, (\d+) changes taken in while building/.exec(lines.join('\n'));
 	t.true(Number(taken?.[1]) > 0, lines.join('\n'));
-	t.like(await reopened.stats('c'), {vectors: 60, index_vectors: 60, index_kind: 'hnsw', index_rebuilding: null});
+	t.like(await statsOf(reopened, 'c'), {vectors: 60, index_vectors: 60, index_kind: 'hnsw', index_rebuilding: null});
 	for (const query of ['compost tomatoes', 'basil windowsill 107', 'entry 3']) {
 		const ids = async (from: Engine) => (await from.search({query, topK: 10, mode: 'semantic', collection: 'c'})).results.map(hit => hit.id);
 		t.deepEqual(await ids(reopened), await ids(exact), query);
@@ -342,7 +354,7 @@ test('a directory ingestion holds index builds off until it ends', async t => {
 	const report = await engine.ingestDirectory('c', {directory: writeNotes(4, 10), mode: 'default', groupChunks: 8});
 	t.is(report.chunks, 80);
 	await engine.settleIndexes();
-	t.like(await engine.stats('c'), {index_vectors: 80, index_kind: 'hnsw', index_rebuilding: null});
+	t.like(await statsOf(engine, 'c'), {index_vectors: 80, index_kind: 'hnsw', index_rebuilding: null});
 	t.deepEqual(lines.map(line => line.replace(/[\d.]+ s/, 'T s')), ['collection \'c\': hnsw index of 80 vectors built in T s, 0 changes taken in while building']);
 	await engine.close();
 });

@@ -1,5 +1,6 @@
 import test from 'ava';
-import {convexFusion, fuse, reciprocalRankFusion, type Ranked} from '../../daemon/engine/search/fusion.js';
+import {convexFusion, fuse, reciprocalRankFusion} from '../../daemon/engine/search/fusion.js';
+import type {Ranked} from '../../daemon/engine/storage/types.js';
 
 const list = (...entries: Array<[number, number]>): Ranked[] => entries.map(([rowid, score]) => ({rowid, score}));
 const order = (ranked: readonly Ranked[]) => ranked.map(hit => hit.rowid);

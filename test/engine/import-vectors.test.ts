@@ -25,10 +25,10 @@ for (const [name, vector, message] of bad) {
 		t.regex(error.message, /^import: line 3: /);
 		t.regex(error.message, name === 'not base64' ? /line 3: chunks\.0\.vector/ : /document 'broken\.md', chunk 0: vector/);
 		t.regex(error.message, message);
-		t.deepEqual(engine.documents('c').map(document => document.file), ['good.md'], 'nothing of the refused import was stored');
+		t.deepEqual((await engine.documents('c')).map(document => document.file), ['good.md'], 'nothing of the refused import was stored');
 		// The collection still answers, also semantically.
-		t.like(await engine.stats('c'), {documents: 1, vectors: 1, index_vectors: 1});
-		t.is((await engine.search({query: 'anything', mode: 'semantic', collection: 'c'})).results[0]?.source_file, 'good.md');
+		t.like(await engine.stats('c'), {documents: 1, vectors: 1, index: {vectors: 1}});
+		t.is((await engine.search({query: 'anything', mode: 'semantic', collection: 'c'})).results[0]?.fileName, 'good.md');
 	});
 }
 
@@ -45,5 +45,5 @@ test('unit vectors within float32 rounding are taken', async t => {
 	const almost = Float32Array.from([0.6, 0.8 * 1.001, 0, 0]);
 	const imported = await engine.import(JSON.stringify({...exportHeader('c'), documents: [exportDocument('a.md', 'text', base64Of(almost))]}));
 	t.like(imported, {documents: 1, chunks: 1});
-	t.like(await engine.stats('c'), {vectors: 1, index_vectors: 1});
+	t.like(await engine.stats('c'), {vectors: 1, index: {vectors: 1}});
 });

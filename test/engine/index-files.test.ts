@@ -29,7 +29,7 @@ test('a disk-full index write is a reported problem, not an abort; no temporary 
 function writtenIndex(): {file: string; sidecar: {bytes: number; crc32: number}} {
 	const file = path.join(temporaryDirectory(), 'collection-1');
 	const index = new VectorIndex(8);
-	index.add(Array.from({length: 40}, (_, rowid) => ({rowid: rowid + 1, vector: unit(8, rowid % 8)})));
+	index.addFlat(Array.from({length: 40}, (_, rowid) => rowid + 1), Float32Array.from({length: 40 * 8}, (_, at) => unit(8, Math.floor(at / 8) % 8)[at % 8]!));
 	writeIndex(file, index, 3);
 	return {file, sidecar: JSON.parse(readFileSync(`${file}.json`, 'utf8')) as {bytes: number; crc32: number}};
 }

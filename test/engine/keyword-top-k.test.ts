@@ -3,14 +3,21 @@ import path from 'node:path';
 import test from 'ava';
 import {topKeyword, type KeywordSource} from '../../daemon/engine/store/keyword-top-k.js';
 import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
-import {openEngine} from '../helpers/engine.js';
-import {sharedData} from '../helpers/paths.js';
+import {Store} from '../../daemon/engine/store/store.js';
+import {prepareDocument, toDocumentToWrite} from '../../daemon/engine/ingest/prepare-document.js';
+import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
+import {sharedData, temporaryDirectory} from '../helpers/paths.js';
 import {seeded} from '../helpers/seeded.js';
 
 const weights = [2, 1.5, 1] as const;
 
-test('pruned top-k BM25 equals scoring every match, on real docs after deletions', async t => {
-	const {engine} = openEngine();
+test('pruned top-k BM25 equals scoring every match, on real docs after deletions', t => {
+	const store = Store.open(path.join(temporaryDirectory(), 'store.sqlite'));
+	const ingest = (content: string, fileName: string, collection: string) => {
+		const row = store.collection(collection) ?? store.ensureCollection(collection, chunkerVersion);
+		store.writeDocuments(row, [toDocumentToWrite(prepareDocument(content, fileName), new Map())]);
+	};
+
 	const root = path.join(sharedData, 'powershell-docs');
 	const files = readdirSync(root, {recursive: true, withFileTypes: true})
 		.filter(entry => entry.isFile() && entry.name.endsWith('.md'))
@@ -21,15 +28,14 @@ test('pruned top-k BM25 equals scoring every match, on real docs after deletions
 	for (const file of files) {
 		const content = readFileSync(path.join(root, file), 'utf8');
 		texts.push(content);
-		await engine.ingest({content, fileName: file, collection: 'docs'});
+		ingest(content, file, 'docs');
 	}
 
-	await engine.ingest({content: texts.slice(0, 20).join('\n\n'), fileName: 'other.md', collection: 'other'}); // other collections' rows count in BM25 too
+	ingest(texts.slice(0, 20).join('\n\n'), 'other.md', 'other'); // other collections' rows count in BM25 too
 	for (const file of files.filter((_, index) => index % 7 === 0)) {
-		await engine.deleteDocument('docs', file); // FTS5 keeps deleted rows in its N: the bounds must hold anyway
+		store.deleteDocument(store.collection('docs')!, file); // FTS5 keeps deleted rows in its N: the bounds must hold anyway
 	}
 
-	const {store} = engine;
 	const collection = store.collection('docs')!;
 	const next = seeded(11);
 	const common = ['parameter', 'example', 'PowerShell', 'cmdlet', 'value', 'the object', 'type'];
@@ -68,5 +74,5 @@ test('pruned top-k BM25 equals scoring every match, on real docs after deletions
 
 	t.is(compared, 300);
 	t.true(pruned > 50, `the pruned path answered ${pruned} of 150 queries`);
-	await engine.close();
+	store.close();
 });

@@ -24,9 +24,9 @@ test('a NaN vector in the store: skipped and reported; stats and semantic search
 
 	const reopened = Engine.open({dataDir, settleDelayMs: 10});
 	reopened.setEmbedder({status: 'ready', embedder});
-	t.like(await reopened.stats('c'), {documents: 2, vectors: 2, index_vectors: 1});
-	t.deepEqual((await reopened.search({query: 'q', mode: 'semantic', collection: 'c'})).results.map(result => result.source_file), ['good.md']);
-	t.deepEqual((await reopened.search({query: 'tomato', mode: 'keyword', collection: 'c'})).results.map(result => result.source_file), ['poisoned.md'], 'keyword search still finds it');
+	t.like(await reopened.stats('c'), {documents: 2, vectors: 2, index: {vectors: 1}});
+	t.deepEqual((await reopened.search({query: 'q', mode: 'semantic', collection: 'c'})).results.map(result => result.fileName), ['good.md']);
+	t.deepEqual((await reopened.search({query: 'tomato', mode: 'keyword', collection: 'c'})).results.map(result => result.fileName), ['poisoned.md'], 'keyword search still finds it');
 	const [problem] = reopened.problems.list();
 	t.is(problem?.source, 'vectors:c');
 	t.regex(problem!.message, /collection 'c': 1 stored vector is unusable \(e\.g\. value 0 is NaN; vectors must have finite values/);
@@ -37,7 +37,7 @@ test('a NaN vector in the store: skipped and reported; stats and semantic search
 
 	const again = Engine.open({dataDir, settleDelayMs: 10});
 	again.setEmbedder({status: 'ready', embedder});
-	t.like(await again.stats('c'), {documents: 1, vectors: 1, index_vectors: 1});
+	t.like(await again.stats('c'), {documents: 1, vectors: 1, index: {vectors: 1}});
 	t.deepEqual(again.problems.list(), []);
 	await again.close();
 });
@@ -54,7 +54,7 @@ test('an index file that left out unusable vectors is rebuilt at open, so they a
 	for (let start = 0; start < 2; start++) { // the second start finds the file the first one wrote, without the zero vector
 		const reopened = Engine.open({dataDir, settleDelayMs: 10});
 		reopened.setEmbedder({status: 'ready', embedder});
-		t.like(await reopened.stats('c'), {vectors: 2, index_vectors: 1});
+		t.like(await reopened.stats('c'), {vectors: 2, index: {vectors: 1}});
 		t.regex(reopened.problems.list()[0]?.message ?? '', /it is all zeros/, `start ${start + 1}`);
 		await reopened.settleIndexes();
 		await reopened.close();

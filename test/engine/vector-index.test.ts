@@ -6,12 +6,13 @@ import {readIndex, writeIndex} from '../../daemon/engine/vector-index/index-file
 import {hnswParameters, hnswSearchParameters} from '../../daemon/engine/vector-index/hnsw-file.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {seeded} from '../helpers/seeded.js';
+import {addRows} from '../helpers/vector-rows.js';
 
 const unit = (dims: number, axis: number) => Float32Array.from({length: dims}, (_, index) => (index === axis ? 1 : 0));
 
 function filled(count: number, dims = 8): VectorIndex {
 	const index = new VectorIndex(dims);
-	index.add(Array.from({length: count}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
+	addRows(index, Array.from({length: count}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
 	return index;
 }
 
@@ -43,7 +44,7 @@ test('ids stay in step with the store after removals (flat indexes shift labels)
 
 	t.not(index.search(unit(8, 1), 1)[0]!.rowid, 101);
 	t.is(index.remove([999]), 0, 'removing an unknown id does nothing');
-	index.add([{rowid: 200, vector: unit(8, 1)}]);
+	addRows(index, [{rowid: 200, vector: unit(8, 1)}]);
 	t.is(index.search(unit(8, 1), 1)[0]!.rowid, 200);
 });
 
@@ -51,10 +52,10 @@ test('wrong dimensions and non-finite values are refused with an error', t => {
 	const index = filled(2);
 	t.throws(() => index.search(unit(4, 0), 1), {instanceOf: RangeError});
 	t.throws(() => {
-		index.add([{rowid: 1, vector: unit(4, 0)}]);
+		addRows(index, [{rowid: 1, vector: unit(4, 0)}]);
 	}, {instanceOf: RangeError});
 	t.throws(() => {
-		index.add([{rowid: 1, vector: Float32Array.from({length: 8}, () => Number.NaN)}]);
+		addRows(index, [{rowid: 1, vector: Float32Array.from({length: 8}, () => Number.NaN)}]);
 	}, {instanceOf: RangeError});
 	t.throws(() => new VectorIndex(0), {instanceOf: RangeError});
 	t.is(index.size, 2, 'a refused add adds nothing');
@@ -62,7 +63,7 @@ test('wrong dimensions and non-finite values are refused with an error', t => {
 
 test('a large add is batched (one faiss add of 400k x 384 throws)', t => {
 	const index = new VectorIndex(4);
-	index.add(Array.from({length: 45_000}, (_, rowid) => ({rowid, vector: unit(4, rowid % 4)})));
+	addRows(index, Array.from({length: 45_000}, (_, rowid) => ({rowid, vector: unit(4, rowid % 4)})));
 	t.is(index.size, 45_000);
 	t.is(index.native.ntotal(), 45_000);
 });
@@ -116,7 +117,7 @@ test('an HNSW index finds what exact search finds (recall@10 >= 0.95) with its s
 	const exact = new VectorIndex(dims);
 	const hnsw = new VectorIndex(dims, 'hnsw');
 	for (const index of [exact, hnsw]) {
-		index.add(vectors.map((vector, rowid) => ({rowid: rowid + 1, vector})));
+		addRows(index, vectors.map((vector, rowid) => ({rowid: rowid + 1, vector})));
 	}
 
 	let found = 0;
@@ -135,7 +136,7 @@ test('an HNSW index finds what exact search finds (recall@10 >= 0.95) with its s
 test('HNSW removals are tombstones: never returned, not counted, kept through a file, k still filled', t => {
 	const dims = 8;
 	const index = new VectorIndex(dims, 'hnsw');
-	index.add(Array.from({length: 64}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
+	addRows(index, Array.from({length: 64}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
 	const onAxisZero = Array.from({length: 8}, (_, n) => 100 + (n * dims));
 	t.is(index.remove(onAxisZero.slice(0, 6)), 6);
 	t.is(index.remove([100, 5000]), 0, 'removing twice or an unknown id does nothing');
@@ -149,7 +150,7 @@ test('HNSW removals are tombstones: never returned, not counted, kept through a 
 	const restored = readIndex(path.join(directory, 'h'), dims, 3)!;
 	t.like(restored, {kind: 'hnsw', size: 58, tombstones: 6});
 	t.deepEqual(restored.search(unit(dims, 0), 2).map(hit => hit.rowid).sort((a, b) => a - b), onAxisZero.slice(6));
-	index.add([{rowid: 900, vector: unit(dims, 0)}]);
+	addRows(index, [{rowid: 900, vector: unit(dims, 0)}]);
 	t.true(index.search(unit(dims, 0), 3).some(hit => hit.rowid === 900));
 	t.is(index.remove([900]), 1, 'a vector added after the first removal is found for removal too');
 });

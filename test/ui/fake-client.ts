@@ -1,4 +1,4 @@
-import type {CollectionEntry, Health, Job, SearchResponse, SearchResult} from '../../source/client/api-types.js';
+import type {CollectionEntry, CollectionStats, Health, Job, SearchResponse, SearchResult} from '../../source/client/api-types.js';
 import type {SearchInput} from '../../source/client/daemon-client.js';
 import type {TuiClient} from '../../source/ui/tui/tui-client.js';
 
@@ -11,12 +11,25 @@ export function hit(file: string, content: string, score = 0.5): SearchResult {
 
 const healthy: Health = {status: 'ok', version: '0.1.0', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 3}, embedder: {status: 'ok', dimension: 32, model: 'tiny'}}};
 
-/** A daemon in memory: answers searches from `corpus`, records every call, can be made to fail. */
+function job(id: string, directory: string, collection: string, state: Job['state'], processedFiles: number): Job {
+	return {
+		id, type: 'ingest-directory', collection, directory, state, started_at: new Date().toISOString(),
+		progress: {totalFiles: 2, processedFiles, indexed: processedFiles, unchanged: 0, failed: 0, chunks: processedFiles * 3},
+	};
+}
+
+/** A daemon in memory: answers from `corpus`, records every call, can be made to fail; jobs run when told to. */
 export class FakeClient implements TuiClient {
 	readonly searches: SearchInput[] = [];
 	readonly deleted: string[] = [];
+	readonly jobs: Array<{directory: string; collection: string}> = [];
+	readonly cancelled: string[] = [];
 	failing: string | undefined;
 	collectionList: CollectionEntry[] = [{name: 'notes', count: 3, documents: 2}, {name: 'work', count: 1, documents: 1}];
+	/** What /stats says of every collection (vectors behind chunks: being filled in). */
+	vectors: number | undefined;
+	/** Lets the running job finish (set once a job starts). */
+	finishJob: (() => void) | undefined;
 
 	constructor(readonly corpus: SearchResult[]) {
 		// Fields only.
@@ -38,6 +51,18 @@ export class FakeClient implements TuiClient {
 		return {collections: this.collectionList};
 	}
 
+	async stats(collection = 'default'): Promise<CollectionStats & {disk_bytes: number}> {
+		const entry = this.collectionList.find(candidate => candidate.name === collection);
+		if (!entry) {
+			throw new Error(`collection '${collection}' does not exist`);
+		}
+
+		return {
+			collection, documents: entry.documents, chunks: entry.count, vectors: this.vectors ?? entry.count, tokens: 0, model: 'tiny', dims: 32,
+			chunker_version: 1, index_vectors: 0, index_kind: 'flat', index_rebuilding: null, vector_fill: null, disk_bytes: 0,
+		};
+	}
+
 	async search(input: SearchInput): Promise<SearchResponse> {
 		this.searches.push(input);
 		if (this.failing) {
@@ -54,11 +79,35 @@ export class FakeClient implements TuiClient {
 		return {status: 'ok' as const, file: fileName, collection, deleted_chunks: 1};
 	}
 
-	async startDirectoryJob(): Promise<{job: Job}> {
-		throw new Error('not used here');
+	async startDirectoryJob({directory, collection = 'default'}: {directory: string; collection?: string}): Promise<{job: Job}> {
+		if (directory.endsWith('/missing')) {
+			throw new Error(`directory: ${directory} does not exist`);
+		}
+
+		this.jobs.push({directory, collection});
+		return {job: job(`job-${this.jobs.length}`, directory, collection, 'running', 0)};
 	}
 
-	async followJob(): Promise<Job> {
-		throw new Error('not used here');
+	/** Reports one file done, then waits for finishJob() (or a cancel) to end the job. */
+	async followJob(id: string, onProgress: (job: Job) => void): Promise<Job> {
+		const {directory, collection} = this.jobs.at(-1)!;
+		onProgress(job(id, directory, collection, 'running', 1));
+		const state = await new Promise<Job['state']>(resolve => {
+			this.finishJob = () => {
+				resolve(this.cancelled.includes(id) ? 'cancelled' : 'completed');
+			};
+		});
+		if (state === 'completed' && !this.collectionList.some(entry => entry.name === collection)) {
+			this.collectionList = [...this.collectionList, {name: collection, count: 6, documents: 2}];
+		}
+
+		return job(id, directory, collection, state, state === 'completed' ? 2 : 1);
+	}
+
+	async cancelJob(id: string): Promise<{job: Job}> {
+		this.cancelled.push(id);
+		this.finishJob?.();
+		const {directory, collection} = this.jobs.at(-1)!;
+		return {job: job(id, directory, collection, 'cancelled', 1)};
 	}
 }

@@ -3,9 +3,9 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {cli, cliPath} from '../helpers/cli.js';
+import {cli} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
-import {startPane} from '../helpers/tmux.js';
+import {frameProblems, keys, startTui} from '../helpers/tui-pane.js';
 
 test('in tmux: results appear as you type, the preview follows the selection, q restores the terminal', async t => {
 	const md = cli();
@@ -19,36 +19,28 @@ test('in tmux: results appear as you type, the preview follows the selection, q 
 	writeFileSync(path.join(root, 'garden', 'pruning.md'), '# Pruning\n\nCut roses back in early spring.\n');
 	t.like(await md.json(['ingest-dir', root, '-C', 'garden']), {state: 'completed', progress: {indexed: 2}});
 
-	const environment = {...md.environment, TERM: 'xterm-256color'};
-	const exports = Object.entries(environment).map(([name, value]) => `${name}='${value}'`).join(' ');
-	// The marker is on the normal screen before the TUI starts: after `q` it must be there again.
-	const pane = await startPane(String.raw`printf 'BEFORE-TUI\n'; env ${exports} node '${cliPath}'; echo "TUI-EXITED $?"`);
-	t.teardown(pane.kill);
-
-	await pane.until('the TUI with its collection', text => text.includes('garden') && text.includes('Search'));
+	const pane = await startTui(t, md);
+	await pane.until('the only collection open', text => text.includes('garden · hybrid · top 10'));
 	t.is(await pane.flag('alternate_on'), '1', 'the TUI draws on the alternate screen');
 
-	await pane.run('send-keys', '-t', 'tui', '-l', 'compost worms');
-	const results = await pane.until('results for the query', text => text.includes('compost.md') && text.includes('Worms'));
-	t.regex(results, /mode hybrid/, 'the status bar names the mode');
-	t.regex(results, /last search \d+ ms/, 'and the latency of the last search');
+	await keys(pane, '-l', 'compost worms');
+	const results = await pane.until('results for the query', text => text.includes('compost.md') && /last search \d+ ms/.test(text));
+	t.regex(results, /garden: 2 docs · \d+ chunks/, 'the status bar labels the counts');
 	t.false(results.includes('BEFORE-TUI'), 'the shell\'s screen is hidden while the TUI runs');
+	t.regex(results, /│ garden\/compost\.md:7-7\s+│\n.*│ Compost › Worms\s+│/, 'the preview shows the first hit with its heading path');
+	t.deepEqual(frameProblems(results, 100), []);
 
-	t.regex(results, /garden\/compost\.md:7-7\s*│\s*\n│.*│\s*Compost › Worms/, 'the preview shows the first hit with its heading path');
-
-	// Esc and a key arriving in one read are Alt+key to a terminal app: wait for the focus to move first.
-	await pane.run('send-keys', '-t', 'tui', 'Escape');
-	await pane.until('the focus on the results', text => text.includes('│   Search'));
-	await pane.run('send-keys', '-t', 'tui', 'j');
+	// Esc and a key arriving in one read are Esc, then the key: no need to wait between them.
+	await keys(pane, 'Escape', 'j');
 	await pane.until('the preview of the second hit', text => text.includes('garden/compost.md:3-3') && text.includes('Turn the compost heap every week.'));
-	await pane.run('send-keys', '-t', 'tui', 'm');
-	await pane.until('the mode switched to semantic', text => text.includes('mode semantic'));
+	await keys(pane, 'm');
+	await pane.until('the mode switched to semantic', text => text.includes('garden · semantic · top 10'));
 
-	await pane.run('send-keys', '-t', 'tui', 'q');
+	await keys(pane, 'q');
 	const after = await pane.until('the shell after exit', text => text.includes('TUI-EXITED'));
 	t.regex(after, /TUI-EXITED 0/, 'q exits with status 0');
 	t.regex(after, /BEFORE-TUI/, 'the screen from before the TUI is back');
-	t.notRegex(after, /compost\.md|Search/, 'nothing of the TUI is left on the screen');
+	t.notRegex(after, /compost\.md|Search|garden/, 'nothing of the TUI is left on the screen');
 	t.is(await pane.flag('alternate_on'), '0', 'the alternate screen was left');
 	t.is(await pane.flag('cursor_flag'), '1', 'the cursor is visible again');
 });

@@ -41,6 +41,8 @@ export type ChunkOptions = {
 	/** Blocks are packed up to this size; smaller chunks make sharper hits. */
 	readonly targetTokens?: number;
 	readonly countTokens?: TokenCounter;
+	/** Embed the heading path before the chunk's text (default true); chunk boundaries do not depend on it. */
+	readonly headingContext?: boolean;
 };
 
 export function chunkMarkdown(original: string, fileName: string, options: ChunkOptions = {}): ChunkedDocument {
@@ -63,7 +65,7 @@ export function chunkMarkdown(original: string, fileName: string, options: Chunk
 		// Room left for content in the model's window: [CLS] + prefix + content + [SEP].
 		const max = Math.max(32, maxTokens - 2 - prefixTokens);
 		for (const p of packSection(source, section, Math.min(targetTokens, max), max, count)) {
-			const embedText = `${prefix}\n\n${p.text}`;
+			const embedText = options.headingContext === false ? p.text : `${prefix}\n\n${p.text}`;
 			chunks.push({
 				ordinal: chunks.length,
 				sectionTitle: section.level === 0 ? title : section.title,
@@ -73,7 +75,7 @@ export function chunkMarkdown(original: string, fileName: string, options: Chunk
 				embedText,
 				startLine: lineOf(p.start),
 				endLine: lineOf(Math.max(p.start, p.end - 1)),
-				tokens: prefixTokens + p.tokens + 2,
+				tokens: (options.headingContext === false ? 0 : prefixTokens) + p.tokens + 2,
 				hash: sha256(embedText),
 			});
 		}

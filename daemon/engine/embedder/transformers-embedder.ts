@@ -20,6 +20,8 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	try {
 		extractor = await pipeline('feature-extraction', config.directory ? path.basename(config.directory) : config.id, {
 			dtype: config.dtype,
+			// Session config entries of onnxruntime-node: the intra- and inter-op pools' wait policy.
+			session_options: config.spinWait ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}},
 			progress_callback(info: {status: string; file?: string; progress?: number}) {
 				if (info.status === 'progress' && info.file && typeof info.progress === 'number') {
 					onProgress?.({file: info.file, progress: info.progress});

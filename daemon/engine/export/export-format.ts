@@ -1,7 +1,13 @@
 import {z} from 'zod';
+import type {ExportFormat} from '../../../common/wire/transfer.js';
 
-export const exportFormats = ['json', 'jsonl', 'csv', 'md'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
+export type {ExportFormat} from '../../../common/wire/transfer.js';
+
+/** Every format of common/wire/transfer.ts, each once: the record's type makes a missing or unknown one an error. */
+const formats: Record<ExportFormat, true> = {json: true, jsonl: true, csv: true, md: true};
+export const exportFormats = Object.keys(formats) as ExportFormat[];
+/** The format of an export that names none. */
+export const defaultExportFormat: ExportFormat = 'json';
 
 const exportedChunk = z.object({
 	id: z.string(),

@@ -1,5 +1,5 @@
 import {invalidInput} from '../errors.js';
-import type {DocumentToWrite} from '../store/types.js';
+import type {DocumentToWrite} from '../storage/types.js';
 import {decodeVector} from '../store/vector-codec.js';
 import {vectorProblem, vectorRule} from '../vector-index/vector-rules.js';
 import {exportedDocument, exportFile, exportHeader, type ExportHeader} from './export-format.js';

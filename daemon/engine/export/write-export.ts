@@ -1,19 +1,29 @@
-import type {Store} from '../store/store.js';
-import type {CollectionRow} from '../store/types.js';
+import type {ExportReader} from '../storage/storage.js';
+import type {Collection} from '../storage/types.js';
 import {encodeVector} from '../store/vector-codec.js';
 import type {ExportedDocument, ExportFormat, ExportHeader} from './export-format.js';
 
-/** The collection as export lines: json and jsonl carry everything needed to restore it without re-embedding. */
-export function * exportCollection(store: Store, collection: CollectionRow, format: ExportFormat): Generator<string> {
+/**
+ * Documents per page read from the storage: a page of the bench's 10-chunk documents holds ~1,000 vectors
+ * (1.5 MB); memory stays near one page whatever the collection's size.
+ */
+export const exportPageDocuments = 100;
+
+/**
+ * The collection as export parts, read from the storage a page at a time (each page one consistent read; a
+ * document written during a long export is in it or not, whole): json and jsonl carry everything needed to
+ * restore it without re-embedding.
+ */
+export async function * exportCollection(storage: ExportReader, collection: Collection, format: ExportFormat, pageDocuments = exportPageDocuments): AsyncGenerator<string> {
 	const header: ExportHeader = {
 		format: 'md-vector-export', version: 1, collection: collection.name, model_id: collection.modelId,
 		dims: collection.dims, chunker_version: collection.chunkerVersion, exported_at: new Date().toISOString(),
 	};
-	const documents = exportedDocuments(store, collection);
+	const documents = exportedDocuments(storage, collection, pageDocuments);
 	switch (format) {
 		case 'jsonl': {
 			yield `${JSON.stringify(header)}\n`;
-			for (const document of documents) {
+			for await (const document of documents) {
 				yield `${JSON.stringify(document)}\n`;
 			}
 
@@ -23,7 +33,7 @@ export function * exportCollection(store: Store, collection: CollectionRow, form
 		case 'json': {
 			yield `${JSON.stringify(header).slice(0, -1)},"documents":[`;
 			let first = true;
-			for (const document of documents) {
+			for await (const document of documents) {
 				yield `${first ? '' : ','}\n${JSON.stringify(document)}`;
 				first = false;
 			}
@@ -35,7 +45,7 @@ export function * exportCollection(store: Store, collection: CollectionRow, form
 
 		case 'csv': {
 			yield 'id,source_file,section_title,heading_level,heading_path,start_line,end_line,content\n';
-			for (const document of documents) {
+			for await (const document of documents) {
 				for (const chunk of document.chunks) {
 					yield `${[chunk.id, document.file_name, chunk.section_title, chunk.heading_level, chunk.heading_path.join(' > '), chunk.start_line, chunk.end_line, chunk.content].map(csvField).join(',')}\n`;
 				}
@@ -46,7 +56,7 @@ export function * exportCollection(store: Store, collection: CollectionRow, form
 
 		case 'md': {
 			yield `# Collection ${collection.name}\n`;
-			for (const document of documents) {
+			for await (const document of documents) {
 				yield `\n## ${document.file_name}\n`;
 				for (const chunk of document.chunks) {
 					yield `\n### ${chunk.heading_path.join(' > ')} (lines ${chunk.start_line}-${chunk.end_line})\n\n${chunk.content}\n`;
@@ -56,28 +66,31 @@ export function * exportCollection(store: Store, collection: CollectionRow, form
 	}
 }
 
-function * exportedDocuments(store: Store, collection: CollectionRow): Generator<ExportedDocument> {
-	const meta = new Map(store.documentsMeta(collection.id).map(row => [row.fileName, row]));
-	let current: ExportedDocument | undefined;
-	for (const chunk of store.chunksOfCollection(collection.id)) {
-		if (current?.file_name !== chunk.fileName) {
-			if (current) {
-				yield current;
-			}
-
-			const document = meta.get(chunk.fileName)!;
-			current = {file_name: chunk.fileName, title: document.title, tags: document.tags, content_hash: document.contentHash, byte_size: document.byteSize, chunks: []};
+async function * exportedDocuments(storage: ExportReader, collection: Collection, pageDocuments: number): AsyncGenerator<ExportedDocument> {
+	let after: string | undefined;
+	for (;;) {
+		// One page after another: memory stays flat.
+		const page = await storage.exportPage(collection, after, pageDocuments);
+		if (page.length === 0) {
+			return;
 		}
 
-		current.chunks.push({
-			id: chunk.id, ordinal: chunk.ordinal, section_title: chunk.sectionTitle, heading_level: chunk.headingLevel,
-			heading_path: [...chunk.headingPath], content: chunk.content, start_line: chunk.startLine, end_line: chunk.endLine,
-			tokens: chunk.tokens, text_hash: chunk.hash, vector: chunk.vector ? encodeVector(chunk.vector).toString('base64') : undefined,
-		});
-	}
+		for (const document of page) {
+			if (document.chunks.length === 0) {
+				continue; // as exports always were: a document is exported through its chunks
+			}
 
-	if (current) {
-		yield current;
+			yield {
+				file_name: document.fileName, title: document.title, tags: [...document.tags], content_hash: document.contentHash, byte_size: document.byteSize,
+				chunks: document.chunks.map(chunk => ({
+					id: chunk.id, ordinal: chunk.ordinal, section_title: chunk.sectionTitle, heading_level: chunk.headingLevel,
+					heading_path: [...chunk.headingPath], content: chunk.content, start_line: chunk.startLine, end_line: chunk.endLine,
+					tokens: chunk.tokens, text_hash: chunk.hash, vector: chunk.vector ? encodeVector(chunk.vector).toString('base64') : undefined,
+				})),
+			};
+		}
+
+		after = page.at(-1)!.fileName;
 	}
 }
 

@@ -1,27 +1,17 @@
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {sha256} from '../hash.js';
-import type {CollectionRow} from '../store/types.js';
+import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {DocumentInfo} from '../storage/types.js';
 import {prepareDocument, type PreparedDocument} from './prepare-document.js';
 import {readTextFile} from './decode-text.js';
 import {walkMarkdown} from './walk-markdown.js';
-import {writeDocuments, type FileOutcome, type IngestMode, type WriteContext} from './write-documents.js';
+
+// A directory ingestion reports in the jobs contract's own shape (camelCase counts): the job registry copies
+// those fields onto the wire (daemon/wire/jobs.ts).
+export type {DirectoryProgress, DirectoryReport} from '../../../common/wire/jobs.js';
 
 export const maxFileBytes = 500 * 1024;
-
-export type DirectoryProgress = {
-	readonly totalFiles: number;
-	readonly processedFiles: number;
-	readonly indexed: number;
-	readonly unchanged: number;
-	readonly failed: number;
-	readonly chunks: number;
-};
-
-export type DirectoryReport = DirectoryProgress & {
-	readonly cancelled: boolean;
-	readonly files: readonly FileOutcome[];
-};
 
 export type DirectoryOptions = {
 	readonly directory: string;
@@ -32,17 +22,20 @@ export type DirectoryOptions = {
 	readonly groupChunks?: number;
 };
 
+/** Where a directory ingestion reads what is stored and writes its groups (the engine gives one). */
+export type DirectoryTarget = {
+	/** The stored document of this name, if any (incremental mode compares content hashes). */
+	readonly stored: (fileName: string) => Promise<DocumentInfo | undefined>;
+	/** Embeds and writes a group of documents in one transaction, after the writes queued before it. */
+	readonly write: (documents: readonly PreparedDocument[]) => Promise<FileOutcome[]>;
+};
+
 /**
  * Ingests every Markdown file under a directory. Files are read and chunked while the previous group is
  * being embedded; each group is committed in one transaction, so a crash or a cancel keeps every finished
  * group and no half-document. A file that fails (unreadable, too large) is reported and skipped.
  */
-export async function ingestDirectory(
-	context: () => WriteContext,
-	collection: () => CollectionRow,
-	serialize: <T>(task: () => Promise<T>) => Promise<T>,
-	options: DirectoryOptions,
-): Promise<DirectoryReport> {
+export async function ingestDirectory(target: DirectoryTarget, options: DirectoryOptions): Promise<DirectoryReport> {
 	const files = await walkMarkdown(options.directory);
 	const groupChunks = options.groupChunks ?? 256;
 	const outcomes: FileOutcome[] = [];
@@ -73,7 +66,7 @@ export async function ingestDirectory(
 
 				const content = await readTextFile(absolute, 'the file');
 				// Incremental: an unchanged file is known by its hash alone; chunking it (the costly part) is skipped.
-				const existing = options.mode === 'incremental' ? context().store.document(collection().id, relative) : undefined;
+				const existing = options.mode === 'incremental' ? await target.stored(relative) : undefined;
 				if (existing?.contentHash === sha256(content)) {
 					record([{file: relative, status: 'unchanged', chunks: existing.chunkCount}]);
 					continue;
@@ -100,7 +93,7 @@ export async function ingestDirectory(
 		}
 
 		const current = group;
-		const written = serialize(async () => writeDocuments(context(), collection(), current, options.mode));
+		const written = target.write(current);
 		// Overlap: read and chunk the next group while this one is embedded and written.
 		const [batch, following] = await Promise.all([written, readGroup()]);
 		record(batch);

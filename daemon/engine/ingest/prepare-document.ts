@@ -1,5 +1,6 @@
 import {chunkMarkdown, type ChunkedDocument} from '../chunker/chunk-markdown.js';
-import type {DocumentToWrite} from '../store/types.js';
+import {headingContextFromEnv} from '../chunker/heading-context.js';
+import type {DocumentToWrite} from '../storage/types.js';
 import {invalidInput} from '../errors.js';
 
 export type PreparedDocument = {
@@ -24,7 +25,7 @@ export function prepareDocument(content: string, fileName: string, sourcePath?: 
 		throw invalidInput(`content: holds an unpaired surrogate (U+${surrogate[0].codePointAt(0)!.toString(16).toUpperCase()}) at character ${surrogate.index}: not valid Unicode text`);
 	}
 
-	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), chunked: chunkMarkdown(content, fileName)};
+	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
 }
 
 /** Attaches vectors (by chunk hash) and shapes the document for the store. */

@@ -1,25 +1,17 @@
 import type {Embedder} from '../embedder/embedder.js';
-import type {Store} from '../store/store.js';
-import type {CollectionRow} from '../store/types.js';
-import type {CollectionIndexes} from '../vector-index/collection-indexes.js';
+import type {Storage} from '../storage/storage.js';
+import type {Collection} from '../storage/types.js';
 import {conflict} from '../errors.js';
-import {assertSameFingerprint} from '../store/fingerprint.js';
+import {assertSameFingerprint} from '../storage/fingerprint.js';
 import {chunkerVersion} from '../chunker/chunk-markdown.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import {toDocumentToWrite, type PreparedDocument} from './prepare-document.js';
 
-/** How an existing document is treated: `incremental` skips it when unchanged, `force` re-embeds every chunk. */
-export type IngestMode = 'default' | 'incremental' | 'force';
-
-export type FileOutcome = {
-	readonly file: string;
-	readonly status: 'indexed' | 'unchanged' | 'failed';
-	readonly chunks: number;
-	readonly error?: string;
-};
+// Ingest modes and per-file outcomes are the contract's (common/wire/jobs.ts), as the request and the job carry them.
+export type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 
 export type WriteContext = {
-	readonly store: Store;
-	readonly indexes: CollectionIndexes;
+	readonly storage: Storage;
 	/** The loaded model, or undefined: documents are then stored for keyword search and embedded later. */
 	readonly embedder: Embedder | undefined;
 };
@@ -28,13 +20,14 @@ export type WriteContext = {
  * Embeds what is new and writes the documents in one transaction; a chunk whose text is already stored in
  * the collection reuses that vector. Returns one outcome per document.
  */
-export async function writeDocuments(context: WriteContext, collection: CollectionRow, documents: readonly PreparedDocument[], mode: IngestMode): Promise<FileOutcome[]> {
-	const {store, indexes, embedder} = context;
+export async function writeDocuments(context: WriteContext, collection: Collection, documents: readonly PreparedDocument[], mode: IngestMode): Promise<FileOutcome[]> {
+	const {storage, embedder} = context;
 	checkCompatible(collection, embedder);
 	const outcomes: FileOutcome[] = [];
 	const changed: PreparedDocument[] = [];
-	for (const document of documents) {
-		const existing = mode === 'incremental' ? store.document(collection.id, document.fileName) : undefined;
+	const stored = mode === 'incremental' ? await Promise.all(documents.map(async document => storage.document(collection, document.fileName))) : [];
+	for (const [index, document] of documents.entries()) {
+		const existing = stored[index];
 		if (existing?.contentHash === document.chunked.contentHash) {
 			outcomes.push({file: document.fileName, status: 'unchanged', chunks: existing.chunkCount});
 		} else {
@@ -46,7 +39,7 @@ export async function writeDocuments(context: WriteContext, collection: Collecti
 	if (embedder && changed.length > 0) {
 		const hashes = changed.flatMap(document => document.chunked.chunks.map(chunk => chunk.hash));
 		if (mode !== 'force') {
-			for (const [hash, vector] of store.vectorsByHash(collection.id, hashes)) {
+			for (const [hash, vector] of await storage.vectorsByHash(collection, hashes)) {
 				vectors.set(hash, vector);
 			}
 		}
@@ -68,8 +61,7 @@ export async function writeDocuments(context: WriteContext, collection: Collecti
 
 	if (changed.length > 0) {
 		const fingerprint = embedder ? {modelId: embedder.modelId, dims: embedder.dims} : undefined;
-		const change = store.writeDocuments(collection, changed.map(document => toDocumentToWrite(document, vectors)), fingerprint);
-		await indexes.apply(collection, change);
+		await storage.writeDocuments(collection, changed.map(document => toDocumentToWrite(document, vectors)), fingerprint);
 	}
 
 	for (const document of changed) {
@@ -79,7 +71,7 @@ export async function writeDocuments(context: WriteContext, collection: Collecti
 	return outcomes;
 }
 
-function checkCompatible(collection: CollectionRow, embedder: Embedder | undefined): void {
+function checkCompatible(collection: Collection, embedder: Embedder | undefined): void {
 	if (collection.chunkerVersion !== chunkerVersion) {
 		throw conflict(`collection '${collection.name}' was chunked by chunker v${collection.chunkerVersion}; this version uses v${chunkerVersion}. Export it and import it into a new collection, or ingest into another one.`);
 	}

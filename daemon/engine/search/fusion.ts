@@ -1,8 +1,7 @@
 import type {Fusion} from '../../../common/search-contract.js';
+import type {Ranked} from '../storage/types.js';
 
 export type {Fusion} from '../../../common/search-contract.js';
-
-export type Ranked = {readonly rowid: number; readonly score: number};
 
 /**
  * Reciprocal rank fusion (Cormack et al. 2009): score = sum of 1 / (k + rank) over the lists a hit is in.
@@ -43,8 +42,16 @@ export function convexFusion(lists: ReadonlyArray<readonly Ranked[]>, weights: r
 	return sorted(scores);
 }
 
+/**
+ * The semantic list's weight in convex fusion (keyword: 1 minus it). Swept on SciFact train with a real model
+ * (nDCG@10): 0.3 0.731, 0.4 0.732, 0.5 0.733, 0.6 0.727, 0.7 0.716; RRF's best k (20) reached 0.726.
+ */
+export const convexSemanticWeight = 0.5;
+
 export function fuse(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[]): Ranked[] {
-	return fusion === 'convex' ? convexFusion([semantic, keyword], [0.5, 0.5]) : reciprocalRankFusion([semantic, keyword]);
+	return fusion === 'convex'
+		? convexFusion([semantic, keyword], [convexSemanticWeight, 1 - convexSemanticWeight])
+		: reciprocalRankFusion([semantic, keyword]);
 }
 
 function sorted(scores: ReadonlyMap<number, number>): Ranked[] {

@@ -1,26 +1,23 @@
 import {performance} from 'node:perf_hooks';
 import type {Embedder} from '../embedder/embedder.js';
-import type {Store} from '../store/store.js';
-import type {CollectionRow, StoredChunk} from '../store/types.js';
-import type {Hit} from '../vector-index/collection-indexes.js';
+import type {Storage} from '../storage/storage.js';
+import type {Collection, FieldWeights, Ranked, StoredChunk} from '../storage/types.js';
 import {unavailable} from '../errors.js';
-import {fuse, type Ranked} from './fusion.js';
+import {fuse} from './fusion.js';
 import {keywordTerms} from './keyword-query.js';
-import type {SearchRequest, SearchResponse, SearchResult} from './types.js';
+import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 
 /** Column weights of BM25: document title, section headings, body. */
-const fieldWeights = [2, 1.5, 1] as const;
+const fieldWeights: FieldWeights = [2, 1.5, 1];
 
 export type SearchContext = {
-	readonly store: Store;
-	/** Nearest stored vectors of the collection (runs on the index thread). */
-	readonly vectorSearch: (query: Float32Array, k: number) => Promise<Hit[]>;
+	readonly storage: Storage;
 	readonly embedder: Embedder | undefined;
 	/** Why there is no embedder, for the error or notice. */
 	readonly embedderProblem: string;
 };
 
-export async function runSearch(context: SearchContext, collection: CollectionRow, request: SearchRequest): Promise<SearchResponse> {
+export async function runSearch(context: SearchContext, collection: Collection, request: SearchRequest): Promise<SearchOutcome> {
 	const started = performance.now();
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
@@ -36,7 +33,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 		notice = `hybrid search fell back to keyword: ${context.embedderProblem}`;
 	}
 
-	// The query embedding (ONNX Runtime's threads) and FAISS (the index thread) run while BM25 runs here.
+	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
 	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
 	if (mode !== 'keyword' && context.embedder) {
 		const {embedder} = context;
@@ -45,7 +42,7 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 			const vector = await embedder.embedQuery(request.query);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await context.vectorSearch(vector, depth);
+			const hits = await context.storage.vectorTopK(collection, vector, depth);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -54,20 +51,19 @@ export async function runSearch(context: SearchContext, collection: CollectionRo
 	let keyword: Ranked[] = [];
 	if (mode !== 'semantic') {
 		const at = performance.now();
-		keyword = context.store.keyword(collection.id, keywordTerms(request.query), depth, fieldWeights);
+		keyword = await context.storage.keywordTopK(collection, keywordTerms(request.query), depth, fieldWeights);
 		timings.keyword = performance.now() - at;
 	}
 
 	const semantic = await semanticWork;
 	const ranked = mode === 'hybrid' ? fuse(request.fusion, semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
-	const results = toResults(context.store, ranked, request);
+	const results = toResults(await context.storage.chunks(collection, ranked.map(hit => hit.rowid)), ranked, request);
 	timings.total = performance.now() - started;
-	return {results, collection: collection.name, mode: request.mode, ...(notice ? {notice} : {}), timings_ms: round(timings)};
+	return {results, collection: collection.name, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
 
-function toResults(store: Store, ranked: readonly Ranked[], request: SearchRequest): SearchResult[] {
-	const chunks = store.chunks(ranked.map(hit => hit.rowid));
-	const results: SearchResult[] = [];
+function toResults(chunks: ReadonlyMap<number, StoredChunk>, ranked: readonly Ranked[], request: SearchRequest): SearchHit[] {
+	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();
 	for (const hit of ranked) {
@@ -78,28 +74,13 @@ function toResults(store: Store, ranked: readonly Ranked[], request: SearchReque
 
 		seenIds.add(chunk.id);
 		seenFiles.add(chunk.fileName);
-		results.push(toResult(chunk, hit.score));
+		results.push({...chunk, score: Number(hit.score.toFixed(6))});
 		if (results.length === request.topK) {
 			break;
 		}
 	}
 
 	return results;
-}
-
-function toResult(chunk: StoredChunk, score: number): SearchResult {
-	return {
-		id: chunk.id,
-		content: chunk.content,
-		source_file: chunk.fileName,
-		section_title: chunk.sectionTitle,
-		heading_level: chunk.headingLevel,
-		score: Number(score.toFixed(6)),
-		heading_path: chunk.headingPath,
-		start_line: chunk.startLine,
-		end_line: chunk.endLine,
-		source_path: chunk.sourcePath,
-	};
 }
 
 function round<T extends Record<string, number>>(timings: T): T {

@@ -1,27 +1,23 @@
 import type {SearchMode} from '../../../common/search-contract.js';
+import type {StoredChunk} from '../storage/types.js';
 
 export type {SearchMode, SearchRequest} from '../../../common/search-contract.js';
 
-/** A hit: the spec's fields (snake_case, as the API returns them), then md-vector's own. */
-export type SearchResult = {
-	readonly id: string;
-	readonly content: string;
-	readonly source_file: string;
-	readonly section_title: string;
-	readonly heading_level: number;
+/** A hit, as the engine answers it: the stored chunk and its score (daemon/wire/search.ts shapes it for the API). */
+export type SearchHit = StoredChunk & {
+	/** Rounded to 6 decimals; what it means depends on the mode (README). */
 	readonly score: number;
-	readonly heading_path: readonly string[];
-	readonly start_line: number;
-	readonly end_line: number;
-	/** Where the daemon read the file from (ingest by path or directory); null for content sent inline. */
-	readonly source_path: string | null;
 };
 
-export type SearchResponse = {
-	readonly results: SearchResult[];
+/** Milliseconds spent in each stage of a search (the stages overlap) and in all. */
+export type SearchTimings = Readonly<Record<'embed' | 'vector' | 'keyword' | 'total', number>>;
+
+export type SearchOutcome = {
 	readonly collection: string;
+	/** The mode asked for; `notice` says why another one served it, if one did. */
 	readonly mode: SearchMode;
-	/** Set when the request could not be served as asked (hybrid without vectors: keyword only). */
 	readonly notice?: string;
-	readonly timings_ms: {readonly embed: number; readonly vector: number; readonly keyword: number; readonly total: number};
+	/** Best first. */
+	readonly results: SearchHit[];
+	readonly timings: SearchTimings;
 };

@@ -1,3 +1,5 @@
+import type {Ranked} from '../storage/types.js';
+
 /**
  * Exact top-k BM25 without scoring every match (MaxScore over FTS5). FTS5's bm25() scores every row an OR-query
  * matches: a common term (in 45% of 100k chunks) makes that 45k rows, ~35 ms. But no term adds more than
@@ -15,7 +17,7 @@ const saturation = 2.2;
 /** Scoring the rare terms' rows costs more than the full query once they are this share of all matches. */
 const maxShare = 2 / 3;
 
-export type KeywordHit = {readonly rowid: number; readonly score: number};
+type KeywordHit = Ranked;
 
 /** What topKeyword needs from the FTS5 table. */
 export type KeywordSource = {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 
 const collectionColumns = 'id, name, model_id AS modelId, dims, chunker_version AS chunkerVersion, vector_generation AS vectorGeneration';
+const documentColumns = 'id, file_name AS fileName, content_hash AS contentHash, chunk_count AS chunkCount, source_path AS sourcePath';
 const chunkColumns = 'c.id, c.chunk_id, d.file_name, d.source_path, c.ordinal, c.section_title, c.heading_level, c.heading_path, c.content, c.start_line, c.end_line';
 
 /** Every statement the store runs, prepared once. */
@@ -14,9 +15,11 @@ export function prepareStatements(db: Database.Database) {
 			FROM collections ORDER BY name`),
 		setFingerprint: db.prepare('UPDATE collections SET model_id = ?, dims = ? WHERE id = ?'),
 		bumpGeneration: db.prepare('UPDATE collections SET vector_generation = vector_generation + 1 WHERE id = ?'),
-		documentByName: db.prepare('SELECT id, file_name AS fileName, content_hash AS contentHash, chunk_count AS chunkCount FROM documents WHERE collection_id = ? AND file_name = ?'),
-		documentsOfCollection: db.prepare('SELECT id, file_name AS fileName, content_hash AS contentHash, chunk_count AS chunkCount FROM documents WHERE collection_id = ? ORDER BY file_name'),
-		documentsMeta: db.prepare('SELECT file_name AS fileName, title, tags, content_hash AS contentHash, byte_size AS byteSize FROM documents WHERE collection_id = ? ORDER BY file_name'),
+		documentByName: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? AND file_name = ?`),
+		documentsOfCollection: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? ORDER BY file_name`),
+		// Export pages: documents after a file name, then each one's chunks (the (collection_id, file_name) index walks them in order).
+		documentsAfter: db.prepare('SELECT id, file_name AS fileName, title, tags, content_hash AS contentHash, byte_size AS byteSize FROM documents WHERE collection_id = ? AND file_name > ? ORDER BY file_name LIMIT ?'),
+		exportChunksOfDocument: db.prepare(`SELECT ${chunkColumns}, c.tokens, c.text_hash, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id = ? ORDER BY c.ordinal`),
 		insertDocument: db.prepare(`INSERT INTO documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, ingested_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),
@@ -26,16 +29,12 @@ export function prepareStatements(db: Database.Database) {
 		insertFts: db.prepare('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)'),
 		deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid = ?'),
 		vectorByHash: db.prepare('SELECT vector FROM chunks WHERE collection_id = ? AND text_hash = ? AND vector IS NOT NULL LIMIT 1'),
-		vectorCount: db.prepare('SELECT count(vector) AS count FROM chunks WHERE collection_id = ?'),
 		// `+collection_id`: walk the rowids in order; the (collection_id, text_hash) index made SQLite sort every row.
 		vectorsAfter: db.prepare('SELECT id, vector FROM chunks WHERE +collection_id = ? AND vector IS NOT NULL AND id > ? ORDER BY id LIMIT ?'),
 		chunksWithoutVectors: db.prepare('SELECT id, text_hash, heading_path, content FROM chunks WHERE collection_id = ? AND vector IS NULL ORDER BY id LIMIT ?'),
 		setVector: db.prepare('UPDATE chunks SET vector = ? WHERE id = ? AND vector IS NULL'),
 		chunksOfDocument: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.collection_id = ? AND d.file_name = ? ORDER BY c.ordinal`),
-		documentSource: db.prepare('SELECT content_hash AS contentHash, source_path AS sourcePath FROM documents WHERE collection_id = ? AND file_name = ?'),
-		chunkByRowid: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ?`),
-		chunksOfCollection: db.prepare(`SELECT ${chunkColumns}, c.tokens, c.text_hash, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.collection_id = ? ORDER BY d.file_name, c.ordinal`),
+		chunkByRowid: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ? AND c.collection_id = ?`),
 		// The planner would read the wide chunk rows; the narrow index answers the collection check alone.
 		keyword: db.prepare(`SELECT f.rowid AS rowid, bm25(chunks_fts, ?, ?, ?) AS rank FROM chunks_fts f JOIN chunks c INDEXED BY chunks_collection_of_row ON c.id = f.rowid
 			WHERE chunks_fts MATCH ? AND c.collection_id = ? ORDER BY rank LIMIT ?`),

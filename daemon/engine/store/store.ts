@@ -3,16 +3,19 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import {sha256} from '../hash.js';
 import {keywordTokens} from '../text/keyword-tokens.js';
-import {assertSameFingerprint} from './fingerprint.js';
-import {phrase, topKeyword, type KeywordHit, type KeywordSource} from './keyword-top-k.js';
+import {assertSameFingerprint, assertVectorsFit} from '../storage/fingerprint.js';
+import type {DocumentInfo, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../storage/types.js';
+import {phrase, topKeyword, type KeywordSource} from './keyword-top-k.js';
 import {schema, schemaVersion} from './schema.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
-import type {CollectionRow, DocumentRow, DocumentToWrite, Fingerprint, StoredChunk, VectorChange} from './types.js';
+import type {CollectionRow, VectorChange} from './types.js';
 import {prepareStatements, type Statements} from './statements.js';
 
 /**
- * The system of record: collections, documents, chunks, vectors and the BM25 index, in one SQLite file
- * (WAL, synchronous=FULL). Every document is written in one transaction: a crash leaves it whole or absent.
+ * The system of record of the embedded backend: collections, documents, chunks, vectors and the BM25 index, in
+ * one SQLite file (WAL, synchronous=FULL). Every write is one transaction: a crash leaves a document whole or
+ * absent. Synchronous: embedded-storage.ts answers the engine's asynchronous calls with it, and the vector
+ * indexes read it in one tick (one state).
  */
 export class Store {
 	static open(file: string): Store {
@@ -52,17 +55,23 @@ export class Store {
 		return this.sql.collectionsWithCounts.all() as Array<CollectionRow & {count: number; documents: number}>;
 	}
 
-	document(collectionId: number, fileName: string): DocumentRow | undefined {
-		return this.sql.documentByName.get(collectionId, fileName) as DocumentRow | undefined;
+	document(collectionId: number, fileName: string): DocumentInfo | undefined {
+		return toDocumentInfo(this.documentRow(collectionId, fileName));
 	}
 
-	documents(collectionId: number): DocumentRow[] {
-		return this.sql.documentsOfCollection.all(collectionId) as DocumentRow[];
+	documents(collectionId: number): DocumentInfo[] {
+		return (this.sql.documentsOfCollection.all(collectionId) as DocumentRow[]).map(row => toDocumentInfo(row)!);
 	}
 
-	documentsMeta(collectionId: number): Array<{fileName: string; title: string; tags: string[]; contentHash: string; byteSize: number}> {
-		return (this.sql.documentsMeta.all(collectionId) as Array<{fileName: string; title: string; tags: string; contentHash: string; byteSize: number}>)
-			.map(row => ({...row, tags: JSON.parse(row.tags) as string[]}));
+	/** Up to `limit` whole documents after a file name, by file name, read in one go (one state). */
+	exportPage(collectionId: number, after: string | undefined, limit: number): ExportedDocument[] {
+		const documents = this.sql.documentsAfter.all(collectionId, after ?? '', limit) as Array<{id: number; fileName: string; title: string; tags: string; contentHash: string; byteSize: number}>;
+		return documents.map(({id, tags, ...document}) => ({
+			...document,
+			tags: JSON.parse(tags) as string[],
+			chunks: (this.sql.exportChunksOfDocument.all(id) as Array<ChunkRow & {vector: Buffer | null; tokens: number; text_hash: string}>)
+				.map(row => ({...toStoredChunk(row), tokens: row.tokens, hash: row.text_hash, vector: row.vector ? decodeVector(row.vector) : undefined})),
+		}));
 	}
 
 	/** Stored vectors of chunks with these text hashes: unchanged chunks are not embedded again. */
@@ -97,6 +106,7 @@ export class Store {
 			const removed: number[] = [];
 			const added: Array<{rowid: number; vector: Float32Array}> = [];
 			for (const document of documents) {
+				assertVectorsFit(document, fingerprint);
 				removed.push(...this.removeDocument(current.id, document.fileName));
 				added.push(...this.insertDocument(current, document));
 			}
@@ -112,7 +122,7 @@ export class Store {
 	/** Deletes a document with its chunks; undefined when there is no such document. */
 	deleteDocument(collection: CollectionRow, fileName: string): {removed: number[]; chunks: number} | undefined {
 		return this.db.transaction(() => {
-			const document = this.document(collection.id, fileName);
+			const document = this.documentRow(collection.id, fileName);
 			if (!document) {
 				return undefined;
 			}
@@ -123,8 +133,12 @@ export class Store {
 		})();
 	}
 
+	private documentRow(collectionId: number, fileName: string): DocumentRow | undefined {
+		return this.sql.documentByName.get(collectionId, fileName) as DocumentRow | undefined;
+	}
+
 	private removeDocument(collectionId: number, fileName: string): number[] {
-		const document = this.document(collectionId, fileName);
+		const document = this.documentRow(collectionId, fileName);
 		if (!document) {
 			return [];
 		}
@@ -161,11 +175,6 @@ export class Store {
 		return added;
 	}
 
-	/** How many chunks of a collection have a vector. */
-	vectorCount(collectionId: number): number {
-		return (this.sql.vectorCount.get(collectionId) as {count: number}).count;
-	}
-
 	/** Every vector of a collection, in rowid order, for rebuilding its index. */
 	* vectors(collectionId: number): Generator<{rowid: number; vector: Float32Array}> {
 		for (const row of this.sql.vectorsAfter.iterate(collectionId, 0, -1) as Iterable<{id: number; vector: Buffer}>) {
@@ -179,9 +188,9 @@ export class Store {
 	}
 
 	/** Chunks stored without a vector (ingested while no model was loaded). */
-	chunksWithoutVectors(collectionId: number, limit: number): Array<{rowid: number; hash: string; text: string}> {
-		return (this.sql.chunksWithoutVectors.all(collectionId, limit) as Array<{id: number; text_hash: string; heading_path: string; content: string}>)
-			.map(row => ({rowid: row.id, hash: row.text_hash, text: `${(JSON.parse(row.heading_path) as string[]).join(' > ')}\n\n${row.content}`}));
+	chunksWithoutVectors(collectionId: number, limit: number): Array<{rowid: number; text: string}> {
+		return (this.sql.chunksWithoutVectors.all(collectionId, limit) as Array<{id: number; heading_path: string; content: string}>)
+			.map(row => ({rowid: row.id, text: `${(JSON.parse(row.heading_path) as string[]).join(' > ')}\n\n${row.content}`}));
 	}
 
 	/** Fills in vectors of existing chunks; returns the rows that really changed. */
@@ -199,15 +208,11 @@ export class Store {
 		return (this.sql.chunksOfDocument.all(collectionId, fileName) as ChunkRow[]).map(row => toStoredChunk(row));
 	}
 
-	/** What a document was made from: its content hash and, when read from disk, where. */
-	documentSource(collectionId: number, fileName: string): {contentHash: string; sourcePath: string | null} | undefined {
-		return this.sql.documentSource.get(collectionId, fileName) as {contentHash: string; sourcePath: string | null} | undefined;
-	}
-
-	chunks(rowids: readonly number[]): Map<number, StoredChunk> {
+	/** The chunks of these rowids that exist in the collection. */
+	chunks(collectionId: number, rowids: readonly number[]): Map<number, StoredChunk> {
 		const found = new Map<number, StoredChunk>();
 		for (const rowid of rowids) {
-			const row = this.sql.chunkByRowid.get(rowid) as ChunkRow | undefined;
+			const row = this.sql.chunkByRowid.get(rowid, collectionId) as ChunkRow | undefined;
 			if (row) {
 				found.set(rowid, toStoredChunk(row));
 			}
@@ -216,22 +221,13 @@ export class Store {
 		return found;
 	}
 
-	chunksOfCollection(collectionId: number): Iterable<StoredChunk & {vector?: Float32Array; tokens: number; hash: string}> {
-		const rows = this.sql.chunksOfCollection.iterate(collectionId) as Iterable<ChunkRow & {vector: Buffer | null; tokens: number; text_hash: string}>;
-		return (function * () {
-			for (const row of rows) {
-				yield {...toStoredChunk(row), tokens: row.tokens, hash: row.text_hash, vector: row.vector ? decodeVector(row.vector) : undefined};
-			}
-		})();
-	}
-
 	/** The collection's best `limit` chunks by BM25 for chunks holding any of `terms`. Higher score is better. */
-	keyword(collectionId: number, terms: readonly string[], limit: number, weights: readonly [number, number, number]): KeywordHit[] {
+	keyword(collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights): Ranked[] {
 		return topKeyword(this.keywordSource(collectionId, weights), terms, limit);
 	}
 
 	/** The FTS5 table as topKeyword reads it, for one query. */
-	keywordSource(collectionId: number, weights: readonly [number, number, number]): KeywordSource {
+	keywordSource(collectionId: number, weights: FieldWeights): KeywordSource {
 		const statistics = this.keywordStatistics();
 		return {
 			frequency: statistics.frequency,
@@ -241,7 +237,7 @@ export class Store {
 	}
 
 	/** BM25 of every chunk an FTS5 expression matches, best `limit` first (the reference topKeyword must equal). */
-	keywordMatches(collectionId: number, match: string, limit: number, weights: readonly [number, number, number]): KeywordHit[] {
+	keywordMatches(collectionId: number, match: string, limit: number, weights: FieldWeights): Ranked[] {
 		return (this.sql.keyword.all(...weights, match, collectionId, limit) as Array<{rowid: number; rank: number}>)
 			.map(row => ({rowid: row.rowid, score: -row.rank}));
 	}
@@ -281,6 +277,12 @@ export class Store {
 	checkpoint(): void {
 		this.db.pragma('wal_checkpoint(TRUNCATE)');
 	}
+}
+
+type DocumentRow = DocumentInfo & {readonly id: number};
+
+function toDocumentInfo(row: DocumentRow | undefined): DocumentInfo | undefined {
+	return row && {fileName: row.fileName, contentHash: row.contentHash, chunkCount: row.chunkCount, sourcePath: row.sourcePath};
 }
 
 type ChunkRow = {

@@ -76,8 +76,11 @@ function estimatedBytes(index: VectorIndex): number {
 	return (count * index.dims * 4) + links + (1024 * 1024);
 }
 
-/** The index written for this generation, or undefined when it is missing, damaged, stale or of old parameters. */
-export function readIndex(file: string, dims: number, generation: number): VectorIndex | undefined {
+/**
+ * The index written for this generation, or undefined when it is missing, corrupt or stale; `onRejected` hears
+ * why a file that is there was not used.
+ */
+export function readIndex(file: string, dims: number, generation: number, onRejected: (reason: string) => void = () => undefined): VectorIndex | undefined {
 	if (!existsSync(`${file}.faiss`) || !existsSync(`${file}.json`)) {
 		return undefined;
 	}
@@ -85,12 +88,14 @@ export function readIndex(file: string, dims: number, generation: number): Vecto
 	try {
 		const sidecar = JSON.parse(readFileSync(`${file}.json`, 'utf8')) as Sidecar;
 		if (sidecar.generation !== generation || sidecar.dims !== dims || !Array.isArray(sidecar.rowids)) {
+			onRejected(`it was written for generation ${sidecar.generation} with ${sidecar.dims} dimensions; the store is at generation ${generation} with ${dims}`);
 			return undefined;
 		}
 
 		// A damaged file (truncated, overwritten) can make FAISS allocate from garbage sizes and abort: checked first.
 		const found = checksum(`${file}.faiss`);
 		if (found.bytes !== sidecar.bytes || found.crc32 !== sidecar.crc32) {
+			onRejected(sidecar.crc32 === undefined ? 'it has no checksum (written by an older version)' : `it is damaged (${found.bytes} bytes, CRC-32 ${found.crc32}; written: ${sidecar.bytes} bytes, CRC-32 ${sidecar.crc32})`);
 			return undefined;
 		}
 
@@ -98,17 +103,20 @@ export function readIndex(file: string, dims: number, generation: number): Vecto
 		if (kind === 'hnsw') {
 			const stored = hnswSearchParameters(`${file}.faiss`);
 			if (stored.efSearch !== hnswParameters.efSearch || stored.efConstruction !== hnswParameters.efConstruction) {
+				onRejected(`it was built with efConstruction ${stored.efConstruction} and efSearch ${stored.efSearch}`);
 				return undefined; // built with other parameters: built again (the file is not patched, it may be read-only)
 			}
 		}
 
 		const native = kind === 'hnsw' ? faiss.Index.read(`${file}.faiss`) : faiss.IndexFlatIP.read(`${file}.faiss`);
 		if (native.getDimension() !== dims) {
+			onRejected(`it holds vectors of ${native.getDimension()} dimensions, not ${dims}`);
 			return undefined;
 		}
 
 		return VectorIndex.restore(native, sidecar.rowids, kind);
-	} catch {
+	} catch (error) {
+		onRejected(error instanceof Error ? error.message : String(error));
 		return undefined; // unreadable or inconsistent: the caller rebuilds from the store
 	}
 }

@@ -1,5 +1,5 @@
 import {serveCalls} from '../threads/serve-calls.js';
-import type {IndexReply, IndexRequest} from './thread-protocol.js';
+import type {IndexMessage, IndexOp, IndexReply, IndexRequest, IndexShape} from './thread-protocol.js';
 import {VectorIndex} from './vector-index.js';
 import {readIndex, writeIndex} from './index-file.js';
 
@@ -10,58 +10,64 @@ import {readIndex, writeIndex} from './index-file.js';
  */
 const indexes = new Map<string, VectorIndex>();
 
-function handle(request: IndexRequest): IndexReply {
-	switch (request.op) {
-		case 'load': {
-			const index = readIndex(request.file, request.dims, request.generation);
-			indexes.set(request.key, index ?? new VectorIndex(request.dims));
-			return {...shape(get(request.key)), loaded: Boolean(index)};
-		}
+/** One handler per operation, each answering that operation's reply type (thread-protocol.ts). */
+const handlers: {[Op in IndexOp]: (request: IndexRequest<Op>) => IndexReply<Op>} = {
+	load(request) {
+		let rejected: string | undefined;
+		const index = readIndex(request.file, request.dims, request.generation, reason => {
+			rejected = reason;
+		});
+		indexes.set(request.key, index ?? new VectorIndex(request.dims));
+		return {...shape(get(request.key)), loaded: Boolean(index), ...(rejected ? {rejected} : {})};
+	},
 
-		case 'create': {
-			indexes.set(request.key, new VectorIndex(request.dims, request.kind));
-			return shape(get(request.key));
-		}
-
-		case 'add': {
-			const index = get(request.key);
-			index.addFlat(request.rowids, request.vectors);
-			return shape(index);
-		}
-
-		case 'remove': {
-			const index = get(request.key);
-			index.remove(request.rowids);
-			return shape(index);
-		}
-
-		case 'swap': {
-			const index = get(request.from);
-			indexes.set(request.key, index);
-			indexes.delete(request.from);
+	create(request) {
+		const replaced = indexes.has(request.key);
+		indexes.set(request.key, new VectorIndex(request.dims, request.kind));
+		if (replaced) {
 			collectReplaced();
-			return shape(index);
 		}
 
-		case 'search': {
-			const index = get(request.key);
-			const hits = index.search(request.query, request.k);
-			return {size: index.size, rowids: hits.map(hit => hit.rowid), scores: hits.map(hit => hit.score)};
-		}
+		return shape(get(request.key));
+	},
 
-		case 'write': {
-			const index = get(request.key);
-			writeIndex(request.file, index, request.generation);
-			return {size: index.size};
-		}
+	add(request) {
+		const index = get(request.key);
+		index.addFlat(request.rowids, request.vectors);
+		return shape(index);
+	},
 
-		case 'drop': {
-			indexes.delete(request.key);
-			collectReplaced();
-			return {size: 0};
-		}
-	}
-}
+	remove(request) {
+		const index = get(request.key);
+		index.remove(request.rowids);
+		return shape(index);
+	},
+
+	swap(request) {
+		const index = get(request.from);
+		indexes.set(request.key, index);
+		indexes.delete(request.from);
+		collectReplaced();
+		return shape(index);
+	},
+
+	search(request) {
+		const hits = get(request.key).search(request.query, request.k);
+		return {rowids: hits.map(hit => hit.rowid), scores: hits.map(hit => hit.score)};
+	},
+
+	write(request) {
+		const index = get(request.key);
+		writeIndex(request.file, index, request.generation);
+		return {size: index.size};
+	},
+
+	drop(request) {
+		indexes.delete(request.key);
+		collectReplaced();
+		return {size: 0};
+	},
+};
 
 /**
  * faiss-node frees an index's memory only when V8 collects its JavaScript object, and V8 does not know that a
@@ -73,7 +79,7 @@ function collectReplaced(): void {
 	(globalThis as {gc?: () => void}).gc?.();
 }
 
-function shape(index: VectorIndex): IndexReply {
+function shape(index: VectorIndex): IndexShape {
 	return {size: index.size, kind: index.kind, tombstones: index.tombstones};
 }
 
@@ -86,4 +92,5 @@ function get(key: string): VectorIndex {
 	return index;
 }
 
-serveCalls(handle);
+// The message names its op, so the handler it reaches takes its request type.
+serveCalls((message: IndexMessage) => (handlers[message.op] as (request: IndexRequest<IndexOp>) => IndexReply<IndexOp>)(message.request));

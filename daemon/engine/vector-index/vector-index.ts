@@ -1,16 +1,10 @@
 import faiss from 'faiss-node';
+import type {IndexKind, Ranked} from '../storage/types.js';
 import {createHnsw} from './hnsw-file.js';
-
-/**
- * Vectors per faiss-node add(): one of 400k x 384 values throws a RangeError, and each call's input is a
- * number[] (8 bytes a value), so small calls keep the thread's heap small.
- */
-const addBatch = 2000;
-
-export type Hit = {readonly rowid: number; readonly score: number};
+import {vectorsPerAdd} from './thread-protocol.js';
 
 /** Exact search (flat) for small collections; an HNSW graph above a size where flat gets slow. */
-export type IndexKind = 'flat' | 'hnsw';
+export type {IndexKind} from '../storage/types.js';
 
 /** Marks a removed vector's position in an HNSW index (faiss-node aborts on HNSW removeIds). */
 const removed = -1;
@@ -73,16 +67,6 @@ export class VectorIndex {
 		return this.index;
 	}
 
-	add(entries: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>): void {
-		const flat = new Float32Array(entries.length * this.dims);
-		for (const [row, {vector}] of entries.entries()) {
-			this.check(vector);
-			flat.set(vector, row * this.dims);
-		}
-
-		this.addFlat(entries.map(entry => entry.rowid), flat);
-	}
-
 	/** Adds vectors given back to back in one array, `rowids[i]` naming the i-th. */
 	addFlat(rowids: readonly number[], flat: Float32Array): void {
 		if (flat.length !== rowids.length * this.dims) {
@@ -90,8 +74,10 @@ export class VectorIndex {
 		}
 
 		this.checkFinite(flat);
-		for (let start = 0; start < rowids.length; start += addBatch) {
-			const end = Math.min(start + addBatch, rowids.length);
+		// Small faiss-node add() calls: one of 400k x 384 values throws a RangeError, and each call's input is a
+		// number[] (8 bytes a value), so small calls keep the thread's heap small.
+		for (let start = 0; start < rowids.length; start += vectorsPerAdd) {
+			const end = Math.min(start + vectorsPerAdd, rowids.length);
 			this.index.add([...flat.subarray(start * this.dims, end * this.dims)]);
 			for (let row = start; row < end; row++) {
 				this.positions?.set(rowids[row]!, this.rowids.length);
@@ -127,7 +113,7 @@ export class VectorIndex {
 		return removed;
 	}
 
-	search(query: Float32Array, k: number): Hit[] {
+	search(query: Float32Array, k: number): Ranked[] {
 		this.check(query);
 		const limit = Math.min(Math.floor(k), this.size);
 		if (!(limit > 0)) {
@@ -147,9 +133,9 @@ export class VectorIndex {
 		}
 	}
 
-	private searchNative(query: Float32Array, fetch: number): Hit[] {
+	private searchNative(query: Float32Array, fetch: number): Ranked[] {
 		const {distances, labels} = this.index.search([...query], fetch);
-		const hits: Hit[] = [];
+		const hits: Ranked[] = [];
 		for (const [index, label] of labels.entries()) {
 			const rowid = label >= 0 ? this.rowids[label] : undefined;
 			if (rowid !== undefined && rowid !== removed) {

@@ -1,248 +1,155 @@
-import React, {useEffect, useState} from 'react';
-import {Box, useApp} from 'ink';
+import React, {useCallback, useEffect, useState} from 'react';
+import {Box, useApp, useStdout} from 'ink';
 import type {SearchResult} from '../../client/api-types.js';
-import {defaultCollection, searchDefaults, searchModes, type SearchMode} from '../../../common/search-contract.js';
 import {CollectionList} from './collection-list.js';
-import {SearchBox} from './search-box.js';
-import {ResultList} from './result-list.js';
-import {Preview} from './preview.js';
-import {StatusBar} from './status-bar.js';
+import {ConfirmDelete, confirmDeleteRows} from './confirm-delete.js';
 import {HelpOverlay} from './help-overlay.js';
-import {ConfirmDelete} from './confirm-delete.js';
-import {IngestPanel} from './ingest-panel.js';
+import {IngestDialog, ingestDialogRows} from './ingest-dialog.js';
+import {bindingFor, type KeyContext} from './keymap.js';
+import type {CollectionMemory} from './last-collection.js';
+import {layoutFor} from './layout.js';
+import {openInEditor as defaultOpenInEditor} from './open-in-editor.js';
+import {Preview} from './preview.js';
+import {previewLines, previewTextRows} from './preview-lines.js';
+import {readContext} from './read-context.js';
+import {ResultList} from './result-list.js';
+import {SearchBox} from './search-box.js';
+import {StatusBar} from './status-bar.js';
 import type {TuiClient} from './tui-client.js';
+import {scopeOf, type Message, type State} from './tui-state.js';
 import {useDaemonState} from './use-daemon-state.js';
+import {useEffects} from './use-effects.js';
+import {useIngestJob} from './use-ingest-job.js';
+import {useKeyPresses} from './use-key-presses.js';
 import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
-import {useKeys} from './use-keys.js';
-import {openInEditor as defaultOpenInEditor} from './open-in-editor.js';
+import {useTuiState} from './use-tui-state.js';
+
+/** Rows each dialog takes under the panes (the help takes the panes' place). */
+const dialogRows = {none: 0, help: 0, delete: confirmDeleteRows, ingest: ingestDialogRows} as const;
+
+/** What the results pane says when it has no results. */
+function emptyText({collection, query}: State, names: readonly string[], loading: boolean): string {
+	if (!collection) {
+		return 'No collection yet: press i to ingest a directory.';
+	}
+
+	if (names.length > 0 && !names.includes(collection)) {
+		return `No collection '${collection}' yet: press i to ingest a directory into it.`;
+	}
+
+	return query.trim() && !loading ? 'No results.' : 'Type to search.';
+}
 
 type Props = {
 	/** The daemon (a fake in tests). */
 	readonly client: TuiClient;
-	/** Collection to start in (else the first one). */
-	readonly initialCollection?: string;
-	/** Opens a hit in an editor; returns an error message. Injected by tests. */
+	/** The collection to open (`-C NAME`); else the remembered one, else `default`, else the first. */
+	readonly collection?: string;
+	/** Where the last used collection is kept (the state folder; tests keep it in memory). */
+	readonly memory?: CollectionMemory;
+	/** Connects again, starting a daemon when none answers (`r`); says what it did through `onNotice`. */
+	readonly reconnect?: (onNotice: (line: string) => void) => Promise<TuiClient>;
+	/** Opens a hit in an editor and gives the terminal back; returns an error message. Injected by tests. */
 	readonly openInEditor?: (hit: SearchResult) => string | undefined;
 	/** Search debounce; tests shorten it. */
 	readonly debounceMs?: number;
+	/** The folder relative directories in the ingest dialog start from. */
+	readonly cwd?: string;
 };
 
-type Focus = 'search' | 'results' | 'collections';
-type Overlay = 'help' | 'delete' | 'ingest' | undefined;
-type Message = {text: string; error: boolean} | undefined;
-
-const modes: readonly SearchMode[] = searchModes;
-const focusOrder: Focus[] = ['search', 'results', 'collections'];
-
-/** The terminal UI: collections, search box, results, preview and status, all from the daemon. */
-export function App({client, initialCollection, openInEditor = defaultOpenInEditor, debounceMs}: Props) {
+/** The terminal UI: search box, results, preview, collections and status, all from the daemon; keys from keymap.ts. */
+export function App({client: firstClient, collection, memory, reconnect, openInEditor = defaultOpenInEditor, debounceMs, cwd}: Props) {
 	const {exit} = useApp();
+	const {write} = useStdout();
 	const {columns, rows} = useTerminalSize();
-	const daemon = useDaemonState(client);
-	const [query, setQuery] = useState('');
-	const [mode, setMode] = useState<SearchMode>(searchDefaults.mode);
-	const [topK, setTopK] = useState<number>(searchDefaults.topK);
-	const [collection, setCollection] = useState(initialCollection);
-	const [revision, setRevision] = useState(0);
-	const [selected, setSelected] = useState(0);
-	const [focus, setFocus] = useState<Focus>('search');
-	const [overlay, setOverlay] = useState<Overlay>();
-	/** What the last action said (delete, ingest, editor); shown until the next key. */
-	const [message, setMessage] = useState<Message>();
-	const search = useSearch(client, {query, mode, topK, collection, revision}, debounceMs);
+	const [client, setClient] = useState(firstClient);
+	const {state, dispatch, latest} = useTuiState(collection);
+	const daemon = useDaemonState(client, state.collection, state.revision);
+	const search = useSearch(client, state, debounceMs, useCallback(() => {
+		dispatch({type: 'results'});
+	}, [dispatch]));
 	const results = search.response?.results ?? [];
-	const hit = results[Math.min(selected, results.length - 1)];
+	const hit = results[Math.min(state.selected, results.length - 1)];
 	const names = daemon.collections.map(entry => entry.name);
+	const ingest = useIngestJob(client, dispatch);
 
 	useEffect(() => {
-		if (!collection && names.length > 0) {
-			setCollection(names[0]);
-		}
+		dispatch({type: 'collections-listed', names, remembered: memory?.read()});
 	}, [names.join('\n')]);
 	useEffect(() => {
-		setSelected(0);
-	}, [search.response]);
+		if (state.collection) {
+			memory?.write(state.collection);
+		}
+	}, [state.collection]);
+
 	// What the search itself says, derived: an action's message is not wiped by the search it triggers.
-	const searchMessage: Message = search.error ? {text: search.error, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined);
+	const searchMessage: Message | undefined = search.error ? {text: search.error, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined);
+	const message = state.message ?? searchMessage;
+	const {dialog} = state;
+	const layout = layoutFor({
+		columns,
+		rows,
+		showCollections: state.showCollections,
+		dialogRows: dialogRows[dialog?.kind ?? 'none'],
+		statusRows: message ? 2 : 1,
+	});
+	const previewRows = previewTextRows(layout.preview.height);
+	const previewMax = hit ? Math.max(0, previewLines(hit, layout.preview.width - 4, readContext(hit)).length - previewRows) : 0;
 
-	const switchCollection = (step: number) => {
-		if (names.length > 0) {
-			const at = names.indexOf(collection ?? '');
-			setCollection(names[(at + step + names.length) % names.length]);
-		}
-	};
-
-	// The one keyboard handler: typing into the search box included, so no key can reach a pane that has
-	// just lost the focus.
-	useKeys((input, key) => {
-		if (overlay === 'help') {
-			setOverlay(undefined);
-			return;
-		}
-
-		if (overlay === 'delete') {
-			remove(input.toLowerCase() === 'y');
-			return;
-		}
-
-		if (overlay) {
-			return; // the ingest panel has the keyboard
-		}
-
-		setMessage(undefined);
-
-		if (key.tab) {
-			setFocus(focusOrder[(focusOrder.indexOf(focus) + (key.shift ? 2 : 1)) % 3]!);
-			return;
-		}
-
-		if (key.upArrow || key.downArrow) {
-			const step = key.upArrow ? -1 : 1;
-			if (focus === 'collections') {
-				switchCollection(step);
-			} else {
-				setSelected(index => Math.max(0, Math.min(results.length - 1, index + step)));
-			}
-
-			return;
-		}
-
-		if (focus === 'search') {
-			if (key.escape || key.return) {
-				setFocus('results');
-			} else if (key.backspace || key.delete) {
-				setQuery(current => current.slice(0, -1));
-			} else if (key.ctrl && input === 'u') {
-				setQuery('');
-			} else if (input && !key.ctrl && !key.meta) {
-				setQuery(current => current + input);
-			}
-
-			return;
-		}
-
-		if (key.return && focus === 'collections') {
-			setFocus('search');
-		} else if (key.return && hit) {
-			const problem = openInEditor(hit);
-			setMessage(problem ? {text: problem, error: true} : undefined);
-		} else if (input === 'q') {
-			exit();
-		} else if (input === '/' || key.escape) {
-			setFocus('search');
-		} else {
-			switch (input) {
-				case 'j':
-				case 'k': {
-					setSelected(index => Math.max(0, Math.min(results.length - 1, index + (input === 'j' ? 1 : -1))));
-
-					break;
-				}
-
-				case 'm': {
-					setMode(current => modes[(modes.indexOf(current) + 1) % modes.length]!);
-
-					break;
-				}
-
-				case '+':
-				case '=': {
-					setTopK(current => Math.min(100, current + 5));
-
-					break;
-				}
-
-				case '-': {
-					setTopK(current => Math.max(5, current - 5));
-
-					break;
-				}
-
-				case '[':
-				case ']': {
-					switchCollection(input === '[' ? -1 : 1);
-
-					break;
-				}
-
-				default: {
-					if (input === 'd' && hit) {
-						setOverlay('delete');
-					} else {
-						switch (input) {
-							case 'i': {
-								setOverlay('ingest');
-
-								break;
-							}
-
-							case 'r': {
-								daemon.refresh();
-								setRevision(value => value + 1);
-
-								break;
-							}
-
-							case '?': {
-								setOverlay('help');
-
-								break;
-							}
- // No default
-						}
-					}
-				}
-			}
-		}
+	const effects = useEffects({
+		client, dispatch, latest, names, cwd, openInEditor, reconnect, ingest,
+		quit: exit,
+		refresh: daemon.refresh,
+		setClient,
+		redraw() {
+			write(''); // Ink clears what it drew and draws the whole frame again
+		},
 	});
 
-	const afterChange = (next: Message) => {
-		setOverlay(undefined);
-		setMessage(next);
-		daemon.refresh();
-		setRevision(value => value + 1);
-	};
-
-	const remove = (confirmed: boolean) => {
-		if (!confirmed || !hit || !collection) {
-			afterChange(confirmed ? undefined : {text: 'nothing deleted', error: false});
+	useKeyPresses(press => {
+		const current = latest();
+		const binding = bindingFor(scopeOf(current), press);
+		if (!binding) {
 			return;
 		}
 
-		client.deleteDocument(hit.source_file, collection).then(result => {
-			afterChange({text: `deleted ${result.file} (${result.deleted_chunks} chunks)`, error: false});
-		}, (error: unknown) => {
-			afterChange({text: `delete failed: ${error instanceof Error ? error.message : String(error)}`, error: true});
-		});
-	};
+		if (!current.dialog && current.message) {
+			dispatch({type: 'message', message: undefined}); // a message stays until the next key
+		}
 
-	const sideWidth = Math.max(18, Math.min(30, Math.floor(columns / 4)));
-	// One row short of the terminal: Ink clears the whole screen on every frame of a full-height output.
-	const dialogRows = overlay === 'delete' || overlay === 'ingest' ? 5 : 0;
-	const bodyHeight = Math.max(6, rows - 7 - dialogRows);
-	const wide = columns >= 110;
-	let empty = 'Type to search.';
-	if (!collection) {
-		empty = 'No collection yet: press i to ingest a directory.';
-	} else if (query.trim() && !search.loading) {
-		empty = 'No results.';
-	}
+		const context: KeyContext = {
+			state: current,
+			dispatch,
+			effects,
+			hit: results[Math.min(current.selected, results.length - 1)],
+			resultCount: results.length,
+			collections: names,
+			panes: layout.collections ? ['search', 'results', 'collections'] : ['search', 'results'],
+			collectionsShown: layout.collections !== undefined,
+			previewRows,
+			previewMax,
+		};
+		binding.run(context, press);
+	});
 
 	return (
-		<Box flexDirection='column' width={columns} height={rows - 1}>
-			<SearchBox query={query} focused={focus === 'search' && !overlay} mode={mode} topK={topK} loading={search.loading}/>
-			{overlay === 'help' ? <HelpOverlay/> : null}
-			<Box height={bodyHeight} display={overlay === 'help' ? 'none' : 'flex'}>
-				<CollectionList collections={daemon.collections} current={collection} focused={focus === 'collections'} width={sideWidth}/>
-				<Box flexDirection={wide ? 'row' : 'column'} flexGrow={1}>
-					<ResultList results={results} selected={selected} query={query} focused={focus === 'results'} height={wide ? bodyHeight - 2 : Math.floor(bodyHeight / 2) - 2} empty={empty}/>
-					<Preview hit={hit} height={wide ? bodyHeight - 2 : Math.ceil(bodyHeight / 2) - 2}/>
-				</Box>
-			</Box>
-			{overlay === 'delete' && hit && collection ? <ConfirmDelete fileName={hit.source_file} collection={collection}/> : null}
-			{overlay === 'ingest' ? <IngestPanel client={client} collection={collection ?? defaultCollection} onDone={afterChange}/> : null}
-			<StatusBar health={daemon.health} problem={daemon.problem} mode={mode} latencyMs={search.latencyMs} message={message ?? searchMessage}/>
+		<Box flexDirection='column' width={columns} height={layout.height} overflow='hidden'>
+			<SearchBox query={state.query} focused={state.focus === 'search' && !dialog} mode={state.mode} topK={state.topK} loading={search.loading} collection={state.collection} width={columns}/>
+			{dialog?.kind === 'help'
+				? <HelpOverlay width={columns} height={layout.body} offset={dialog.offset}/>
+				: (
+					<Box height={layout.body} flexShrink={0} overflow='hidden'>
+						{layout.collections ? <CollectionList collections={daemon.collections} current={state.collection} focused={state.focus === 'collections'} {...layout.collections}/> : null}
+						<Box flexDirection={layout.direction}>
+							<ResultList results={results} selected={state.selected} query={state.query} focused={state.focus === 'results'} lines={layout.resultLines} empty={emptyText(state, names, search.loading)} {...layout.results}/>
+							<Preview hit={hit} offset={state.previewOffset} {...layout.preview}/>
+						</Box>
+					</Box>
+				)}
+			{dialog?.kind === 'delete' ? <ConfirmDelete file={dialog.file} collection={dialog.collection} width={columns}/> : null}
+			{dialog?.kind === 'ingest' ? <IngestDialog form={dialog} collections={names} width={columns}/> : null}
+			<StatusBar health={daemon.health} problem={daemon.problem} collection={daemon.collections.find(entry => entry.name === state.collection)} stats={daemon.stats} latencyMs={search.latencyMs} message={message}/>
 		</Box>
 	);
 }

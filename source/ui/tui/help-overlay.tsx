@@ -1,30 +1,46 @@
 import React from 'react';
 import {Box, Text} from 'ink';
+import {helpRows} from './help-rows.js';
+import {keymap, type Binding} from './keymap.js';
 
-export const keyBindings: ReadonlyArray<readonly [string, string]> = [
-	['type', 'search as you type (in the search box)'],
-	['Ctrl-U', 'clear the search box'],
-	['Esc / Tab', 'leave the search box / next pane'],
-	['/', 'back to the search box'],
-	['↑ ↓  j k', 'select a result (or a collection)'],
-	['Enter', 'open the result in $EDITOR at its line (in collections: search that one)'],
-	['m', 'switch mode: hybrid → semantic → keyword'],
-	['+ / -', 'more / fewer results (top-k)'],
-	['[ / ]', 'previous / next collection'],
-	['d', 'delete the selected result\'s document (asks first)'],
-	['i', 'ingest a directory (live progress)'],
-	['r', 'refresh collections and health'],
-	['?', 'this help'],
-	['q / Ctrl-C', 'quit'],
-];
+type Props = {
+	/** Columns of the overlay. */
+	readonly width: number;
+	/** Rows of the overlay, border included. */
+	readonly height: number;
+	/** First row shown (↑ ↓ scroll when the rows do not all fit). */
+	readonly offset: number;
+	/** The table it lists (the app's keymap). */
+	readonly bindings?: readonly Binding[];
+};
 
-/** Every key, listed. */
-export function HelpOverlay() {
+/** Narrower columns would leave no room for what a key does. */
+const columnWidthMin = 32;
+
+/** Every key of the panes, from the keymap table, in as many columns as fit; ↑ ↓ scroll what does not. */
+export function HelpOverlay({width, height, offset, bindings = keymap}: Props) {
+	const all = helpRows(bindings);
+	const perColumn = Math.max(1, height - 3);
+	const columns = Math.max(1, Math.min(Math.ceil(all.length / perColumn), Math.floor((width - 4) / columnWidthMin)));
+	const capacity = columns * perColumn;
+	const first = Math.min(offset, Math.max(0, all.length - capacity));
+	const more = all.length - first - capacity;
+	const rows = all.slice(first, first + (more > 0 ? capacity - 1 : capacity));
+	const columnWidth = Math.floor((width - 4) / columns);
+	const labelWidth = Math.max(...all.filter(row => !row.title).map(row => row.label.length)) + 2;
 	return (
-		<Box flexDirection='column' borderStyle='double' borderColor='cyan' paddingX={2}>
-			<Text bold>md-vector keys</Text>
-			{keyBindings.map(([keys, meaning]) => <Text key={keys}><Text color='cyan'>{keys.padEnd(12)}</Text>{meaning}</Text>)}
-			<Text dimColor>any key closes this help</Text>
+		<Box flexDirection='column' borderStyle='double' borderColor='cyan' paddingX={1} width={width} height={height} flexShrink={0} overflow='hidden'>
+			<Text bold wrap='truncate-end'>md-vector keys <Text dimColor>(dialogs show their own; ↑ ↓ scroll, any other key closes this help)</Text></Text>
+			<Box>
+				{Array.from({length: columns}, (_, column) => (
+					<Box key={column} flexDirection='column' width={columnWidth} flexShrink={0}>
+						{rows.slice(column * perColumn, (column + 1) * perColumn).map(row => (row.title
+							? <Text key={row.label} bold wrap='truncate-end'>{row.label}</Text>
+							: <Text key={`${row.label} ${row.help}`} wrap='truncate-end'><Text color='cyan'>{row.label.padEnd(labelWidth)}</Text>{row.help}</Text>))}
+						{more > 0 && column === columns - 1 ? <Text dimColor wrap='truncate-end'>… {more + 1} more (↓)</Text> : null}
+					</Box>
+				))}
+			</Box>
 		</Box>
 	);
 }

@@ -1,40 +1,50 @@
 import React from 'react';
 import {Box, Text} from 'ink';
+import stringWidth from 'string-width';
 import type {SearchResult} from '../../client/api-types.js';
 import {Highlighted} from '../highlighted.js';
 import {snippet} from '../snippet.js';
+import {cutLeft, fitPath} from './fit-text.js';
 
 type Props = {
+	/** The results of the last search. */
 	readonly results: readonly SearchResult[];
 	/** Index of the selected result. */
 	readonly selected: number;
+	/** The query, for marking matched terms. */
 	readonly query: string;
 	/** Whether this pane has the keyboard. */
 	readonly focused: boolean;
-	/** Rows available for results (two lines each). */
+	/** Columns of the pane, border included. */
+	readonly width: number;
+	/** Rows of the pane, border included. */
 	readonly height: number;
+	/** Lines per result: 2 adds a snippet under the path. */
+	readonly lines: 1 | 2;
 	/** What to say when there are no results. */
 	readonly empty: string;
 };
 
-/** Results: score, file and heading path, and a one-line snippet with the matched terms highlighted. */
-export function ResultList({results, selected, query, focused, height, empty}: Props) {
-	const visible = Math.max(1, Math.floor(height / 2));
+/** Results: score, file (shortened so its name stays) and heading path, and a snippet with the matched terms marked. */
+export function ResultList({results, selected, query, focused, width, height, lines, empty}: Props) {
+	const inner = Math.max(1, width - 4);
+	const visible = Math.max(1, Math.floor((height - 2) / lines));
 	const first = Math.min(Math.max(0, selected - visible + 1), Math.max(0, results.length - visible));
 	return (
-		<Box flexDirection='column' borderStyle='round' borderColor={focused ? 'cyan' : 'gray'} paddingX={1} flexGrow={1} flexBasis={0} minWidth={0}>
+		<Box flexDirection='column' borderStyle='round' borderColor={focused ? 'cyan' : 'gray'} paddingX={1} width={width} height={height} flexShrink={0} overflow='hidden'>
 			{results.length === 0 ? <Text dimColor>{empty}</Text> : null}
 			{results.slice(first, first + visible).map((hit, offset) => {
-				const index = first + offset;
-				const isSelected = index === selected;
+				const isSelected = first + offset === selected;
+				const score = hit.score.toFixed(3);
+				const file = fitPath(hit.source_file, inner - stringWidth(score) - 3);
+				const room = inner - stringWidth(score) - stringWidth(file) - 4;
+				const heading = room >= 8 ? cutLeft(hit.heading_path.join(' › '), room) : '';
 				return (
 					<Box key={hit.id} flexDirection='column'>
 						<Text wrap='truncate-end' inverse={isSelected && focused} bold={isSelected}>
-							{isSelected ? '›' : ' '} <Text color='green'>{hit.score.toFixed(3)}</Text> <Text color='cyan'>{hit.source_file}</Text> <Text color='magenta'>{hit.heading_path.join(' › ')}</Text>
+							{isSelected ? '›' : ' '} <Text color='green'>{score}</Text> <Text color='cyan'>{file}</Text>{heading ? <Text color='magenta'> {heading}</Text> : null}
 						</Text>
-						<Box marginLeft={2}>
-							<Highlighted segments={snippet(hit.content, query, 160)} wrap='truncate-end'/>
-						</Box>
+						{lines === 2 ? <Box marginLeft={2}><Highlighted segments={snippet(hit.content, query, 160)} wrap='truncate-end'/></Box> : null}
 					</Box>
 				);
 			})}

@@ -21,9 +21,10 @@ export type SearchParameters = {
 
 /**
  * Search as you type: waits `debounceMs` after the last change, and drops any answer that arrives after a
- * newer request was sent (stale responses never overwrite fresh ones).
+ * newer request was sent (stale responses never overwrite fresh ones). `onResults` is called as an answer is
+ * taken, before it shows: a key pressed after it acts on the new results (an effect run later would undo it).
  */
-export function useSearch(client: TuiClient, parameters: SearchParameters, debounceMs = 150): SearchState {
+export function useSearch(client: TuiClient, parameters: SearchParameters, debounceMs = 150, onResults?: () => void): SearchState {
 	const [state, setState] = useState<SearchState>({response: undefined, error: undefined, loading: false, latencyMs: undefined});
 	const latest = useRef(0);
 	useEffect(() => {
@@ -40,6 +41,7 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 			const started = Date.now();
 			client.search({query, mode: parameters.mode, top_k: parameters.topK, collection: parameters.collection}, controller.signal).then(response => {
 				if (request === latest.current) {
+					onResults?.();
 					setState({response, error: undefined, loading: false, latencyMs: Date.now() - started});
 				}
 			}, (error: unknown) => {

@@ -1,0 +1,27 @@
+// npm run bench:sources: the folder-source walker against the old one, and the watcher's idle CPU, latency
+// and burst handling on the PowerShell docs (3,000+ files); every number with the machine.
+import path from 'node:path';
+import {parseArgs} from 'node:util';
+import {machine} from './machine.js';
+import {compareWalkers, type Timing} from './walk-sources.js';
+import {measureWatcher, watchSettings} from './watch-sources.js';
+
+const {values: options} = parseArgs({options: {idle: {type: 'string', default: '30'}, runs: {type: 'string', default: '9'}}});
+const corpus = path.resolve('..', 'shared', 'data', 'powershell-docs', 'corpus');
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+
+console.log(`machine: ${machine()}`);
+const walk = await compareWalkers(corpus, Number(options.runs));
+const time = (timing: Timing) => `${fixed(timing.wallMs)} ms (CPU ${fixed(timing.cpuMs)} ms)`;
+console.log(`\n1. walking powershell-docs (${walk.files} Markdown files), medians of ${options.runs} alternating runs, wall clock (CPU time):`);
+console.log(`   old walker (names only): ${time(walk.old)}`);
+console.log(`   new walker (ignore files, globs, symlinks, size and mtime of each file): ${time(walk.new)}`);
+console.log(`   same files: ${walk.sameFiles ? 'yes' : 'NO'}`);
+console.log(`   snapshot for a sync, reading and hashing every file: ${time(walk.hashAll)}`);
+console.log(`   snapshot with the last sync's sizes and mtimes (what a watcher's batch costs): ${time(walk.known)}`);
+
+const watch = await measureWatcher(corpus, Number(options.idle));
+console.log(`\n2. watching a copy of powershell-docs (${watch.files} Markdown files; ${watchSettings}):`);
+console.log(`   ready in ${fixed(watch.readyMs, 0)} ms; idle for ${watch.idleSeconds} s: ${fixed(watch.idleCpuPercent, 3)}% of one core; RSS ${fixed(watch.rssMb, 0)} MB (this process)`);
+console.log(`   save to batch: p50 ${fixed(watch.latencyP50)} ms, p95 ${fixed(watch.latencyP95)} ms (30 saves, one at a time)`);
+console.log(`   burst of ${watch.burstFiles} edits: all handed over ${fixed(watch.burstMs, 0)} ms after the first write, in ${watch.burstBatches} batches holding ${watch.burstPathsDelivered} paths (${watch.burstPathsDelivered === watch.burstFiles ? 'each once' : 'NOT each once'})`);

@@ -1,0 +1,25 @@
+// What a user sets once with `md-vector config set`, without zod (the one-shot CLI's help and completions
+// read this list). The rules are in settings-schema.ts; the environment variable of a key wins over the file.
+
+export type SettingKey = 'model' | 'port' | 'allowed-roots' | 'rate-limit' | 'watch' | 'database-url';
+
+export type SettingInfo = {
+	/** The environment variables that set it (and win over the file). */
+	readonly env: readonly string[];
+	readonly description: string;
+	/** As `config list` shows it when nothing sets it. */
+	readonly defaultText: string;
+	/** Read by the daemon when it starts: a change needs a restart. */
+	readonly restart: boolean;
+};
+
+export const settingKeys: Readonly<Record<SettingKey, SettingInfo>> = {
+	model: {env: ['MD_VECTOR_MODEL_DIR', 'MD_VECTOR_MODEL'], description: 'embedding model: a local model folder (absolute path) or a hub id', defaultText: 'Xenova/bge-small-en-v1.5', restart: true},
+	port: {env: ['MD_VECTOR_PORT'], description: 'port of the daemon a command starts (taken: any free port; 0: always any free port)', defaultText: '7821', restart: true},
+	'allowed-roots': {env: ['MD_VECTOR_ALLOWED_ROOTS'], description: 'folders, besides your home, that other clients may have the daemon read (absolute paths, : between them)', defaultText: '(none)', restart: true},
+	'rate-limit': {env: ['MD_VECTOR_RATE_LIMIT'], description: 'requests per minute per client (0: no limit; your own commands are never limited)', defaultText: '30', restart: true},
+	watch: {env: ['MD_VECTOR_WATCH'], description: 'watch ingested folders and re-index what changes (not used yet: a later version reads it)', defaultText: 'false', restart: true},
+	'database-url': {env: ['MD_VECTOR_DATABASE_URL'], description: 'a PostgreSQL database (postgres://...) instead of the built-in store (not used yet: a later version reads it)', defaultText: '(the built-in SQLite store)', restart: true},
+};
+
+export const settingNames = Object.keys(settingKeys) as SettingKey[];

@@ -1,0 +1,33 @@
+// The HTTP API's answers about documents, as types only (see search.ts).
+import type {FileOutcome} from './jobs.js';
+
+/** POST /ingest. */
+export type IngestResult = {
+	readonly status: 'ok';
+	readonly chunks: number;
+	readonly file: string;
+	readonly collection: string;
+	/** indexed, or unchanged (skipped by incremental mode). */
+	readonly outcome: FileOutcome['status'];
+};
+
+/** DELETE /documents/{file_name}. */
+export type DeleteResult = {readonly status: 'ok'; readonly file: string; readonly collection: string; readonly deleted_chunks: number};
+
+/** One entry of GET /documents. */
+export type DocumentEntry = {readonly file: string; readonly chunks: number; readonly content_hash: string};
+
+/** POST /import. */
+export type ImportResult = {readonly status: 'ok'; readonly collection: string; readonly documents: number; readonly chunks: number};
+
+/** The MCP tool get_document_section: the part of a document under a heading path. */
+export type DocumentSection = {
+	readonly file: string;
+	readonly collection: string;
+	readonly heading_path: readonly string[];
+	/** null when the heading has no text of its own (only subsections). */
+	readonly heading_level: number | null;
+	readonly start_line: number;
+	readonly end_line: number;
+	readonly content: string;
+};

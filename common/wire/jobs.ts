@@ -1,0 +1,47 @@
+// The HTTP API's directory-ingest jobs, as types only (see search.ts). Their progress fields are camelCase on
+// the wire, as they always were.
+
+/** How an existing document is treated: `incremental` skips it when unchanged, `force` re-embeds every chunk. */
+export type IngestMode = 'default' | 'incremental' | 'force';
+
+export type FileOutcome = {
+	readonly file: string;
+	readonly status: 'indexed' | 'unchanged' | 'failed';
+	readonly chunks: number;
+	readonly error?: string;
+};
+
+export type DirectoryProgress = {
+	readonly totalFiles: number;
+	readonly processedFiles: number;
+	readonly indexed: number;
+	readonly unchanged: number;
+	readonly failed: number;
+	readonly chunks: number;
+};
+
+export type DirectoryReport = DirectoryProgress & {
+	readonly cancelled: boolean;
+	readonly files: readonly FileOutcome[];
+};
+
+export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
+
+/** Who cancelled a job: a client (POST .../cancel, Ctrl-C) or the daemon stopping (`md-vector stop --now`). */
+export type CancelledBy = 'request' | 'shutdown';
+
+export type Job = {
+	readonly id: string;
+	readonly type: 'ingest-directory';
+	readonly collection: string;
+	readonly directory: string;
+	state: JobState;
+	/** While running, the counts; once finished, the whole report. */
+	progress: DirectoryProgress;
+	report?: DirectoryReport;
+	error?: string;
+	/** Set when state is cancelled. */
+	cancelled_by?: CancelledBy;
+	readonly started_at: string;
+	finished_at?: string;
+};

@@ -1,0 +1,29 @@
+// The HTTP API's search answer, as types only: the daemon maps its engine's results to these
+// (daemon/wire/search.ts) and the CLI reads them, so an engine change never changes the contract silently.
+import type {SearchMode} from '../search-contract.js';
+
+export type {SearchMode} from '../search-contract.js';
+
+/** A hit: the spec's fields (snake_case), then md-vector's own. */
+export type SearchResult = {
+	readonly id: string;
+	readonly content: string;
+	readonly source_file: string;
+	readonly section_title: string;
+	readonly heading_level: number;
+	readonly score: number;
+	readonly heading_path: readonly string[];
+	readonly start_line: number;
+	readonly end_line: number;
+	/** Where the daemon read the file from (ingest by path or directory); null for content sent inline. */
+	readonly source_path: string | null;
+};
+
+export type SearchResponse = {
+	readonly results: SearchResult[];
+	readonly collection: string;
+	readonly mode: SearchMode;
+	/** Set when the request could not be served as asked (hybrid without vectors: keyword only). */
+	readonly notice?: string;
+	readonly timings_ms: {readonly embed: number; readonly vector: number; readonly keyword: number; readonly total: number};
+};

@@ -1,0 +1,32 @@
+import type {FillProgress} from './vector-fill.js';
+import type {ContentCounts, VectorIndexState} from './storage/types.js';
+import type {FileOutcome} from './ingest/write-documents.js';
+
+/** The engine's answers (daemon/wire/*.ts shapes them for the API and the MCP tools). */
+
+export type IngestResult = {
+	readonly chunks: number;
+	readonly file: string;
+	readonly collection: string;
+	/** indexed, or unchanged (skipped by incremental mode). */
+	readonly outcome: FileOutcome['status'];
+};
+
+export type DeleteResult = {readonly file: string; readonly collection: string; readonly deletedChunks: number};
+
+export type CollectionSummary = {readonly name: string; readonly count: number; readonly documents: number};
+
+export type DocumentSummary = {readonly file: string; readonly chunks: number; readonly contentHash: string};
+
+export type ImportResult = {readonly collection: string; readonly documents: number; readonly chunks: number};
+
+/** A collection's content counts, fingerprint and vector index. */
+export type CollectionStats = ContentCounts & {
+	readonly collection: string;
+	readonly model: string | null;
+	readonly dims: number | null;
+	readonly chunkerVersion: number;
+	readonly index: VectorIndexState;
+	/** While vectors are filled in after a model became available: chunks with a vector so far of all; else null. */
+	readonly vectorFill: FillProgress | null;
+};

@@ -1,0 +1,60 @@
+import {readFile} from 'node:fs/promises';
+import {sha256} from '../hash.js';
+import {walkSource, type WalkOptions, type WalkResult, type WalkedFile} from './walk-source.js';
+
+/** What was known of a file at the last sync: enough to skip reading it when it did not change. */
+export type KnownFile = {readonly size: number; readonly mtimeMs: number; readonly contentHash: string};
+
+export type HashedFile = WalkedFile & {readonly contentHash: string};
+
+export type SourceSnapshot = Omit<WalkResult, 'files'> & {
+	readonly files: HashedFile[];
+	/** Files found but not read (vanished or unreadable between the walk and the read), with why. */
+	readonly failed: Array<{path: string; error: string}>;
+	/** How many files were read and hashed (the rest were known by size and modification time). */
+	readonly read: number;
+};
+
+export type SnapshotOptions = WalkOptions & {
+	/** The last sync's files by relative path; a file with the same size and mtime keeps its hash unread. */
+	readonly known?: ReadonlyMap<string, KnownFile>;
+	/** Paths read whatever `known` says (a watcher reported them: an edit can keep size and mtime). */
+	readonly reread?: ReadonlySet<string>;
+	/** Files read at once. */
+	readonly concurrency?: number;
+};
+
+/**
+ * Every Markdown file of a source with its content hash (SHA-256 of its text, as the engine computes it), for
+ * the sync planner. A watcher's batch re-walks the whole source (stat only) and reads only what changed, so
+ * an event lost in a burst is still caught by size or mtime at the next batch.
+ */
+export async function snapshotSource(root: string, options: SnapshotOptions = {}): Promise<SourceSnapshot> {
+	const walked = await walkSource(root, options);
+	const files: HashedFile[] = [];
+	const failed: SourceSnapshot['failed'] = [];
+	let read = 0;
+	let next = 0;
+	const worker = async () => {
+		while (next < walked.files.length) {
+			const file = walked.files[next++]!;
+			const known = options.known?.get(file.path);
+			if (known?.size === file.size && known.mtimeMs === file.mtimeMs && !options.reread?.has(file.path)) {
+				files.push({...file, contentHash: known.contentHash});
+				continue;
+			}
+
+			try {
+				const text = await readFile(file.absolutePath, 'utf8');
+				read++;
+				files.push({...file, contentHash: sha256(text)});
+			} catch (error) {
+				failed.push({path: file.path, error: error instanceof Error ? error.message : String(error)});
+			}
+		}
+	};
+
+	await Promise.all(Array.from({length: options.concurrency ?? 8}, worker));
+	files.sort((a, b) => (a.path < b.path ? -1 : (a.path > b.path ? 1 : 0)));
+	return {root: walked.root, skipped: walked.skipped, files, failed, read};
+}

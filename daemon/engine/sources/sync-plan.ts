@@ -1,0 +1,127 @@
+/** A Markdown file of a source as found on disk. */
+export type DiskFile = {
+	readonly sourceId: number;
+	/** POSIX path relative to the source's root: the document's identity within its source. */
+	readonly relativePath: string;
+	/** Where it is: compared with a loose document's recorded path to adopt it. */
+	readonly absolutePath: string;
+	/** The name it should be stored under (see document-names.ts). */
+	readonly name: string;
+	readonly contentHash: string;
+};
+
+/** A document in the store. Loose documents (one-file ingests, inline content) have no source. */
+export type StoredDocument = {
+	readonly name: string;
+	readonly contentHash: string;
+	readonly sourceId: number | null;
+	readonly relativePath: string | null;
+	/** The file it was read from (absolute, resolved), null for inline content. */
+	readonly sourcePath: string | null;
+};
+
+/** A file matched to a stored document. `adopted`: the document was loose and now belongs to the file's source. */
+export type Matched = DiskFile & {readonly previousName: string; readonly adopted: boolean};
+
+export type Conflict = DiskFile & {readonly reason: string};
+
+export type SyncPlan = {
+	/** New files: ingest. */
+	readonly added: readonly DiskFile[];
+	/** Content changed (and maybe the name): re-ingest, reusing the vectors of unchanged chunks. */
+	readonly changed: readonly Matched[];
+	/** Same content under a new name (moved, or relabelled): rename, keeping every vector. */
+	readonly renamed: readonly Matched[];
+	/** Gone from disk: delete. Never silent: every one is reported. */
+	readonly removed: readonly StoredDocument[];
+	readonly unchanged: readonly Matched[];
+	/** Files whose name belongs to a document outside the sync (loose, or another source): left alone. */
+	readonly conflicts: readonly Conflict[];
+};
+
+const byName = <T extends {name: string}>(a: T, b: T) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0));
+const key = (sourceId: number, relativePath: string) => `${sourceId}\0${relativePath}`;
+
+/**
+ * What a sync of the sources in `scope` must do so that the store holds exactly the files on disk. `disk` holds
+ * every file of those sources; documents of other sources and loose ones are never removed. A file is matched
+ * to its document by (source, relative path), else to a loose document read from the same path (adopted);
+ * then an unmatched file whose content equals a vanished document's is that document renamed. Every list is in
+ * name order (code units); pairs of equal content are matched in name order too, so the plan is deterministic.
+ */
+export function planSync(disk: readonly DiskFile[], stored: readonly StoredDocument[], scope: ReadonlySet<number>): SyncPlan {
+	const outside = disk.find(file => !scope.has(file.sourceId));
+	if (outside) {
+		throw new Error(`planSync: ${outside.name} belongs to source ${outside.sourceId}, which is not being synced`);
+	}
+
+	const owned = new Map(stored.filter(document => document.sourceId !== null && scope.has(document.sourceId) && document.relativePath !== null)
+		.map(document => [key(document.sourceId!, document.relativePath!), document]));
+	const loose = new Map(stored.filter(document => document.sourceId === null && document.sourcePath !== null).map(document => [document.sourcePath!, document]));
+	const claimed = new Set<StoredDocument>();
+	// Names that stay taken whatever this sync does: documents it does not own, unless one of its files adopts it.
+	const foreign = new Set(stored.filter(document => document.sourceId === null || !scope.has(document.sourceId)).map(document => document.name));
+	const names = new Set<string>();
+	const plan = {added: [] as DiskFile[], changed: [] as Matched[], renamed: [] as Matched[], unchanged: [] as Matched[], conflicts: [] as Conflict[]};
+
+	const files = [...disk].sort(byName);
+	// Matching first, so that a loose document adopted by one file frees its name before names are checked.
+	const matches = files.map(file => {
+		const byKey = owned.get(key(file.sourceId, file.relativePath));
+		const adoptable = byKey ? undefined : loose.get(file.absolutePath);
+		const document = byKey ?? (adoptable && !claimed.has(adoptable) ? adoptable : undefined);
+		if (document) {
+			claimed.add(document);
+			if (document.sourceId === null) {
+				foreign.delete(document.name);
+			}
+		}
+
+		return {file, document};
+	});
+	for (const {file, document} of matches) {
+		const reason = names.has(file.name) ? 'another file of this sync has the same name' : (foreign.has(file.name) && file.name !== document?.name ? 'a document outside this sync has this name' : undefined);
+		if (reason) {
+			plan.conflicts.push({...file, reason});
+			continue;
+		}
+
+		names.add(file.name);
+		if (!document) {
+			plan.added.push(file);
+			continue;
+		}
+
+		const matched = {...file, previousName: document.name, adopted: document.sourceId === null};
+		if (document.contentHash === file.contentHash) {
+			(document.name === file.name ? plan.unchanged : plan.renamed).push(matched);
+		} else {
+			plan.changed.push(matched);
+		}
+	}
+
+	const vanished = [...owned.values()].filter(document => !claimed.has(document)).sort(byName);
+	const removed = pairRenames(plan, vanished);
+	return {...plan, added: plan.added.sort(byName), renamed: plan.renamed.sort(byName), removed};
+}
+
+/** Moves each added file whose content equals a vanished document's into `renamed`; returns the rest, removed. */
+function pairRenames(plan: {added: DiskFile[]; renamed: Matched[]}, vanished: readonly StoredDocument[]): StoredDocument[] {
+	const byHash = new Map<string, StoredDocument[]>();
+	for (const document of vanished) {
+		byHash.set(document.contentHash, [...(byHash.get(document.contentHash) ?? []), document]);
+	}
+
+	const paired = new Set<StoredDocument>();
+	plan.added = plan.added.filter(file => {
+		const document = byHash.get(file.contentHash)?.find(candidate => !paired.has(candidate));
+		if (!document) {
+			return true;
+		}
+
+		paired.add(document);
+		plan.renamed.push({...file, previousName: document.name, adopted: false});
+		return false;
+	});
+	return vanished.filter(document => !paired.has(document));
+}

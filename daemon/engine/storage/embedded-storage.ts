@@ -1,0 +1,142 @@
+import path from 'node:path';
+import {notFound} from '../errors.js';
+import {Store} from '../store/store.js';
+import type {CollectionRow} from '../store/types.js';
+import {CollectionIndexes, type IndexOptions} from '../vector-index/collection-indexes.js';
+import type {Storage} from './storage.js';
+import type {Collection, DocumentToWrite, FieldWeights, Fingerprint} from './types.js';
+
+export type EmbeddedOptions = IndexOptions & {
+	/** Folder of the SQLite file and the index files. */
+	readonly dataDir: string;
+};
+
+/**
+ * The embedded backend: SQLite (store/) is the system of record, with BM25 in its FTS5 table; FAISS indexes
+ * (vector-index/, on the index thread) follow it, each change applied in the same tick as its commit, and are
+ * rebuilt from it when missing or stale. SQLite answers synchronously: each call here is one consistent read
+ * or one transaction.
+ */
+export class EmbeddedStorage implements Storage {
+	static open(options: EmbeddedOptions): EmbeddedStorage {
+		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.log);
+	}
+
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly log: (line: string) => void = () => undefined) {
+		for (const collection of store.collections()) {
+			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
+			indexes.open(collection).catch(() => undefined);
+		}
+	}
+
+	async collection(name: string) {
+		return this.store.collection(name);
+	}
+
+	async ensureCollection(name: string, chunkerVersion: number) {
+		return this.store.collection(name) ?? this.store.ensureCollection(name, chunkerVersion);
+	}
+
+	async collections() {
+		return this.store.collections();
+	}
+
+	async document(collection: Collection, fileName: string) {
+		return this.store.document(collection.id, fileName);
+	}
+
+	async documents(collection: Collection) {
+		return this.store.documents(collection.id);
+	}
+
+	async chunksOfDocument(collection: Collection, fileName: string) {
+		return this.store.chunksOfDocument(collection.id, fileName);
+	}
+
+	async chunks(collection: Collection, rowids: readonly number[]) {
+		return this.store.chunks(collection.id, rowids);
+	}
+
+	async writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint) {
+		const row = this.row(collection);
+		await this.indexes.apply(row, this.store.writeDocuments(row, documents, fingerprint));
+	}
+
+	async deleteDocument(collection: Collection, fileName: string) {
+		const row = this.row(collection);
+		const deleted = this.store.deleteDocument(row, fileName);
+		if (deleted) {
+			await this.indexes.apply(row, {removed: deleted.removed, added: []});
+		}
+
+		return deleted?.chunks;
+	}
+
+	async vectorsByHash(collection: Collection, hashes: readonly string[]) {
+		return this.store.vectorsByHash(collection.id, hashes);
+	}
+
+	async chunksWithoutVectors(collection: Collection, limit: number) {
+		return this.store.chunksWithoutVectors(collection.id, limit);
+	}
+
+	async setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint) {
+		const row = this.row(collection);
+		await this.indexes.apply(row, this.store.setVectors(row, vectors, fingerprint));
+	}
+
+	async vectorTopK(collection: Collection, query: Float32Array, k: number) {
+		return this.indexes.search(this.row(collection), query, k);
+	}
+
+	async vectorIndex(collection: Collection) {
+		return this.indexes.describe(this.row(collection));
+	}
+
+	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights) {
+		return this.store.keyword(collection.id, terms, limit, weights);
+	}
+
+	async exportPage(collection: Collection, after: string | undefined, limit: number) {
+		return this.store.exportPage(collection.id, after, limit);
+	}
+
+	async stats(collection: Collection) {
+		return this.store.stats(collection.id);
+	}
+
+	async diskBytes() {
+		return this.store.fileSize();
+	}
+
+	holdBackgroundWork(): () => void {
+		return this.indexes.hold();
+	}
+
+	async settle(): Promise<void> {
+		await this.indexes.settle();
+	}
+
+	async close(): Promise<void> {
+		await this.indexes.close();
+		try {
+			this.store.checkpoint();
+		} catch (error) {
+			// A full disk: the write-ahead log stays beside the store and is replayed at the next open.
+			this.log(`the store's write-ahead log was not checkpointed: ${(error as Error).message}`);
+		}
+
+		this.store.close();
+	}
+
+	/** The collection's current row (with the vector generation its index follows). */
+	private row(collection: Collection): CollectionRow {
+		const row = this.store.collection(collection.name);
+		if (!row) {
+			throw notFound(`collection '${collection.name}' does not exist`);
+		}
+
+		return row;
+	}
+}

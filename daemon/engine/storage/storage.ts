@@ -1,0 +1,89 @@
+import type {
+	Collection, CollectionCounts, ContentCounts, DocumentInfo, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint,
+	Ranked, StoredChunk, VectorIndexState,
+} from './types.js';
+
+/*
+ * The storage seam: everything the engine (ingest, search, export, routes through the engine) needs from where
+ * collections live. SQLite + FAISS in one process is one implementation (embedded-storage.ts); a network
+ * database is another. Every call is asynchronous, as a network round trip would be. A backend keeps these
+ * promises, which test/storage/contract.ts checks for any of them:
+ * - writeDocuments, deleteDocument and setVectors are atomic: a failure leaves nothing of the call written;
+ * - a collection's vectors share one fingerprint: a write of another one is refused (fingerprint_mismatch, 409);
+ * - keywordTopK is exact BM25 (k1 1.2, b 0.75, FTS5's idf) over md-vector's own keyword tokens, so a
+ *   collection ranks the same on every backend;
+ * - vectorTopK is by inner product (vectors are unit length: cosine); exact while vectorIndex says `flat`.
+ */
+
+/** Collections and their fingerprints. */
+export type CollectionCatalog = {
+	collection(name: string): Promise<Collection | undefined>;
+	/** Creates the collection when it does not exist (recording the chunker version); answers it either way. */
+	ensureCollection(name: string, chunkerVersion: number): Promise<Collection>;
+	/** Every collection with its counts, by name. */
+	collections(): Promise<CollectionCounts[]>;
+};
+
+/** Documents and their chunks. */
+export type DocumentStore = {
+	document(collection: Collection, fileName: string): Promise<DocumentInfo | undefined>;
+	/** The collection's documents, by file name. */
+	documents(collection: Collection): Promise<DocumentInfo[]>;
+	/** A document's chunks in order (empty when there is no such document). */
+	chunksOfDocument(collection: Collection, fileName: string): Promise<StoredChunk[]>;
+	/** The chunks of these rowids that still exist in the collection. */
+	chunks(collection: Collection, rowids: readonly number[]): Promise<Map<number, StoredChunk>>;
+	/**
+	 * Adds or replaces documents with their chunks, all in one transaction. Records the fingerprint on a
+	 * collection's first vectors; refuses vectors of another fingerprint, or whose length differs from it.
+	 */
+	writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint): Promise<void>;
+	/** Deletes a document with its chunks; answers how many chunks it had, or undefined when it did not exist. */
+	deleteDocument(collection: Collection, fileName: string): Promise<number | undefined>;
+};
+
+/** Vectors: reused by text hash, filled in later, ranked. */
+export type VectorStore = {
+	/** Stored vectors of chunks with these text hashes: unchanged chunks are not embedded again. */
+	vectorsByHash(collection: Collection, hashes: readonly string[]): Promise<Map<string, Float32Array>>;
+	/** Up to `limit` chunks stored without a vector (ingested while no model was loaded), with the text to embed. */
+	chunksWithoutVectors(collection: Collection, limit: number): Promise<Array<{rowid: number; text: string}>>;
+	/** Gives vectors to chunks that have none (others are left as they are), in one transaction. */
+	setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint): Promise<void>;
+	/** The `k` chunks nearest to the query vector, best first. */
+	vectorTopK(collection: Collection, query: Float32Array, k: number): Promise<Ranked[]>;
+	vectorIndex(collection: Collection): Promise<VectorIndexState>;
+};
+
+/** BM25 over keyword tokens. */
+export type KeywordIndex = {
+	/** The collection's best `limit` chunks holding any of `terms` (keyword tokens), best first. */
+	keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights): Promise<Ranked[]>;
+};
+
+/** Export, a page at a time: memory stays flat however large the collection. */
+export type ExportReader = {
+	/**
+	 * Up to `limit` documents whose file names sort after `after` (all of them from the start when undefined),
+	 * by file name, each whole with its chunks in order. An empty page is the end.
+	 */
+	exportPage(collection: Collection, after: string | undefined, limit: number): Promise<ExportedDocument[]>;
+};
+
+export type StorageUsage = {
+	stats(collection: Collection): Promise<ContentCounts>;
+	/** Bytes the backend takes on disk (0 when it cannot tell). */
+	diskBytes(): Promise<number>;
+};
+
+/** Background work of the backend (index builds, index files), and its end. */
+export type StorageLifecycle = {
+	/** Holds background work off while a bulk write runs (a directory ingestion); answers its release. */
+	holdBackgroundWork(): () => void;
+	/** Does now the background work that waits for writes to settle, and waits for it. */
+	settle(): Promise<void>;
+	/** Finishes pending work, saves what needs saving, closes. */
+	close(): Promise<void>;
+};
+
+export type Storage = CollectionCatalog & DocumentStore & VectorStore & KeywordIndex & ExportReader & StorageUsage & StorageLifecycle;

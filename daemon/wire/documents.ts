@@ -1,0 +1,26 @@
+import type {DeleteResult, DocumentEntry, DocumentSection, ImportResult, IngestResult} from '../../common/wire/documents.js';
+import type * as Domain from '../engine/engine-types.js';
+import type {DocumentSection as Section} from '../engine/search/document-section.js';
+
+export function toIngestResult(result: Domain.IngestResult): IngestResult {
+	return {status: 'ok', chunks: result.chunks, file: result.file, collection: result.collection, outcome: result.outcome};
+}
+
+export function toDeleteResult(result: Domain.DeleteResult): DeleteResult {
+	return {status: 'ok', file: result.file, collection: result.collection, deleted_chunks: result.deletedChunks};
+}
+
+export function toDocumentEntry(document: Domain.DocumentSummary): DocumentEntry {
+	return {file: document.file, chunks: document.chunks, content_hash: document.contentHash};
+}
+
+export function toImportResult(result: Domain.ImportResult): ImportResult {
+	return {status: 'ok', collection: result.collection, documents: result.documents, chunks: result.chunks};
+}
+
+export function toDocumentSection(section: Section & {file: string; collection: string}): DocumentSection {
+	return {
+		file: section.file, collection: section.collection, heading_path: section.headingPath, heading_level: section.headingLevel,
+		start_line: section.startLine, end_line: section.endLine, content: section.content,
+	};
+}

@@ -1,0 +1,19 @@
+import type {DirectoryProgress, DirectoryReport, FileOutcome} from '../../common/wire/jobs.js';
+import type * as Ingest from '../engine/ingest/ingest-directory.js';
+import type * as Write from '../engine/ingest/write-documents.js';
+
+/** A directory ingestion's counts, as jobs report them (camelCase on the wire, as they always were). */
+export function toDirectoryProgress(progress: Ingest.DirectoryProgress): DirectoryProgress {
+	return {
+		totalFiles: progress.totalFiles, processedFiles: progress.processedFiles, indexed: progress.indexed,
+		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks,
+	};
+}
+
+export function toFileOutcome(outcome: Write.FileOutcome): FileOutcome {
+	return {file: outcome.file, status: outcome.status, chunks: outcome.chunks, ...(outcome.error === undefined ? {} : {error: outcome.error})};
+}
+
+export function toDirectoryReport(report: Ingest.DirectoryReport): DirectoryReport {
+	return {...toDirectoryProgress(report), cancelled: report.cancelled, files: report.files.map(outcome => toFileOutcome(outcome))};
+}

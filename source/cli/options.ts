@@ -1,0 +1,19 @@
+// Options several commands share, and the checks of values, described once for parsing, help and completions.
+import {defaultCollection, searchLimits} from '../../common/search-defaults.js';
+import type {OptionSpec} from './spec.js';
+
+export const collection: OptionSpec = {name: 'collection', short: 'C', value: 'name', description: 'collection to use', default: defaultCollection};
+export const incremental: OptionSpec = {name: 'incremental', description: 'skip files whose content is unchanged since they were stored'};
+export const force: OptionSpec = {name: 'force', description: 're-chunk and re-embed even unchanged files'};
+
+/** A whole number from min to max, else the rule it breaks. */
+export const wholeNumber = (min: number, max: number) => (value: string) => {
+	const number = Number(value);
+	return /^\d+$/.test(value) && number >= min && number <= max ? undefined : `must be a whole number from ${min} to ${max}`;
+};
+
+export const checkTopK = wholeNumber(searchLimits.topKMin, searchLimits.topKMax);
+export const checkPort = (value: string) => (wholeNumber(0, 65_535)(value) ? 'must be a port number from 0 to 65535' : undefined);
+
+/** The daemon's field names for the options above. */
+export const collectionWords = {collection: '-C'} as const;

@@ -1,0 +1,68 @@
+// Commands that read: search, listings, stats, status, export.
+import {fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
+import {checkTopK, collection, collectionWords} from './options.js';
+import type {CommandSpec} from './spec.js';
+
+export const readCommands: CommandSpec[] = [
+	{
+		name: 'search',
+		summary: 'search a collection: hybrid (keyword and vectors fused), semantic or keyword',
+		args: [{name: 'QUERY', description: `what to look for, 1 to ${searchLimits.queryMax} characters`}],
+		options: [
+			{name: 'top-k', short: 'k', value: 'N', description: `number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax}`, default: String(searchDefaults.topK), check: checkTopK},
+			{name: 'mode', value: 'mode', description: 'how to rank', default: searchDefaults.mode, choices: searchModes},
+			collection,
+			{name: 'collapse', description: 'at most one result per document'},
+			{name: 'fusion', value: 'method', description: 'hybrid only: merge by rank (rrf) or by normalised score (convex)', default: searchDefaults.fusion, choices: fusions},
+		],
+		json: true,
+		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\''],
+		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion'},
+		load: async () => import('../commands/search.js'),
+	},
+	{
+		name: 'collections',
+		summary: 'list collections with their document and chunk counts',
+		json: true,
+		examples: ['md-vector collections --json'],
+		load: async () => import('../commands/collections.js'),
+	},
+	{
+		name: 'documents',
+		summary: 'list the documents of a collection (the names delete takes)',
+		options: [collection],
+		json: true,
+		examples: ['md-vector documents -C notes'],
+		words: collectionWords,
+		load: async () => import('../commands/documents.js'),
+	},
+	{
+		name: 'stats',
+		summary: 'documents, chunks, vectors (and their fill-in), model, index kind and size, disk use',
+		options: [collection],
+		json: true,
+		examples: ['md-vector stats -C notes'],
+		words: collectionWords,
+		load: async () => import('../commands/stats.js'),
+	},
+	{
+		name: 'status',
+		summary: 'is the daemon running: address, version, model, chunks (never starts one)',
+		json: true,
+		examples: ['md-vector status --json'],
+		load: async () => import('../commands/status.js'),
+	},
+	{
+		name: 'export',
+		summary: 'write a collection as json or jsonl (everything, vectors included), csv or md',
+		details: '`md-vector import` restores json and jsonl exports without re-embedding; csv and md are for reading.',
+		options: [
+			{name: 'output', short: 'o', value: 'file', description: 'file to write (- for stdout)', default: '-', completes: 'file'},
+			{name: 'format', short: 'f', value: 'format', description: 'what to write', default: 'json', choices: ['json', 'jsonl', 'csv', 'md']},
+			collection,
+		],
+		examples: ['md-vector export -o notes.jsonl -f jsonl -C notes'],
+		words: {...collectionWords, format: '-f'},
+		load: async () => import('../commands/export.js'),
+	},
+];

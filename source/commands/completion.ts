@@ -1,0 +1,13 @@
+import {bashScript} from '../cli/completions/bash.js';
+import {fishScript} from '../cli/completions/fish.js';
+import {zshScript} from '../cli/completions/zsh.js';
+import type {Io} from '../cli/io.js';
+import type {Invocation} from '../cli/spec.js';
+
+const scripts = {bash: bashScript, zsh: zshScript, fish: fishScript} as const;
+
+/** Prints the completion script of a shell, generated from the command table. */
+export async function run(invocation: Invocation, io: Io): Promise<unknown> {
+	io.out(scripts[invocation.args[0] as keyof typeof scripts]());
+	return undefined;
+}

@@ -1,0 +1,50 @@
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import Conf from 'conf';
+import {isAlive} from '../../../common/data-lock.js';
+import {readDiscovery} from '../../../common/discovery.js';
+import {resolvePaths} from '../../../common/paths.js';
+import {readSettingsFile, SettingsError} from '../../../common/settings/read-settings.js';
+import {settingKeys, type SettingKey} from '../../../common/settings/setting-keys.js';
+import {check, fromText, type SettingValues} from '../../../common/settings/settings-schema.js';
+import {UsageError} from '../../client/client-errors.js';
+import type {Io} from '../../cli/io.js';
+
+/** The settings file through conf (atomic writes, its folder made on first use), after checking what is in it. */
+export function openSettings(): {file: SettingValues; store: Conf<SettingValues>} {
+	const {config} = resolvePaths();
+	try {
+		const file = readSettingsFile(config);
+		return {file, store: new Conf<SettingValues>({cwd: config, configName: 'config', accessPropertiesByDotNotation: false})};
+	} catch (error) {
+		throw error instanceof SettingsError ? new UsageError(error.message, 'invalid_settings') : error;
+	}
+}
+
+/** The value the user typed, as the setting stores it; refused with the key and the rule. */
+export function parseValue(key: SettingKey, text: string): unknown {
+	const checked = check(key, fromText(key, text));
+	if (!checked.ok) {
+		throw new UsageError(`${key} ${checked.rule}, got '${text}'`, 'invalid_value');
+	}
+
+	// A model folder must be there now: a typo would only show when the daemon next starts.
+	if (key === 'model' && path.isAbsolute(text) && !statSync(text, {throwIfNoEntry: false})?.isDirectory()) {
+		throw new UsageError(`model ${text} is not a folder (a model folder holds config.json, tokenizer.json and onnx/)`, 'invalid_value');
+	}
+
+	return checked.value;
+}
+
+/** After a change: an environment variable that still wins, and a running daemon that reads settings only when it starts. */
+export function afterChange(key: SettingKey, io: Io): void {
+	const variable = settingKeys[key].env.find(name => process.env[name]);
+	if (variable) {
+		io.note(`note: ${variable} is set in your environment and wins over the file while it is set`);
+	}
+
+	const record = readDiscovery(resolvePaths().state);
+	if (settingKeys[key].restart && record && isAlive(record.pid)) {
+		io.note(`note: the running daemon (pid ${record.pid}) reads settings when it starts: run md-vector stop to apply this (the next command starts it again)`);
+	}
+}

@@ -1,0 +1,21 @@
+import {connect} from '../client/connect.js';
+import type {Io} from '../cli/io.js';
+import type {Invocation} from '../cli/spec.js';
+import {count, percent, plural} from '../ui/format.js';
+
+/** One line: address, version, health, chunks and model; a vector fill-in in progress is part of the health. */
+export async function run(invocation: Invocation, io: Io): Promise<unknown> {
+	const client = await connect({start: false});
+	const health = {...(await client.health()), url: client.baseUrl};
+	if (invocation.json) {
+		return health;
+	}
+
+	const {chromadb: store, embedder} = health.checks;
+	const fill = embedder.vector_fill;
+	const state = health.status === 'ok' && !fill ? io.style.green('ok') : io.style.yellow(fill && health.status === 'ok' ? 'ok, filling in vectors' : health.status);
+	const filling = fill ? ` (${count(fill.done)} of ${count(fill.total)} chunks, ${percent(fill.done, fill.total)}; semantic search sees those only)` : '';
+	const reason = embedder.reason ? `: ${embedder.reason}` : '';
+	io.out(`daemon ${health.version} at ${health.url}: ${state}${filling}, ${plural(store.count, 'chunk')}, model ${embedder.model} (${embedder.status}${reason})\n`);
+	return undefined;
+}

@@ -1,0 +1,42 @@
+import {resolvePaths} from '../../common/paths.js';
+import {readDiscovery, removeDiscovery} from '../../common/discovery.js';
+import type {Job} from '../client/api-types.js';
+import {clientOf} from '../client/connect.js';
+import type {DaemonClient} from '../client/daemon-client.js';
+import {stopDaemon} from '../client/stop-daemon.js';
+import type {Io} from '../cli/io.js';
+import {flag, type Invocation} from '../cli/spec.js';
+import {count} from '../ui/format.js';
+
+async function runningJobs(client: DaemonClient | undefined): Promise<Job[]> {
+	try {
+		return (await client?.jobs(AbortSignal.timeout(5000)))?.jobs.filter(job => job.state === 'running') ?? [];
+	} catch {
+		return []; // it stopped answering: it is closing
+	}
+}
+
+const describe = (job: Job) => `ingest-dir of ${job.directory} into '${job.collection}', ${count(job.progress.processedFiles)} of ${count(job.progress.totalFiles)} files`;
+
+/** SIGTERM: the daemon lets running jobs finish, then saves and exits; --now (SIGINT) cancels them first. */
+export async function run(invocation: Invocation, io: Io): Promise<unknown> {
+	const now = flag(invocation, 'now');
+	const {state} = resolvePaths();
+	const record = readDiscovery(state);
+	const client = record ? clientOf(record) : undefined;
+	const jobs = await runningJobs(client);
+	if (jobs.length > 0) {
+		const them = jobs.length === 1 ? 'it' : 'them';
+		io.note(now
+			? `cancelling ${jobs.map(job => describe(job)).join('; ')}: what ${them === 'it' ? 'it has' : 'they have'} committed is kept`
+			: `waiting for the running ${jobs.map(job => describe(job)).join('; ')} to finish (md-vector stop --now cancels ${them})`);
+	}
+
+	const result = record ? await stopDaemon(record.pid, {now, busy: async () => (await runningJobs(client)).length > 0}) : 'not-running';
+	if (record && result !== 'stopped') {
+		removeDiscovery(state, record.pid); // its process is gone: the record is stale
+	}
+
+	io.out(result === 'not-running' ? 'no daemon is running\n' : `${result === 'stopped' ? 'stopped' : 'killed (it did not stop in time)'} the daemon (pid ${record!.pid})\n`);
+	return undefined;
+}

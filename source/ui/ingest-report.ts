@@ -1,0 +1,37 @@
+import type {FileOutcome, Job} from '../client/api-types.js';
+import type {Style} from '../cli/style.js';
+import {count, plural} from './format.js';
+
+const colours = {indexed: 'green', unchanged: 'yellow', failed: 'red'} as const;
+
+function fileLine(file: FileOutcome, style: Style): string {
+	const detail = file.status === 'failed' ? style.red(`: ${file.error ?? 'failed'}`) : style.dim(` (${plural(file.chunks, 'chunk')})`);
+	return `${style[colours[file.status]](file.status.padEnd(9))} ${file.file}${detail}`;
+}
+
+function summary(job: Job, style: Style): string {
+	const {progress} = job;
+	const counts = `${plural(progress.indexed, 'file')} indexed, ${count(progress.unchanged)} unchanged, ${count(progress.failed)} failed, ${plural(progress.chunks, 'chunk')}`;
+	if (job.state !== 'cancelled') {
+		return style.bold(`Done: ${counts} into '${job.collection}'.`);
+	}
+
+	const left = `${plural(progress.totalFiles - progress.processedFiles, 'file')} not ingested (run again with --incremental to finish)`;
+	const why = job.cancelled_by === 'shutdown' ? 'Stopped: the daemon was stopped (md-vector stop --now) before the job finished.' : 'Cancelled.';
+	return style.bold(style.yellow(`${why} Kept what was committed: ${counts}; ${left}.`));
+}
+
+/** After a directory ingest: files by outcome (failed first, with the reason), at most `limit` a group, then the totals. */
+export function ingestReportText(job: Job, style: Style, limit = 20): string {
+	const files = job.report?.files ?? [];
+	const lines: string[] = [];
+	for (const status of ['failed', 'indexed', 'unchanged'] as const) {
+		const group = files.filter(file => file.status === status);
+		lines.push(...group.slice(0, limit).map(file => fileLine(file, style)));
+		if (group.length > limit) {
+			lines.push(style.dim(`  … and ${count(group.length - limit)} more ${status} (--json lists every file)`));
+		}
+	}
+
+	return `${[...lines, summary(job, style)].join('\n')}\n`;
+}

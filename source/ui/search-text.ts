@@ -1,0 +1,34 @@
+import type {SearchResponse, SearchResult} from '../client/api-types.js';
+import type {Style} from '../cli/style.js';
+import {count, plural} from './format.js';
+import {snippet, type Segment} from './snippet.js';
+import {wrapSegments} from './wrap.js';
+
+const indent = '    ';
+
+function joined(segments: readonly Segment[], style: Style): string {
+	return segments.map(segment => (segment.match ? style.match(segment.text) : segment.text)).join('');
+}
+
+/** One hit: rank, score, file and lines; the heading path; a snippet with the query terms marked. */
+function hitLines(hit: SearchResult, rank: number, query: string, style: Style, columns: number | undefined): string[] {
+	const path = hit.heading_path.length > 0 ? hit.heading_path.join(' › ') : hit.section_title;
+	const segments = snippet(hit.content, query);
+	// On a terminal the snippet wraps under its indent; piped, it stays one line.
+	const lines = columns ? wrapSegments(segments, Math.max(20, columns - indent.length)) : [segments];
+	return [
+		`${style.dim(`${String(rank).padStart(2)}.`)} ${style.green(hit.score.toFixed(4))}  ${style.bold(style.cyan(hit.source_file))}${style.dim(`:${hit.start_line}-${hit.end_line}`)}`,
+		`${indent}${style.magenta(path)}`,
+		...lines.map(line => `${indent}${joined(line, style)}`),
+		'',
+	];
+}
+
+/** What the search command prints: the hits, then one line with the count, collection, mode and time. */
+export function searchText(response: SearchResponse, query: string, style: Style, columns: number | undefined): string {
+	const hits = response.results.flatMap((hit, index) => hitLines(hit, index + 1, query, style, columns));
+	// A hybrid search without vectors is answered by keyword alone: say what ran, not what was asked.
+	const mode = response.mode === 'hybrid' && response.notice?.startsWith('hybrid search fell back to keyword') ? 'keyword: hybrid fell back' : response.mode;
+	const found = response.results.length === 0 ? 'No results' : plural(response.results.length, 'result');
+	return `${hits.map(line => `${line}\n`).join('')}${style.dim(`${found} in '${response.collection}' (${mode}, ${count(Math.round(response.timings_ms.total))} ms)`)}\n`;
+}

@@ -1,0 +1,17 @@
+import type {Binding} from './keymap.js';
+import type {Scope} from './tui-state.js';
+
+/** A line of the help: a title, or a binding's keys and what they do. */
+export type HelpRow = {readonly label: string; readonly help: string; readonly title?: boolean};
+
+const inSearch = (binding: Binding) => binding.when.includes('search');
+const inLists = (binding: Binding) => (['results', 'collections'] as Scope[]).some(scope => binding.when.includes(scope));
+
+/** The keymap's rows under two titles: keys of the search box, keys of the panes (dialogs show their own). */
+export function helpRows(bindings: readonly Binding[]): HelpRow[] {
+	const section = (title: string, rows: readonly Binding[]): HelpRow[] => [{label: title, help: '', title: true}, ...rows.map(({label, help}) => ({label, help}))];
+	return [
+		...section('In the search box', bindings.filter(binding => inSearch(binding) && !inLists(binding))),
+		...section('In the results and collections', bindings.filter(binding => inLists(binding))),
+	];
+}

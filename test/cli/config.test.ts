@@ -1,0 +1,82 @@
+// `md-vector config`: settings checked by their schema, kept in the config folder's config.json (through conf),
+// shown with where each value comes from; the environment wins; the daemon reads them when it starts.
+import {readFileSync, writeFileSync} from 'node:fs';
+import {createServer, type AddressInfo} from 'node:net';
+import path from 'node:path';
+import test from 'ava';
+import {cli} from '../helpers/cli.js';
+
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+	const {port} = server.address() as AddressInfo;
+	await new Promise(resolve => server.close(resolve));
+	return port;
+}
+
+test('set, get, list and unset; bad values are refused naming the key and the rule', async t => {
+	const md = cli({MD_VECTOR_ALLOWED_ROOTS: ''}); // unset, so the file's value is the one in force
+	const file = path.join(md.home, 'config', 'config.json');
+	const set = await md.run(['config', 'set', 'rate-limit', '2']);
+	t.is(set.exitCode, 0, String(set.stderr));
+	t.is(String(set.stdout), `rate-limit = 2 (in ${file})`);
+	t.deepEqual(JSON.parse(readFileSync(file, 'utf8')), {'rate-limit': 2}, 'stored typed');
+	await md.run(['config', 'set', 'allowed-roots', '/srv/notes:/mnt/wiki']);
+	t.is(String((await md.run(['config', 'get', 'allowed-roots'])).stdout), '/srv/notes:/mnt/wiki');
+	const list = await md.json(['config', 'list']);
+	const row = (key: string) => list.settings.find((setting: {key: string}) => setting.key === key);
+	t.like(row('rate-limit'), {value: '2', source: 'file'});
+	t.like(row('watch'), {value: 'false', source: 'default'});
+	t.like(row('model'), {source: 'env', variable: 'MD_VECTOR_MODEL_DIR'});
+	t.regex(String((await md.run(['config', 'list'])).stdout), /^rate-limit +2 +\(file\)$/m);
+
+	const refused: Array<[string[], RegExp]> = [
+		[['rate-limit', '-1'], /^md-vector: rate-limit must be a whole number of requests per minute, 0 or more \(0: no limit\), got '-1'$/],
+		[['port', 'http'], /^md-vector: port must be a port number from 0 to 65535, got 'http'$/],
+		[['watch', 'maybe'], /^md-vector: watch must be true or false, got 'maybe'$/],
+		[['model', '../models/bge-small'], /^md-vector: model must be an absolute path to a model folder, or a hub id like Xenova\/bge-small-en-v1\.5/],
+		[['model', '/no/such/model'], /^md-vector: model \/no\/such\/model is not a folder/],
+		[['allowed-roots', 'relative/dir'], /^md-vector: allowed-roots must be an absolute path, got 'relative\/dir'$/],
+		[['database-url', 'mysql://db/x'], /^md-vector: database-url must be a postgres:\/\/ or postgresql:\/\/ URL/],
+		[['rate_limit', '5'], /^md-vector: KEY must be .*, got 'rate_limit' \(did you mean rate-limit\?\)$/],
+	];
+	for (const [args, pattern] of refused) {
+		const result = await md.run(['config', 'set', ...args]);
+		t.is(result.exitCode, 2, args.join(' '));
+		t.regex(String(result.stderr), pattern, args.join(' '));
+	}
+
+	t.deepEqual(JSON.parse(readFileSync(file, 'utf8')), {'rate-limit': 2, 'allowed-roots': ['/srv/notes', '/mnt/wiki']}, 'nothing refused was stored');
+	t.regex(String((await md.run(['config', 'unset', 'rate-limit'])).stdout), /^rate-limit removed from .*: back to 30$/);
+	t.is(String((await md.run(['config', 'get', 'rate-limit'])).stdout), '30');
+
+	const fromEnv = cli({MD_VECTOR_RATE_LIMIT: '0'}, md.home);
+	t.like(await fromEnv.json(['config', 'get', 'rate-limit']), {value: '0', source: 'env', variable: 'MD_VECTOR_RATE_LIMIT'});
+	t.regex(String((await fromEnv.run(['config', 'set', 'rate-limit', '9'])).stderr), /^note: MD_VECTOR_RATE_LIMIT is set in your environment and wins over the file/m);
+
+	writeFileSync(file, JSON.stringify({'rate-limit': 'lots'}));
+	const broken = await md.run(['config', 'list']);
+	t.is(broken.exitCode, 2);
+	t.regex(String(broken.stderr), /config\.json: rate-limit must be a whole number of requests per minute, 0 or more \(0: no limit\), got "lots"/);
+	const daemon = await md.run(['collections']);
+	t.is(daemon.exitCode, 1, 'the daemon does not start with a setting it cannot use');
+	t.regex(String(daemon.stderr), /rate-limit must be a whole number/);
+});
+
+test('the daemon a command starts uses the stored port and rate limit; a running one says it needs a restart', async t => {
+	const port = await freePort();
+	const md = cli({MD_VECTOR_PORT: ''});
+	t.teardown(md.stop);
+	await md.run(['config', 'set', 'port', String(port)]);
+	await md.run(['config', 'set', 'rate-limit', '2']);
+	t.is((await md.run(['collections'])).exitCode, 0);
+	t.is(md.record()!.port, port, 'the port setting');
+	const statuses: number[] = [];
+	for (let request = 0; request < 3; request++) { // a client without the local token: limited
+		statuses.push((await fetch(`http://127.0.0.1:${port}/api/v1/collections`)).status);
+	}
+
+	t.deepEqual(statuses, [200, 200, 429], 'the rate-limit setting');
+	const change = await md.run(['config', 'set', 'rate-limit', '5']);
+	t.regex(String(change.stderr), new RegExp(String.raw`^note: the running daemon \(pid ${md.record()!.pid}\) reads settings when it starts: run md-vector stop to apply this`, 'm'));
+});
