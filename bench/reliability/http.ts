@@ -18,6 +18,8 @@ export type Request = {
 	readonly headers?: Record<string, string | string[]>;
 	readonly body?: string | Buffer;
 	readonly timeoutMs?: number;
+	/** The loopback address to send from (127.0.0.0/8): the daemon counts failed authentications per address. */
+	readonly localAddress?: string;
 };
 
 const agent = new http.Agent({keepAlive: true, maxSockets: 32});
@@ -33,7 +35,7 @@ export async function send(base: URL, request: Request): Promise<Answer> {
 		let outgoing: http.ClientRequest;
 		try {
 			outgoing = http.request({
-				host: base.hostname, port: base.port, method: request.method, path: request.path, agent,
+				host: base.hostname, port: base.port, method: request.method, path: request.path, agent, localAddress: request.localAddress,
 				headers: request.body === undefined ? request.headers : {'content-length': String(Buffer.byteLength(request.body)), ...request.headers},
 				timeout: request.timeoutMs ?? 30_000,
 			});

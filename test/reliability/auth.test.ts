@@ -14,14 +14,14 @@ test('auth matrix: permitted requests answered, others 401/403, no disclosure', 
 	noFailures(t, tally, ['auth', 'crash', 'no-stack', 'error-shape']);
 });
 
-test.failing('a permission checked on the body\'s collection is not used on the query\'s [N-collection-confusion, new: daemon/http/authorize.ts]', t => {
+test('a permission checked on the body\'s collection is not used on the query\'s [N-collection-confusion, new: daemon/http/authorize.ts]', t => {
 	noFailures(t, tally, ['N-collection-confusion']);
 });
 
-test.failing('DNS rebinding: a foreign Host or Origin is refused on every route [F-dns-rebinding]', t => {
+test('DNS rebinding: a foreign Host or Origin is refused on every route [F-dns-rebinding]', t => {
 	noFailures(t, tally, ['F-dns-rebinding']);
 });
 
-test.failing('random keys do not each get a fresh rate-limit allowance [F-rate-limit-random-keys]', t => {
+test('random keys do not each get a fresh rate-limit allowance [F-rate-limit-random-keys]', t => {
 	noFailures(t, tally, ['F-rate-limit-random-keys']);
 });
