@@ -1,9 +1,6 @@
 import type {ExecutionContext} from 'ava';
 import type {Tally} from '../../bench/reliability/tally.js';
 
-/** Findings fixed in the HTTP layer by another branch: the fast subset expects them to fail until it is merged. */
-export const httpLayerFindings = ['F-dns-rebinding', 'F-percent-encoding', 'F-port-taken', 'F-serve-killed', 'F-rate-limit-random-keys', 'F-early-413', 'F-parser-error-bodies'];
-
 /** Asserts that no check of these findings failed, and says which did and how. */
 export function noFailures(t: ExecutionContext, tally: Tally, findings: readonly string[]): void {
 	const failed = tally.failedChecks().filter(check => findings.includes(check.finding));

@@ -16,16 +16,16 @@ test('fuzzing: no crash, every answer has the error body and no stack trace; ite
 	t.is(tally.crashes, 0);
 });
 
-// Fixed in the HTTP layer by another branch: these fail here until it is merged (then: plain `test`).
-test.failing('fuzzing: malformed percent-encoding is 400/404, never 500 [F-percent-encoding]', t => {
+// Findings fixed in the HTTP layer (main), guarded here.
+test('fuzzing: malformed percent-encoding is 400/404, never 500 [F-percent-encoding]', t => {
 	noFailures(t, tally, ['F-percent-encoding']);
 	mustBeZero(t, tally, ['serverErrors']);
 });
 
-test.failing('fuzzing: parser errors (bad request lines, huge headers) carry the error body [F-parser-error-bodies]', t => {
+test('fuzzing: parser errors (bad request lines, huge headers) carry the error body [F-parser-error-bodies]', t => {
 	noFailures(t, tally, ['F-parser-error-bodies']);
 });
 
-test.failing('a body declared too large is refused with 413 before it is sent [F-early-413]', t => {
+test('a body declared too large is refused with 413 before it is sent [F-early-413]', t => {
 	noFailures(t, tally, ['F-early-413']);
 });
