@@ -50,7 +50,8 @@ export class Engine {
 	private readonly vectorFill = new VectorFill();
 
 	/**
-	 * @param problems Failures of background work and a full or read-only data folder, for /health.
+	 * @param problems Failures of background work and a full or read-only data folder, for /health: the one the
+	 * storage reports to (Engine.open gives both the same).
 	 */
 	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems()) {
 		// Fields only.

@@ -95,7 +95,8 @@ export function readCase(random: Random, context: FuzzContext, label: string): F
 	const single = route.includes('collection=') && !route.includes('&') && !route.includes('[]');
 	let expect: number[] | undefined;
 	if (route === `/jobs/${percentEncode(name)}` && name !== '' && name !== context.jobId) {
-		expect = [404];
+		// Not valid percent-encoding (a lone surrogate's bytes): refused as such (400) or as no such job (404).
+		expect = encodingFinding(route) === 'F-percent-encoding' ? [400, 404] : [404];
 	} else if (single && name === context.collection) {
 		expect = [200];
 	} else if (single && badName(name)) {
