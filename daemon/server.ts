@@ -94,7 +94,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 		const opened = engine;
 		const oauth = settings.oauth.enabled
 			? new OAuth({
-				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: () => opened.collections(),
+				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),
 				keyClientLabels: () => access.current().clients.map(client => client.label),
 			})
 			: undefined;
