@@ -110,6 +110,10 @@ export class EmbeddedStorage implements Storage {
 		return this.store.fileSize();
 	}
 
+	async ownJob<T>(_key: string, work: () => Promise<T>): Promise<T> {
+		return work();
+	}
+
 	holdBackgroundWork(): () => void {
 		return this.indexes.hold();
 	}

@@ -80,6 +80,12 @@ export type StorageUsage = {
 export type StorageLifecycle = {
 	/** Holds background work off while a bulk write runs (a directory ingestion); answers its release. */
 	holdBackgroundWork(): () => void;
+	/**
+	 * Runs `work` while this process owns the job `key` (an ingestion of one folder into one collection, the
+	 * filling-in of vectors) among every daemon on this storage: another one asking for the same job waits
+	 * until it ends. A single-process backend runs it at once (its data lock already keeps other daemons out).
+	 */
+	ownJob<T>(key: string, work: () => Promise<T>): Promise<T>;
 	/** Does now the background work that waits for writes to settle, and waits for it. */
 	settle(): Promise<void>;
 	/** Finishes pending work, saves what needs saving, closes. */

@@ -53,7 +53,9 @@ export async function checkFingerprint(db: Queryable, collection: Collection, fi
 
 /** Adds to a collection's totals (negative to remove), inside the write's transaction. */
 export async function addTotals(db: Queryable, collectionId: number, delta: {documents: number; chunks: number; vectors: number; tokens: number; keywordTokens: number}): Promise<void> {
-	await db.query(`UPDATE md_vector.collection_totals SET documents = documents + $2, chunks = chunks + $3, vectors = vectors + $4,
+	await db.query(
+		`UPDATE md_vector.collection_totals SET documents = documents + $2, chunks = chunks + $3, vectors = vectors + $4,
 		tokens = tokens + $5, keyword_tokens = keyword_tokens + $6 WHERE collection_id = $1`,
-	[collectionId, delta.documents, delta.chunks, delta.vectors, delta.tokens, delta.keywordTokens]);
+		[collectionId, delta.documents, delta.chunks, delta.vectors, delta.tokens, delta.keywordTokens],
+	);
 }

@@ -17,7 +17,9 @@ export class HnswBuilds {
 	private holds = 0;
 	private closed = false;
 
-	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void) {}
+	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void) {
+		// Builds start when collections are first searched.
+	}
 
 	/** Whether the collection's index is built and valid (then searches use it). */
 	async ready(collection: Collection): Promise<boolean> {

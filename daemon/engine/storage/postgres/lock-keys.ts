@@ -1,3 +1,5 @@
+import {sha256} from '../../hash.js';
+
 /**
  * Advisory lock keys (two int4: a class and an object). The class 0x6d64 ('md') keeps md-vector's locks apart
  * from other applications' in a shared database.
@@ -19,3 +21,8 @@ export const lockKeys: {
 	/** Held by a daemon for the whole of a job it owns (a hash of the job's key). */
 	job: (key: number) => [mdVector + 3, key],
 };
+
+/** A signed int4 lock key from any text (32 bits of its SHA-256, shifted into int4's range). */
+export function int4Key(text: string): number {
+	return Number.parseInt(sha256(text, 8), 16) - (2 ** 31);
+}

@@ -1,15 +1,10 @@
 import pg from 'pg';
 
-/** 64-bit integers and numerics (counts, sums, ids) as numbers: md-vector's stay far below 2^53. */
-const types = {
-	getTypeParser(oid: number, format?: 'text' | 'binary') {
-		if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) {
-			return (value: string) => Number(value);
-		}
-
-		return pg.types.getTypeParser(oid, format);
-	},
-} as pg.CustomTypesConfig;
+/** int8 and numeric (counts, sums, ids) are parsed as numbers: md-vector's stay far below 2^53. */
+const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
+const types: pg.CustomTypesConfig = {
+	getTypeParser: ((oid: number, format?: 'text' | 'binary') => numberTypes.has(oid) ? Number : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
 
 /** A pool of connections to the database at `url` (postgres://...), with md-vector's type parsing. */
 export function createPool(url: string, max = 8): pg.Pool {

@@ -48,7 +48,12 @@ export class PostgresStorage implements Storage {
 		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log));
 	}
 
-	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds) {}
+	/** Aborts waits for jobs other daemons own when this storage closes. */
+	private readonly closing = new AbortController();
+
+	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds) {
+		// Nothing to set up: `open` has prepared the database.
+	}
 
 	async collection(name: string) {
 		return collectionByName(this.pool, name);
@@ -130,7 +135,7 @@ export class PostgresStorage implements Storage {
 	}
 
 	async ownJob<T>(key: string, work: () => Promise<T>): Promise<T> {
-		return withJobLock(this.pool, key, work);
+		return withJobLock(this.pool, key, work, this.closing.signal);
 	}
 
 	holdBackgroundWork(): () => void {
@@ -142,6 +147,7 @@ export class PostgresStorage implements Storage {
 	}
 
 	async close(): Promise<void> {
+		this.closing.abort();
 		await this.builds.close();
 		await this.pool.end();
 	}
@@ -161,9 +167,7 @@ export class PostgresStorage implements Storage {
 export function redact(url: string): string {
 	try {
 		const parsed = new URL(url);
-		if (parsed.password) {
-			parsed.password = '***';
-		}
+		parsed.password &&= '***';
 
 		return parsed.toString();
 	} catch {

@@ -41,7 +41,7 @@ export async function exportPage(db: Queryable, collectionId: number, after: str
 		FROM page d LEFT JOIN md_vector.chunks c ON c.document_id = d.id ORDER BY d.file_name, c.ordinal`,
 		[collectionId, after ?? null, limit],
 	);
-	const documents = new Map<number, ExportedDocument & {chunks: ExportedDocument['chunks'][number][]}>();
+	const documents = new Map<number, ExportedDocument & {chunks: Array<ExportedDocument['chunks'][number]>}>();
 	for (const {documentId, title, tags, contentHash, byteSize, chunkCount, tokens, hash, vector, ...chunk} of rows) {
 		let document = documents.get(documentId);
 		if (!document) {

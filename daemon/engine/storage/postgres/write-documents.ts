@@ -3,7 +3,7 @@ import {sha256} from '../../hash.js';
 import {assertVectorsFit} from '../fingerprint.js';
 import type {Collection, DocumentToWrite, Fingerprint} from '../types.js';
 import {addTotals, checkFingerprint} from './collections.js';
-import {lockKeys} from './lock-keys.js';
+import {int4Key, lockKeys} from './lock-keys.js';
 import {chunkPostings} from './postings.js';
 import {vectorText} from './vector-text.js';
 
@@ -49,7 +49,7 @@ export async function deleteDocument(client: pg.ClientBase, collection: Collecti
 
 /** A 32-bit key for a document's name lock (a collision only makes two names take turns). */
 function nameKey(collectionId: number, fileName: string): number {
-	return Number.parseInt(sha256(`${collectionId}\0${fileName}`, 8), 16) | 0;
+	return int4Key(`${collectionId}\0${fileName}`);
 }
 
 function add(totals: Totals, delta: Totals, sign: 1 | -1): void {
@@ -68,9 +68,11 @@ async function removeDocument(client: pg.ClientBase, collectionId: number, fileN
 }
 
 async function insertDocument(client: pg.ClientBase, collection: Collection, document: DocumentToWrite): Promise<Totals> {
-	const {rows: [inserted]} = await client.query<{id: number}>(`INSERT INTO md_vector.documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count)
+	const {rows: [inserted]} = await client.query<{id: number}>(
+		`INSERT INTO md_vector.documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-	[collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize, document.chunks.length]);
+		[collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize, document.chunks.length],
+	);
 	const documentId = inserted!.id;
 	const seen = new Map<string, number>();
 	const postings = document.chunks.map(chunk => chunkPostings(document.title, chunk));
