@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {notFound} from '../../errors.js';
+import {redact} from '../redact-url.js';
 import type {Storage} from '../storage.js';
 import type {Collection, DocumentToWrite, FieldWeights, Fingerprint} from '../types.js';
 import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection} from './collections.js';
@@ -160,17 +161,5 @@ export class PostgresStorage implements Storage {
 		}
 
 		return row;
-	}
-}
-
-/** The URL without its password, for messages and logs. */
-export function redact(url: string): string {
-	try {
-		const parsed = new URL(url);
-		parsed.password &&= '***';
-
-		return parsed.toString();
-	} catch {
-		return '(an invalid URL)';
 	}
 }
