@@ -2,14 +2,17 @@ import type pg from 'pg';
 import {notFound} from '../../errors.js';
 import {redact} from '../redact-url.js';
 import type {Storage} from '../storage.js';
-import type {Collection, DocumentToWrite, FieldWeights, Fingerprint} from '../types.js';
+import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
+import {deleteCollection, renameCollection} from './collection-admin.js';
+import {moveDocuments} from './document-moves.js';
+import {addSource, removeSource, sourcesOf, updateSource} from './sources.js';
 import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection} from './collections.js';
 import {HnswBuilds} from './hnsw-builds.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
-import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, exportPage} from './read-documents.js';
+import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
 
@@ -66,6 +69,41 @@ export class PostgresStorage implements Storage {
 
 	async collections() {
 		return collectionsWithCounts(this.pool);
+	}
+
+	async deleteCollection(collection: Collection) {
+		const current = await this.current(collection);
+		return inTransaction(this.pool, async client => deleteCollection(client, current));
+	}
+
+	async renameCollection(collection: Collection, name: string) {
+		const current = await this.current(collection);
+		await inTransaction(this.pool, async client => renameCollection(client, current, name));
+		return this.current({...current, name});
+	}
+
+	async sources(collection: Collection) {
+		return sourcesOf(this.pool, collection.id);
+	}
+
+	async addSource(collection: Collection, source: NewSource) {
+		return inTransaction(this.pool, async client => addSource(client, collection.id, source));
+	}
+
+	async updateSource(collection: Collection, id: number, changes: SourceChanges) {
+		return inTransaction(this.pool, async client => updateSource(client, collection.id, id, changes));
+	}
+
+	async removeSource(collection: Collection, id: number) {
+		return inTransaction(this.pool, async client => removeSource(client, collection, id));
+	}
+
+	async moveDocuments(collection: Collection, changes: {readonly remove: readonly string[]; readonly move: readonly DocumentMove[]}) {
+		await inTransaction(this.pool, async client => moveDocuments(client, collection, changes.remove, changes.move));
+	}
+
+	async documentText(collection: Collection, fileName: string) {
+		return documentText(this.pool, collection.id, fileName);
 	}
 
 	async document(collection: Collection, fileName: string) {

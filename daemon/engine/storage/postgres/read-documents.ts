@@ -4,7 +4,8 @@ import {parseVector} from './vector-text.js';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
-const documentColumns = 'file_name AS "fileName", content_hash AS "contentHash", chunk_count AS "chunkCount", source_path AS "sourcePath"';
+const documentColumns = `file_name AS "fileName", content_hash AS "contentHash", chunk_count AS "chunkCount", source_path AS "sourcePath",
+	byte_size AS "byteSize", source_id AS "sourceId", relative_path AS "relativePath", mtime_ms AS "mtimeMs"`;
 const chunkColumns = `c.id AS rowid, c.chunk_id AS id, d.file_name AS "fileName", d.source_path AS "sourcePath", c.ordinal, c.section_title AS "sectionTitle",
 	c.heading_level AS "headingLevel", c.heading_path AS "headingPath", c.content, c.start_line AS "startLine", c.end_line AS "endLine"`;
 
@@ -16,6 +17,12 @@ export async function documentByName(db: Queryable, collectionId: number, fileNa
 export async function documentsOf(db: Queryable, collectionId: number): Promise<DocumentInfo[]> {
 	const {rows} = await db.query<DocumentInfo>(`SELECT ${documentColumns} FROM md_vector.documents WHERE collection_id = $1 ORDER BY file_name`, [collectionId]);
 	return rows;
+}
+
+/** The text a document was indexed from, when one was kept. */
+export async function documentText(db: Queryable, collectionId: number, fileName: string): Promise<string | undefined> {
+	const {rows} = await db.query<{text: string | null}>('SELECT text FROM md_vector.documents WHERE collection_id = $1 AND file_name = $2', [collectionId, fileName]);
+	return rows[0]?.text ?? undefined;
 }
 
 export async function chunksOfDocument(db: Queryable, collectionId: number, fileName: string): Promise<StoredChunk[]> {

@@ -80,6 +80,32 @@ CREATE TABLE md_vector.postings (
 CREATE INDEX postings_of_document ON md_vector.postings (document_id);
 `,
 	},
+	{
+		// Folder sources (docs/sync-design.md): a collection's folders, and each document's place in one; the text a
+		// document was indexed from, for \`get\`.
+		version: 2,
+		sql: `
+CREATE TABLE md_vector.sources (
+	id bigserial PRIMARY KEY,
+	collection_id bigint NOT NULL REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	path text COLLATE "C" NOT NULL,
+	label text COLLATE "C" NOT NULL,
+	include jsonb NOT NULL,
+	exclude jsonb NOT NULL,
+	ignore_files boolean NOT NULL,
+	hidden boolean NOT NULL,
+	watch boolean NOT NULL,
+	added_at text NOT NULL,
+	last_sync_at text,
+	last_sync jsonb,
+	UNIQUE (collection_id, path),
+	UNIQUE (collection_id, label)
+);
+ALTER TABLE md_vector.documents ADD COLUMN source_id bigint REFERENCES md_vector.sources (id),
+	ADD COLUMN relative_path text, ADD COLUMN mtime_ms float8, ADD COLUMN text text;
+CREATE INDEX documents_of_source ON md_vector.documents (source_id) WHERE source_id IS NOT NULL;
+`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */
