@@ -39,16 +39,15 @@ const comparable = (jsonl: string) => jsonl.trim().split('\n').map(line => {
 });
 
 /**
- * Each query's results in each mode, with the semantic scores. Keyword scores are left out: the embedded store
- * counts BM25's statistics over all its collections (one FTS5 table), PostgreSQL per collection, so the scores
- * of a store holding other collections differ while the order here does not.
+ * Each query's results in each mode, with their scores. Both backends count BM25's statistics over the whole
+ * store, and both stores hold the same collections when they are compared.
  */
 async function rankings(daemon: RunningDaemon, collection: string) {
 	const answers = [];
 	for (const query of queries) {
 		for (const mode of ['keyword', 'semantic', 'hybrid']) {
 			const {body} = await daemon.request('POST', '/api/v1/search', {query, mode, collection});
-			answers.push(body.results.map((result: {id: string; score: number}) => (mode === 'semantic' ? [result.id, Number(result.score.toFixed(5))] : result.id)));
+			answers.push(body.results.map((result: {id: string; score: number}) => [result.id, Number(result.score.toFixed(5))]));
 		}
 	}
 

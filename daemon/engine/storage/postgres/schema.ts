@@ -4,8 +4,9 @@
  *
  * Keyword search is exact BM25 in plain tables, as FTS5 computes it: `postings` holds, per (term, chunk), the
  * term's count in each field (document title, headings, body) and the chunk's length in keyword tokens (all
- * fields); `collection_totals` holds each collection's chunk count and total keyword tokens (N and the average
- * length), kept by every write in its transaction; a term's document frequency is counted from `postings`.
+ * fields); `collection_totals` holds each collection's chunk count and total keyword tokens (summed: N and the
+ * average length, over the whole store), kept by every write in its transaction; a term's document frequency is
+ * counted from `postings`.
  *
  * Distribution (Citus and other distributed PostgreSQL): documents, chunks and postings carry `document_id`,
  * the distribution column, so a document is written on one shard and a top-k query runs shard by shard (see
@@ -105,6 +106,11 @@ ALTER TABLE md_vector.documents ADD COLUMN source_id bigint REFERENCES md_vector
 	ADD COLUMN relative_path text, ADD COLUMN mtime_ms float8, ADD COLUMN text text;
 CREATE INDEX documents_of_source ON md_vector.documents (source_id) WHERE source_id IS NOT NULL;
 `,
+	},
+	{
+		// BM25's document frequency is counted over every collection (keyword-bm25.ts): postings by term alone.
+		version: 3,
+		sql: 'CREATE INDEX postings_by_term ON md_vector.postings (term);',
 	},
 ];
 
