@@ -1,6 +1,8 @@
-// Takes the README's picture of the real TUI: indexes the Kubernetes KEPs into a throw-away home, runs the built
-// binary in a 100x30 tmux pane, types a query, and saves the pane as SVG (colours kept) and as plain text.
-//   npm run screenshot [-- "query"]
+// Takes the README's picture of the real TUI: indexes a folder of the Kubernetes KEPs (SIG CLI's 36 files by
+// default: a real model embeds them in a few minutes, the whole tree takes an hour on 2 cores) into a throw-away
+// home, runs the built binary in a 100x30 tmux pane, types a query, and saves the pane as SVG (colours kept) and
+// as plain text. The model is MD_VECTOR_MODEL_DIR's, else the random-weight test model.
+//   npm run screenshot [-- "query" [folder]]
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +12,8 @@ import {terminalSvg} from './terminal-svg.js';
 
 const root = process.cwd();
 const cli = path.join(root, 'dist', 'source', 'cli.js');
-const corpus = path.resolve(root, '..', 'shared', 'data', 'kubernetes-keps', 'corpus');
 const query = process.argv[2] ?? 'kubectl plugin';
+const corpus = path.resolve(process.argv[3] ?? path.join(root, '..', 'shared', 'data', 'kubernetes-keps', 'corpus', 'keps', 'sig-cli'));
 const env = {
 	MD_VECTOR_HOME: mkdtempSync(path.join(os.tmpdir(), 'md-vector-screenshot-')),
 	MD_VECTOR_MODEL_DIR: process.env.MD_VECTOR_MODEL_DIR ?? path.join(root, 'test', 'fixtures', 'models', 'tiny'),

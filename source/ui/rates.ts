@@ -15,6 +15,10 @@ export function rates(progress: DirectoryProgress, startedAt: number, now: numbe
 
 /** One plain line of progress, for logs and pipes. */
 export function progressLine(progress: DirectoryProgress, startedAt: number, now: number): string {
+	if (progress.totalFiles === 0) {
+		return 'ingest-dir: finding the Markdown files';
+	}
+
 	const {filesPerSecond, chunksPerSecond} = rates(progress, startedAt, now);
 	return `ingest-dir: ${count(progress.processedFiles)}/${count(progress.totalFiles)} files, ${count(progress.chunks)} chunks, ${count(Math.round(filesPerSecond))} files/s, ${count(Math.round(chunksPerSecond))} chunks/s`;
 }

@@ -2,8 +2,10 @@ import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {poll} from '../../source/client/poll.js';
-import {startDaemon, untilReady, type RunningDaemon} from '../helpers/daemon.js';
+import {serveApp, type AppServer} from '../helpers/app.js';
+import {startDaemon, untilReady} from '../helpers/daemon.js';
 import {temporaryDirectory} from '../helpers/paths.js';
+import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 
 const roots = temporaryDirectory('md-vector-roots-');
 const notes = path.join(roots, 'notes');
@@ -14,15 +16,19 @@ const outside = temporaryDirectory('md-vector-outside-');
 writeFileSync(path.join(outside, 'secret.md'), '# Secret\n');
 symlinkSync(path.join(outside, 'secret.md'), path.join(notes, 'link.md'));
 
-let daemon: RunningDaemon;
+// The validation tables run against the daemon's app in this process (a real engine with the tiny model on a
+// temporary folder); the model-release test at the end starts a real daemon process.
+let app: AppServer;
+const daemon = {
+	request: async (method: string, route: string, body?: unknown, headers?: Record<string, string>) => app.request(method, route, {body, headers}),
+};
 test.before(async () => {
-	daemon = await startDaemon({MD_VECTOR_ALLOWED_ROOTS: notes});
-	await untilReady(daemon);
+	app = await serveApp({embedder: await loadTinyEmbedder(), allowedRoots: () => [notes]});
 	const many = Array.from({length: 12}, (_, index) => `## Part ${index}\n\nTomato fact number ${index}.\n`).join('\n');
 	await daemon.request('POST', '/api/v1/ingest', {content: `# Many\n\n${many}`, file_name: 'many.md', collection: 'big'});
 });
 test.after.always(async () => {
-	await daemon?.stop();
+	await app?.close();
 });
 
 const isError = (t: any, body: any, code: string, pattern?: RegExp) => {

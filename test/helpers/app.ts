@@ -4,6 +4,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import {request as httpRequest, type IncomingHttpHeaders} from 'node:http';
 import path from 'node:path';
 import {createApp, type AppDeps} from '../../daemon/app.js';
+import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {AccessControl} from '../../daemon/capabilities/access-control.js';
 import {listen} from '../../daemon/http/listen.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
@@ -16,6 +17,8 @@ export type AppOptions = Partial<Omit<AppDeps, 'engine' | 'jobs' | 'access'>> & 
 	readonly clients?: ReadonlyArray<{label: string; key: string}>;
 	/** The environment the capability files resolve ${VAR} keys from. */
 	readonly env?: NodeJS.ProcessEnv;
+	/** A ready embedder (default: none, keyword search only). */
+	readonly embedder?: Embedder;
 };
 
 export type Answer = {status: number; headers: IncomingHttpHeaders; text: string; body: any};
@@ -43,7 +46,7 @@ export async function serveApp(options: AppOptions = {}): Promise<AppServer> {
 
 	const logged: string[] = [];
 	const log = (line: string) => logged.push(line);
-	const {engine} = openEngine(undefined, path.join(home, 'data'));
+	const {engine} = openEngine(options.embedder, path.join(home, 'data'));
 	const deps: AppDeps = {
 		engine, jobs: new JobRegistry(), version: 'test', startedAt: Date.now(), rateLimit: {points: 0, durationSeconds: 60},
 		allowedRoots: () => [home], access: new AccessControl(config, options.env ?? {}, log), host: '127.0.0.1', allowedHosts: [],
