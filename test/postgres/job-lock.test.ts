@@ -8,7 +8,9 @@ import {withJobLock} from '../../daemon/engine/storage/postgres/job-lock.js';
 import {int4Key, lockKeys} from '../../daemon/engine/storage/postgres/lock-keys.js';
 import {nativePostgresInstalled, startNativePostgres} from '../helpers/native-postgres.js';
 
+// Without the server the tests are skipped, and their titles say why (CI installs it: .ci/run).
 const maybe = nativePostgresInstalled ? test.serial : test.skip;
+const unless = nativePostgresInstalled ? '' : ' (skipped: no native PostgreSQL 15 here; apt-get install postgresql-15)';
 let server: Awaited<ReturnType<typeof startNativePostgres>> | undefined;
 
 test.before(async () => {
@@ -21,7 +23,7 @@ test.after.always(async () => {
 	await server?.stop();
 });
 
-maybe('a job another daemon owns waits until that one ends', async t => {
+maybe(`a job another daemon owns waits until that one ends${unless}`, async t => {
 	const [first, second] = [new pg.Pool({connectionString: server!.url}), new pg.Pool({connectionString: server!.url})];
 	const events: string[] = [];
 	let finish!: () => void;
@@ -52,7 +54,7 @@ maybe('a job another daemon owns waits until that one ends', async t => {
 	await Promise.all([first.end(), second.end()]);
 });
 
-maybe('the job of a daemon killed while it runs it is taken over (its lock went with its connection)', async t => {
+maybe(`the job of a daemon killed while it runs it is taken over (its lock went with its connection)${unless}`, async t => {
 	const key = lockKeys.job(int4Key('vector-fill'));
 	// A daemon's stand-in: another process that takes the job's lock, says so, and runs on until killed.
 	const holder = execaNode('--input-type=module', ['-e', `
