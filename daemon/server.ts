@@ -4,12 +4,17 @@ import path from 'node:path';
 import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
 import {resolvePaths} from '../common/paths.js';
 import {withFileSettings} from '../common/settings/read-settings.js';
+import {check} from '../common/settings/settings-schema.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
 import {newLocalToken} from '../common/local-token.js';
 import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine} from './engine/engine.js';
+import {openStorage} from './engine/storage/open-storage.js';
+import {BackgroundProblems} from './engine/background-problems.js';
+import {dataFolderProbe} from './engine/data-folder-probe.js';
+import {redact} from './engine/storage/redact-url.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
@@ -42,6 +47,7 @@ function perMinute(env: NodeJS.ProcessEnv, variable: string, fallback: RateLimit
 /** Settings from the environment, checked before anything opens. */
 export function daemonSettings(options: DaemonOptions): {
 	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
+	databaseUrl?: string;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
@@ -55,6 +61,12 @@ export function daemonSettings(options: DaemonOptions): {
 		throw new Error(`MD_VECTOR_HNSW_THRESHOLD must be a whole number of vectors (above it a collection uses an HNSW index), got '${threshold}'`);
 	}
 
+	const databaseUrl = options.env.MD_VECTOR_DATABASE_URL?.length ? options.env.MD_VECTOR_DATABASE_URL : undefined;
+	const checked = databaseUrl === undefined ? undefined : check('database-url', databaseUrl);
+	if (checked && !checked.ok) {
+		throw new Error(`MD_VECTOR_DATABASE_URL (the database-url setting) ${checked.rule}, got '${redact(databaseUrl!)}'`);
+	}
+
 	const configured = (options.env.MD_VECTOR_ALLOWED_ROOTS ?? '').split(path.delimiter).filter(Boolean).map(root => path.resolve(root));
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
@@ -62,6 +74,7 @@ export function daemonSettings(options: DaemonOptions): {
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
+		databaseUrl,
 	};
 }
 
@@ -82,6 +95,8 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const settings = daemonSettings(options);
 	const paths = resolvePaths(options.env);
 	const access = openAccessControl(paths.config, options);
+	// With a database too: the data folder still holds this daemon's own files (discovery, token, OAuth state).
+	// Daemons sharing a database each have their own MD_VECTOR_HOME.
 	const unlock = lockDataDir(paths.data);
 	let engine: Engine | undefined;
 	let server: Server;
@@ -90,7 +105,10 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const token = newLocalToken();
 	const sseSessions = new SseSessions();
 	try {
-		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
+		// One list of background problems (failed index writes, a full or read-only data folder) for /health.
+		const problems = new BackgroundProblems(options.log);
+		problems.addProbe(dataFolderProbe(paths.data));
+		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems);
 		const opened = engine;
 		const oauth = settings.oauth.enabled
 			? new OAuth({
@@ -116,7 +134,8 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const address = server.address();
 	const port = typeof address === 'object' && address ? address.port : options.port;
 	writeDiscovery(paths.state, {pid: process.pid, port, host: options.host, version, started_at: new Date(startedAt).toISOString(), token});
-	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (data: ${paths.data})`);
+	const store = settings.databaseUrl ? `database: ${redact(settings.databaseUrl)}` : `data: ${paths.data}`;
+	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	void loadEmbedderInto(engine, settings.model, paths.cache, options.log);
 
 	let stopping: Promise<void> | undefined;

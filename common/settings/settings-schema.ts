@@ -4,6 +4,7 @@
 import path from 'node:path';
 import {z} from 'zod';
 import type {SettingKey} from './setting-keys.js';
+import {databaseUrlRule, isDatabaseUrl} from './database-url.js';
 
 const wholeNumber = (max: number, rule: string) => z.number({error: rule}).int(rule).min(0, rule).max(max, rule);
 const absolute = z.string().refine(value => path.isAbsolute(value), 'must be an absolute path');
@@ -17,13 +18,7 @@ export const settingSchemas = {
 	'allowed-roots': z.array(absolute, {error: 'must be a list of absolute folder paths'}).refine(roots => roots.length > 0, 'must name at least one folder'),
 	'rate-limit': wholeNumber(Number.MAX_SAFE_INTEGER, 'must be a whole number of requests per minute, 0 or more (0: no limit)'),
 	watch: z.boolean({error: 'must be true or false'}),
-	'database-url': z.string({error: 'must be text'}).refine(value => {
-		try {
-			return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
-		} catch {
-			return false;
-		}
-	}, 'must be a postgres:// or postgresql:// URL'),
+	'database-url': z.string({error: 'must be text'}).refine(value => isDatabaseUrl(value), databaseUrlRule),
 } satisfies Record<SettingKey, z.ZodType>;
 
 export type SettingValues = {[Key in SettingKey]?: z.infer<typeof settingSchemas[Key]>};

@@ -65,7 +65,8 @@ export class Engine {
 	setEmbedder(state: EmbedderState): void {
 		this.embedderState = state;
 		if (state.status === 'ready') {
-			this.backfill = this.writes.run(async () => this.vectorFill.run(this.storage, state.embedder)).then(() => {
+			// One daemon fills a shared database's missing vectors; the others find them filled once it is done.
+			this.backfill = this.storage.ownJob('vector-fill', async () => this.writes.run(async () => this.vectorFill.run(this.storage, state.embedder))).then(() => {
 				this.problems.resolve('backfill');
 			}, (error: unknown) => {
 				this.problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
@@ -98,15 +99,18 @@ export class Engine {
 
 	async ingestDirectory(collection: string, options: DirectoryOptions): Promise<DirectoryReport> {
 		const name = checkCollectionName(collection);
-		const release = this.storage.holdBackgroundWork();
-		try {
-			return await ingestDirectory({
-				stored: async fileName => this.storage.document(await this.ensureCollection(name), fileName),
-				write: async documents => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, options.mode)),
-			}, options);
-		} finally {
-			release();
-		}
+		// Daemons sharing a database take turns at one folder into one collection (the later one then finds it done).
+		return this.storage.ownJob(`ingest-directory\0${name}\0${options.directory}`, async () => {
+			const release = this.storage.holdBackgroundWork();
+			try {
+				return await ingestDirectory({
+					stored: async fileName => this.storage.document(await this.ensureCollection(name), fileName),
+					write: async documents => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, options.mode)),
+				}, options);
+			} finally {
+				release();
+			}
+		});
 	}
 
 	/** Searches with the defaults of common/search-contract applied to what the caller left out. */

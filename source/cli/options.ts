@@ -1,5 +1,6 @@
 // Options several commands share, and the checks of values, described once for parsing, help and completions.
 import {defaultCollection, searchLimits} from '../../common/search-defaults.js';
+import {databaseUrlRule, isDatabaseUrl} from '../../common/settings/database-url.js';
 import type {OptionSpec} from './spec.js';
 
 export const collection: OptionSpec = {name: 'collection', short: 'C', value: 'name', description: 'collection to use', default: defaultCollection};
@@ -14,6 +15,8 @@ export const wholeNumber = (min: number, max: number) => (value: string) => {
 
 export const checkTopK = wholeNumber(searchLimits.topKMin, searchLimits.topKMax);
 export const checkPort = (value: string) => (wholeNumber(0, 65_535)(value) ? 'must be a port number from 0 to 65535' : undefined);
+
+export const checkDatabaseUrl = (value: string) => (isDatabaseUrl(value) ? undefined : databaseUrlRule);
 
 /** The daemon's field names for the options above. */
 export const collectionWords = {collection: '-C'} as const;

@@ -1,6 +1,6 @@
 // Commands about the daemon and md-vector itself: serve, stop, config, completion, capabilities, MCP, clients.
 import {settingNames} from '../../common/settings/setting-keys.js';
-import {checkPort} from './options.js';
+import {checkDatabaseUrl, checkPort} from './options.js';
 import type {CommandSpec} from './spec.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
@@ -15,8 +15,9 @@ export const adminCommands: CommandSpec[] = [
 		options: [
 			{name: 'port', short: 'p', value: 'port', description: 'port to listen on, 0 for any free port (default: the port setting, else 7821)', check: checkPort},
 			{name: 'host', value: 'address', description: 'address to listen on (anything but loopback needs MD_VECTOR_API_KEY)', default: '127.0.0.1'},
+			{name: 'database-url', value: 'url', description: 'serve the collections of this PostgreSQL database (with pgvector), shared with other daemons, instead of the built-in store (default: MD_VECTOR_DATABASE_URL, else the database-url setting)', check: checkDatabaseUrl},
 		],
-		examples: ['md-vector serve -p 7821'],
+		examples: ['md-vector serve -p 7821', 'md-vector serve -p 7822 --database-url postgres://md@db.internal/docs'],
 		load: async () => import('../commands/serve.js'),
 	},
 	{

@@ -15,7 +15,10 @@ const reasons: Record<number, string> = {
  */
 export async function run(invocation: Invocation, _io: Io): Promise<unknown> {
 	const port = (invocation.options.port as string | undefined) ?? String(await configuredPort(process.env));
-	const child = spawn(process.execPath, daemonArguments(['--port', port, '--host', stringOption(invocation, 'host'), '--attached']), {stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: daemonEnvironment(process.env)});
+	const databaseUrl = invocation.options['database-url'] as string | undefined;
+	// The option wins over the environment and the setting: the daemon reads it as MD_VECTOR_DATABASE_URL.
+	const env = databaseUrl ? {...process.env, MD_VECTOR_DATABASE_URL: databaseUrl} : process.env;
+	const child = spawn(process.execPath, daemonArguments(['--port', port, '--host', stringOption(invocation, 'host'), '--attached']), {stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: daemonEnvironment(env)});
 	// Ctrl-C reaches both processes (the daemon then cancels jobs); SIGTERM is passed on (it lets jobs finish).
 	const forward = (signal: NodeJS.Signals) => child.kill(signal);
 	process.on('SIGINT', forward);

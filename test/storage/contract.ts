@@ -8,6 +8,7 @@ import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {seeded} from '../helpers/seeded.js';
 import {dims, documentOf, fingerprint, randomCorpus, randomUnit, vectorOf} from './fixtures.js';
 import {referenceRanking} from './reference-bm25.js';
+import {sourcesContract} from './contract-sources.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -195,4 +196,6 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 		await storage.writeDocuments(collection, [documentOf('b.md', [{content: 'banana'}])], fingerprint);
 		t.is((await storage.keywordTopK(collection, keywordTerms('banana'), 10, weights)).length, 1, 'the backend still writes after a failed write');
 	});
+
+	sourcesContract(test, name, open);
 }

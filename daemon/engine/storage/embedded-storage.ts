@@ -4,7 +4,7 @@ import {Store} from '../store/store.js';
 import type {CollectionRow} from '../store/types.js';
 import {CollectionIndexes, type IndexOptions} from '../vector-index/collection-indexes.js';
 import type {Storage} from './storage.js';
-import type {Collection, DocumentToWrite, FieldWeights, Fingerprint} from './types.js';
+import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from './types.js';
 
 export type EmbeddedOptions = IndexOptions & {
 	/** Folder of the SQLite file and the index files. */
@@ -40,6 +40,49 @@ export class EmbeddedStorage implements Storage {
 
 	async collections() {
 		return this.store.collections();
+	}
+
+	async deleteCollection(collection: Collection) {
+		const row = this.row(collection);
+		const removal = this.store.deleteCollection(row);
+		await this.indexes.forget(row.id);
+		return removal;
+	}
+
+	async renameCollection(collection: Collection, name: string) {
+		// The index is the collection id's: it follows the rename without being touched.
+		return this.store.renameCollection(this.row(collection), name);
+	}
+
+	async sources(collection: Collection) {
+		return this.store.sources.list(this.row(collection).id);
+	}
+
+	async addSource(collection: Collection, source: NewSource) {
+		return this.store.sources.add(this.row(collection).id, source);
+	}
+
+	async updateSource(collection: Collection, id: number, changes: SourceChanges) {
+		return this.store.sources.update(this.row(collection).id, id, changes);
+	}
+
+	async removeSource(collection: Collection, id: number) {
+		const row = this.row(collection);
+		const {removed, documents, chunks} = this.store.removeSource(row, id);
+		await this.indexes.apply(row, {removed, added: []});
+		return {documents, chunks};
+	}
+
+	async moveDocuments(collection: Collection, changes: {readonly remove: readonly string[]; readonly move: readonly DocumentMove[]}) {
+		const row = this.row(collection);
+		const removed = this.store.moveDocuments(row, changes.remove, changes.move);
+		if (removed.length > 0) {
+			await this.indexes.apply(row, {removed, added: []});
+		}
+	}
+
+	async documentText(collection: Collection, fileName: string) {
+		return this.store.documentText(this.row(collection).id, fileName);
 	}
 
 	async document(collection: Collection, fileName: string) {
@@ -108,6 +151,10 @@ export class EmbeddedStorage implements Storage {
 
 	async diskBytes() {
 		return this.store.fileSize();
+	}
+
+	async ownJob<T>(_key: string, work: () => Promise<T>): Promise<T> {
+		return work();
 	}
 
 	holdBackgroundWork(): () => void {

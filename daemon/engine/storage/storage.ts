@@ -1,6 +1,6 @@
 import type {
-	Collection, CollectionCounts, ContentCounts, DocumentInfo, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint,
-	Ranked, StoredChunk, VectorIndexState,
+	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
+	Fingerprint, NewSource, Ranked, Source, SourceChanges, StoredChunk, VectorIndexState,
 } from './types.js';
 
 /*
@@ -12,7 +12,10 @@ import type {
  * - a collection's vectors share one fingerprint: a write of another one is refused (fingerprint_mismatch, 409);
  * - keywordTopK is exact BM25 (k1 1.2, b 0.75, FTS5's idf) over md-vector's own keyword tokens, so a
  *   collection ranks the same on every backend;
- * - vectorTopK is by inner product (vectors are unit length: cosine); exact while vectorIndex says `flat`.
+ * - vectorTopK is by inner product (vectors are unit length: cosine); exact while vectorIndex says `flat`;
+ * - BM25's statistics (row count, document frequency) are those of the whole store, not of one collection, so
+ *   keyword scores of different collections compare, and a search over several merges them by score;
+ * - moveDocuments, removeSource, deleteCollection and renameCollection are atomic too.
  */
 
 /** Collections and their fingerprints. */
@@ -22,6 +25,25 @@ export type CollectionCatalog = {
 	ensureCollection(name: string, chunkerVersion: number): Promise<Collection>;
 	/** Every collection with its counts, by name. */
 	collections(): Promise<CollectionCounts[]>;
+	/** Deletes the collection with its documents, chunks, vectors and sources, in one transaction. */
+	deleteCollection(collection: Collection): Promise<CollectionRemoval>;
+	/**
+	 * Gives the collection a new name (refused when taken: collection_exists, 409), keeping every document and
+	 * vector; chunk ids, which are derived from the name, follow it. Answers the renamed collection.
+	 */
+	renameCollection(collection: Collection, name: string): Promise<Collection>;
+};
+
+/** The folders a collection is filled from (docs/sync-design.md). Paths and labels are unique in a collection. */
+export type SourceCatalog = {
+	/** The collection's sources, by label. */
+	sources(collection: Collection): Promise<Source[]>;
+	/** Adds a source; a path or label the collection already has is refused (source_exists, 409). */
+	addSource(collection: Collection, source: NewSource): Promise<Source>;
+	/** Changes a source's settings or label, or records a completed sync; answers the source (not_found, 404, when absent). */
+	updateSource(collection: Collection, id: number, changes: SourceChanges): Promise<Source>;
+	/** Deletes a source and its documents in one transaction; answers how many documents and chunks went. */
+	removeSource(collection: Collection, id: number): Promise<{documents: number; chunks: number}>;
 };
 
 /** Documents and their chunks. */
@@ -40,6 +62,14 @@ export type DocumentStore = {
 	writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint): Promise<void>;
 	/** Deletes a document with its chunks; answers how many chunks it had, or undefined when it did not exist. */
 	deleteDocument(collection: Collection, fileName: string): Promise<number | undefined>;
+	/**
+	 * A sync's bookkeeping in one transaction: deletes the `remove` documents, then gives each `move` its new name
+	 * and place (source, relative path, mtime), keeping its chunks and vectors. Moves may form chains and cycles
+	 * (a -> b while b -> a): every name is checked once all of them moved. A name left taken is refused whole.
+	 */
+	moveDocuments(collection: Collection, changes: {readonly remove: readonly string[]; readonly move: readonly DocumentMove[]}): Promise<void>;
+	/** The text a document was indexed from; undefined when none was kept (stored before texts were, or imported). */
+	documentText(collection: Collection, fileName: string): Promise<string | undefined>;
 };
 
 /** Vectors: reused by text hash, filled in later, ranked. */
@@ -80,10 +110,16 @@ export type StorageUsage = {
 export type StorageLifecycle = {
 	/** Holds background work off while a bulk write runs (a directory ingestion); answers its release. */
 	holdBackgroundWork(): () => void;
+	/**
+	 * Runs `work` while this process owns the job `key` (an ingestion of one folder into one collection, the
+	 * filling-in of vectors) among every daemon on this storage: another one asking for the same job waits
+	 * until it ends. A single-process backend runs it at once (its data lock already keeps other daemons out).
+	 */
+	ownJob<T>(key: string, work: () => Promise<T>): Promise<T>;
 	/** Does now the background work that waits for writes to settle, and waits for it. */
 	settle(): Promise<void>;
 	/** Finishes pending work, saves what needs saving, closes. */
 	close(): Promise<void>;
 };
 
-export type Storage = CollectionCatalog & DocumentStore & VectorStore & KeywordIndex & ExportReader & StorageUsage & StorageLifecycle;
+export type Storage = CollectionCatalog & SourceCatalog & DocumentStore & VectorStore & KeywordIndex & ExportReader & StorageUsage & StorageLifecycle;

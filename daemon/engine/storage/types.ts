@@ -34,6 +34,13 @@ export type DocumentInfo = {
 	readonly contentHash: string;
 	readonly chunkCount: number;
 	readonly sourcePath: string | null;
+	readonly byteSize: number;
+	/** The folder source it belongs to; null when loose (one file ingested, inline content, or stored before sources existed). */
+	readonly sourceId: number | null;
+	/** Its path within that source (POSIX). */
+	readonly relativePath: string | null;
+	/** The file's modification time when it was read (with byteSize: unchanged files are not read again); null when unknown. */
+	readonly mtimeMs: number | null;
 };
 
 /** What an embedding model made: a collection's vectors must all come from one fingerprint. */
@@ -50,6 +57,11 @@ export type ChunkToWrite = ChunkBody & Pick<Chunk, 'tokens' | 'hash'> & {
 export type DocumentToWrite = {
 	readonly fileName: string;
 	readonly sourcePath?: string;
+	/** The whole text, kept for `get` (what was indexed, also once the file changed or vanished). */
+	readonly text?: string;
+	readonly sourceId?: number | null;
+	readonly relativePath?: string | null;
+	readonly mtimeMs?: number | null;
 	readonly title: string;
 	readonly tags: readonly string[];
 	readonly contentHash: string;
@@ -61,7 +73,7 @@ export type DocumentToWrite = {
 export type ExportedChunk = StoredChunk & Pick<Chunk, 'tokens' | 'hash'> & {readonly vector?: Float32Array};
 
 /** A document as an export carries it, with its chunks in order. */
-export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath'> & {readonly chunks: readonly ExportedChunk[]};
+export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'mtimeMs'> & {readonly chunks: readonly ExportedChunk[]};
 
 /** A chunk found by a ranking (keyword or vector top-k); higher score is better. */
 export type Ranked = {readonly rowid: number; readonly score: number};
@@ -88,3 +100,63 @@ export type VectorIndexState = {
 
 /** Column weights of BM25: document title, section headings, body. */
 export type FieldWeights = readonly [title: number, headings: number, body: number];
+
+/** What a folder source is walked with (docs/sync-design.md): globs, ignore files, hidden names; and whether the daemon follows it. */
+export type SourceSettings = {
+	/** Globs a file must match (none: every Markdown file). */
+	readonly include: readonly string[];
+	readonly exclude: readonly string[];
+	/** Honour .gitignore and .mdvectorignore. */
+	readonly ignoreFiles: boolean;
+	/** Walk dot-names and node_modules too. */
+	readonly hidden: boolean;
+	/** The daemon follows the folder from its start. */
+	readonly watch: boolean;
+};
+
+/** The counts of a source's last completed sync. */
+export type SyncCounts = {
+	readonly added: number;
+	readonly changed: number;
+	readonly renamed: number;
+	readonly removed: number;
+	readonly unchanged: number;
+	readonly failed: number;
+	readonly conflicts: number;
+	readonly skipped: number;
+};
+
+/** A folder a collection is filled from. */
+export type Source = SourceSettings & {
+	/** The backend's number for it, stable while it exists. */
+	readonly id: number;
+	/** Absolute, resolved (realpath) folder. */
+	readonly path: string;
+	/** Prefix of its documents' names while the collection has more than one source. */
+	readonly label: string;
+	readonly addedAt: string;
+	/** When its last sync completed; null before the first. */
+	readonly lastSyncAt: string | null;
+	readonly lastSync: SyncCounts | null;
+};
+
+export type NewSource = SourceSettings & Pick<Source, 'path' | 'label'>;
+
+/** What updateSource may change: settings, the label, or the record of a sync that completed. */
+export type SourceChanges = Partial<SourceSettings & Pick<Source, 'label'> & {readonly lastSync: {readonly at: string; readonly counts: SyncCounts}}>;
+
+/**
+ * A document given a (maybe new) name and a place in a source. `from` and `to` may be equal: the document then
+ * only takes its source, relative path and modification time (adopted, or touched without a change).
+ */
+export type DocumentMove = {
+	readonly from: string;
+	readonly to: string;
+	/** null: loose (no source). */
+	readonly sourceId: number | null;
+	readonly relativePath: string | null;
+	readonly mtimeMs: number | null;
+};
+
+/** What deleting a collection took with it. */
+export type CollectionRemoval = {readonly documents: number; readonly chunks: number; readonly sources: number};

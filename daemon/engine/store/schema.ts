@@ -1,7 +1,10 @@
-/** Schema of the store; `user_version` tells which migrations ran. */
-export const schemaVersion = 1;
+import type Database from 'better-sqlite3';
 
-export const schema = `
+/** Schema of the store; `user_version` tells which migrations ran. */
+export const schemaVersion = 2;
+
+/** Version 1: what every store starts from (frozen: a change is a migration below). */
+export const schemaVersion1 = `
 CREATE TABLE IF NOT EXISTS collections (
 	id INTEGER PRIMARY KEY AUTOINCREMENT,
 	name TEXT NOT NULL UNIQUE,
@@ -52,3 +55,58 @@ CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
 	content = '', contentless_delete = 1
 );
 `;
+
+/**
+ * Migrations by the version they make. 2: folder sources (issue 18). Existing documents stay loose (no source)
+ * until the first sync of a folder that holds their file adopts them, without re-embedding.
+ */
+const migrations: Record<number, string> = {
+	2: `
+CREATE TABLE sources (
+	id INTEGER PRIMARY KEY AUTOINCREMENT,
+	collection_id INTEGER NOT NULL REFERENCES collections(id),
+	path TEXT NOT NULL,
+	label TEXT NOT NULL,
+	include TEXT NOT NULL DEFAULT '[]',
+	exclude TEXT NOT NULL DEFAULT '[]',
+	ignore_files INTEGER NOT NULL DEFAULT 1,
+	hidden INTEGER NOT NULL DEFAULT 0,
+	watch INTEGER NOT NULL DEFAULT 0,
+	added_at TEXT NOT NULL,
+	last_sync_at TEXT,
+	last_sync TEXT,
+	UNIQUE (collection_id, path),
+	UNIQUE (collection_id, label)
+);
+-- No cascade from a source to its documents: they go through the store's delete (their FTS rows are contentless).
+ALTER TABLE documents ADD COLUMN source_id INTEGER REFERENCES sources(id);
+ALTER TABLE documents ADD COLUMN relative_path TEXT;
+ALTER TABLE documents ADD COLUMN mtime_ms REAL;
+CREATE INDEX documents_by_source ON documents(source_id, relative_path);
+-- What get prints: the text that was indexed, also after the file changed or vanished.
+CREATE TABLE document_texts (
+	document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+	text TEXT NOT NULL
+);
+`,
+};
+
+/**
+ * Brings a store to schemaVersion in one transaction: a new file gets version 1 then every migration; an older
+ * one the migrations it lacks. A store of a newer md-vector is refused, untouched.
+ */
+export function migrate(db: Database.Database): void {
+	const version = db.pragma('user_version', {simple: true}) as number;
+	if (version > schemaVersion) {
+		throw new Error(`the store was written by a newer md-vector (schema ${version}; this version knows ${schemaVersion}): upgrade md-vector`);
+	}
+
+	db.transaction(() => {
+		db.exec(schemaVersion1);
+		for (let next = Math.max(version, 1) + 1; next <= schemaVersion; next++) {
+			db.exec(migrations[next]!);
+		}
+
+		db.pragma(`user_version = ${schemaVersion}`);
+	})();
+}

@@ -1,12 +1,15 @@
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {sha256} from '../hash.js';
-import {keywordTokens} from '../text/keyword-tokens.js';
 import {assertSameFingerprint, assertVectorsFit} from '../storage/fingerprint.js';
-import type {DocumentInfo, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../storage/types.js';
-import {phrase, topKeyword, type KeywordSource} from './keyword-top-k.js';
-import {schema, schemaVersion} from './schema.js';
+import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../storage/types.js';
+import {CollectionAdmin} from './collection-admin.js';
+import {DocumentMoves} from './document-moves.js';
+import {DocumentRows} from './document-rows.js';
+import {topKeyword, type KeywordSource} from './keyword-top-k.js';
+import {KeywordStatisticsCache} from './keyword-statistics.js';
+import {migrate} from './schema.js';
+import {SourceRows} from './source-rows.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
 import type {CollectionRow, VectorChange} from './types.js';
 import {prepareStatements, type Statements} from './statements.js';
@@ -25,17 +28,28 @@ export class Store {
 		db.pragma('synchronous = FULL');
 		db.pragma('foreign_keys = ON');
 		db.pragma('busy_timeout = 5000');
-		db.exec(schema);
-		db.pragma(`user_version = ${schemaVersion}`);
+		migrate(db);
 		return new Store(db);
 	}
 
+	/** A collection's folder sources (sources table). */
+	readonly sources: SourceRows;
 	private readonly sql: Statements;
+	private readonly moves: DocumentMoves;
+	private readonly rows: DocumentRows;
+	private readonly admin: CollectionAdmin;
 	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
-	private statistics: {frequency: (term: string) => number; rows: number} | undefined;
+	private readonly statistics: KeywordStatisticsCache;
 
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
+		this.sources = new SourceRows(db);
+		this.moves = new DocumentMoves(db);
+		this.statistics = new KeywordStatisticsCache(this.sql);
+		this.rows = new DocumentRows(this.sql, () => {
+			this.statistics.drop();
+		});
+		this.admin = new CollectionAdmin({db, sql: this.sql, rows: this.rows, sources: this.sources, moves: this.moves});
 	}
 
 	close(): void {
@@ -108,7 +122,7 @@ export class Store {
 			for (const document of documents) {
 				assertVectorsFit(document, fingerprint);
 				removed.push(...this.removeDocument(current.id, document.fileName));
-				added.push(...this.insertDocument(current, document));
+				added.push(...this.rows.insert(current, document));
 			}
 
 			if (removed.length > 0 || added.length > 0) {
@@ -133,6 +147,37 @@ export class Store {
 		})();
 	}
 
+	/** Deletes `remove`, then moves `move` (two steps: see document-moves.ts), in one transaction; answers the rowids whose vectors went. */
+	moveDocuments(collection: CollectionRow, remove: readonly string[], move: readonly DocumentMove[]): number[] {
+		return this.db.transaction(() => {
+			const removed = remove.flatMap(fileName => this.removeDocument(collection.id, fileName));
+			this.moves.apply(collection, move);
+			if (removed.length > 0) {
+				this.sql.bumpGeneration.run(collection.id);
+			}
+
+			return removed;
+		})();
+	}
+
+	documentText(collectionId: number, fileName: string): string | undefined {
+		return (this.sql.documentText.get(collectionId, fileName) as {text: string} | undefined)?.text;
+	}
+
+	/** Deletes a source and its documents; answers the rowids whose vectors went. */
+	removeSource(collection: CollectionRow, sourceId: number): {removed: number[]; documents: number; chunks: number} {
+		return this.admin.removeSource(collection, sourceId);
+	}
+
+	deleteCollection(collection: CollectionRow): CollectionRemoval {
+		return this.admin.deleteCollection(collection);
+	}
+
+	renameCollection(collection: CollectionRow, name: string): CollectionRow {
+		this.admin.renameCollection(collection, name);
+		return this.collection(name)!;
+	}
+
 	private documentRow(collectionId: number, fileName: string): DocumentRow | undefined {
 		return this.sql.documentByName.get(collectionId, fileName) as DocumentRow | undefined;
 	}
@@ -143,36 +188,7 @@ export class Store {
 			return [];
 		}
 
-		const rows = this.sql.chunkRowsOfDocument.all(document.id) as Array<{id: number; has_vector: number}>;
-		this.statistics = undefined;
-		for (const row of rows) {
-			this.sql.deleteFts.run(row.id);
-		}
-
-		this.sql.deleteDocument.run(document.id); // chunks go by ON DELETE CASCADE
-		return rows.filter(row => row.has_vector).map(row => row.id);
-	}
-
-	private insertDocument(collection: CollectionRow, document: DocumentToWrite): Array<{rowid: number; vector: Float32Array}> {
-		const info = this.sql.insertDocument.run(collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize, document.chunks.length, new Date().toISOString());
-		const documentId = Number(info.lastInsertRowid);
-		this.statistics = undefined;
-		const added: Array<{rowid: number; vector: Float32Array}> = [];
-		const seen = new Map<string, number>();
-		for (const chunk of document.chunks) {
-			const occurrence = seen.get(chunk.hash) ?? 0;
-			seen.set(chunk.hash, occurrence + 1);
-			const chunkId = sha256(`${collection.name}\0${document.fileName}\0${chunk.hash}\0${occurrence}`, 24);
-			const result = this.sql.insertChunk.run(chunkId, documentId, collection.id, chunk.ordinal, chunk.sectionTitle, chunk.headingLevel, JSON.stringify(chunk.headingPath), chunk.content, chunk.startLine, chunk.endLine, chunk.hash, chunk.tokens, chunk.vector ? encodeVector(chunk.vector) : null);
-			const rowid = Number(result.lastInsertRowid);
-			const headings = chunk.headingPath.slice(1).join(' ');
-			this.sql.insertFts.run(rowid, keywordTokens(document.title).join(' '), keywordTokens(headings).join(' '), keywordTokens(chunk.content).join(' '));
-			if (chunk.vector) {
-				added.push({rowid, vector: chunk.vector});
-			}
-		}
-
-		return added;
+		return this.rows.remove(document.id).withVectors;
 	}
 
 	/** Every vector of a collection, in rowid order, for rebuilding its index. */
@@ -228,7 +244,7 @@ export class Store {
 
 	/** The FTS5 table as topKeyword reads it, for one query. */
 	keywordSource(collectionId: number, weights: FieldWeights): KeywordSource {
-		const statistics = this.keywordStatistics();
+		const statistics = this.statistics.get();
 		return {
 			frequency: statistics.frequency,
 			rows: () => statistics.rows,
@@ -240,26 +256,6 @@ export class Store {
 	keywordMatches(collectionId: number, match: string, limit: number, weights: FieldWeights): Ranked[] {
 		return (this.sql.keyword.all(...weights, match, collectionId, limit) as Array<{rowid: number; rank: number}>)
 			.map(row => ({rowid: row.rowid, score: -row.rank}));
-	}
-
-	/** Term frequencies and row count of the FTS table, kept until the next write changes them. */
-	private keywordStatistics(): {frequency: (term: string) => number; rows: number} {
-		this.statistics ??= (() => {
-			const frequencies = new Map<string, number>();
-			return {
-				rows: (this.sql.chunksEverInserted.get() as {count: number}).count,
-				frequency: (term: string) => {
-					let count = frequencies.get(term);
-					if (count === undefined) {
-						count = (this.sql.keywordFrequency.get(phrase(term)) as {count: number}).count;
-						frequencies.set(term, count);
-					}
-
-					return count;
-				},
-			};
-		})();
-		return this.statistics;
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
@@ -282,7 +278,12 @@ export class Store {
 type DocumentRow = DocumentInfo & {readonly id: number};
 
 function toDocumentInfo(row: DocumentRow | undefined): DocumentInfo | undefined {
-	return row && {fileName: row.fileName, contentHash: row.contentHash, chunkCount: row.chunkCount, sourcePath: row.sourcePath};
+	if (!row) {
+		return undefined;
+	}
+
+	const {id, ...document} = row;
+	return document;
 }
 
 type ChunkRow = {

@@ -1,3 +1,4 @@
+import {rmSync} from 'node:fs';
 import path from 'node:path';
 import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
@@ -100,6 +101,21 @@ export class CollectionIndexes {
 			if (cached) {
 				this.giveUp(current.id, cached);
 			}
+		}
+	}
+
+	/** A deleted collection: its index stops, leaves the thread, and its files are removed. */
+	async forget(collectionId: number): Promise<void> {
+		const index = this.entries.get(collectionId);
+		if (index) {
+			this.entries.delete(collectionId);
+			await index.stop();
+			index.giveUp();
+			await this.lease.thread.call('drop', {key: this.key(collectionId)}).catch(() => undefined);
+		}
+
+		for (const extension of ['faiss', 'json']) {
+			rmSync(path.join(this.directory, `collection-${collectionId}.${extension}`), {force: true});
 		}
 	}
 

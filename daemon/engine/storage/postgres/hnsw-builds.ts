@@ -1,0 +1,96 @@
+import type pg from 'pg';
+import type {Collection, IndexKind} from '../types.js';
+import {contentCounts} from './collections.js';
+import {buildHnswIndex, hnswState} from './hnsw-index.js';
+
+/** The embedded store's default: exact search up to 50k vectors, HNSW above. */
+const defaultThreshold = 50_000;
+
+/**
+ * When collections get their HNSW index: once a write leaves more vectors than the threshold, built in the
+ * background (by whichever daemon takes the build lock first), held off while a bulk write runs.
+ */
+export class HnswBuilds {
+	private readonly building = new Map<number, Promise<void>>();
+	private readonly waiting = new Map<number, Collection>();
+	private readonly ready_ = new Set<number>();
+	private holds = 0;
+	private closed = false;
+
+	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void) {
+		// Builds start when collections are first searched.
+	}
+
+	/** Whether the collection's index is built and valid (then searches use it). */
+	async ready(collection: Collection): Promise<boolean> {
+		if (!this.ready_.has(collection.id) && await hnswState(this.pool, collection.id) === 'ready') {
+			this.ready_.add(collection.id);
+		}
+
+		return this.ready_.has(collection.id);
+	}
+
+	async describe(collection: Collection, vectors: number): Promise<{kind: IndexKind; rebuilding: IndexKind | null}> {
+		const state = await hnswState(this.pool, collection.id);
+		const due = state === 'building' || this.building.has(collection.id) || (state === 'none' && vectors > this.threshold && collection.dims !== null);
+		return {kind: state === 'ready' ? 'hnsw' : 'flat', rebuilding: due ? 'hnsw' : null};
+	}
+
+	afterWrite(collection: Collection): void {
+		this.waiting.set(collection.id, collection);
+		if (this.holds === 0) {
+			this.startDue();
+		}
+	}
+
+	hold(): () => void {
+		this.holds++;
+		let released = false;
+		return () => {
+			if (!released) {
+				released = true;
+				this.holds--;
+				if (this.holds === 0) {
+					this.startDue();
+				}
+			}
+		};
+	}
+
+	async settle(): Promise<void> {
+		this.startDue();
+		await Promise.all(this.building.values());
+	}
+
+	async close(): Promise<void> {
+		this.closed = true;
+		await Promise.all(this.building.values());
+	}
+
+	private startDue(): void {
+		for (const collection of this.waiting.values()) {
+			if (this.closed || this.building.has(collection.id) || this.ready_.has(collection.id)) {
+				continue;
+			}
+
+			const build = this.build(collection).catch((error: unknown) => {
+				this.log?.(`postgres: building the HNSW index of '${collection.name}' failed: ${(error as Error).message}`);
+			}).finally(() => this.building.delete(collection.id));
+			this.building.set(collection.id, build);
+		}
+
+		this.waiting.clear();
+	}
+
+	private async build(collection: Collection): Promise<void> {
+		const {vectors} = await contentCounts(this.pool, collection.id);
+		if (vectors <= this.threshold || collection.dims === null) {
+			return;
+		}
+
+		const started = performance.now();
+		if (await buildHnswIndex(this.pool, collection, true)) {
+			this.log?.(`postgres: HNSW index of '${collection.name}' built over ${vectors} vectors in ${Math.round(performance.now() - started)} ms`);
+		}
+	}
+}

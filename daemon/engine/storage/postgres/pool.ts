@@ -1,0 +1,31 @@
+import pg from 'pg';
+
+/** int8 and numeric (counts, sums, ids) are parsed as numbers: md-vector's stay far below 2^53. */
+const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
+const types: pg.CustomTypesConfig = {
+	getTypeParser: ((oid: number, format?: 'text' | 'binary') => numberTypes.has(oid) ? Number : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** A pool of connections to the database at `url` (postgres://...), with md-vector's type parsing. */
+export function createPool(url: string, max = 8): pg.Pool {
+	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000});
+	// A connection the server dropped (restart, network) is removed from the pool; the next query opens another.
+	pool.on('error', () => undefined);
+	return pool;
+}
+
+/** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+	const client = await pool.connect();
+	try {
+		await client.query('BEGIN');
+		const result = await work(client);
+		await client.query('COMMIT');
+		return result;
+	} catch (error) {
+		await client.query('ROLLBACK').catch(() => undefined);
+		throw error;
+	} finally {
+		client.release();
+	}
+}

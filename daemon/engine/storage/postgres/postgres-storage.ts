@@ -1,0 +1,203 @@
+import type pg from 'pg';
+import {notFound} from '../../errors.js';
+import {redact} from '../redact-url.js';
+import type {Storage} from '../storage.js';
+import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
+import {deleteCollection, renameCollection} from './collection-admin.js';
+import {moveDocuments} from './document-moves.js';
+import {addSource, removeSource, sourcesOf, updateSource} from './sources.js';
+import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection} from './collections.js';
+import {HnswBuilds} from './hnsw-builds.js';
+import {withJobLock} from './job-lock.js';
+import {keywordTopK} from './keyword-bm25.js';
+import {migrate} from './migrations.js';
+import {createPool, inTransaction} from './pool.js';
+import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
+import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
+import {deleteDocument, writeDocuments} from './write-documents.js';
+
+export type PostgresOptions = {
+	/** postgres://user:password@host:port/database */
+	readonly url: string;
+	/** Above this many vectors a collection gets an HNSW index; exact search below it. */
+	readonly hnswThreshold?: number;
+	readonly poolSize?: number;
+	readonly log?: (line: string) => void;
+};
+
+/**
+ * The shared backend: every collection, document, chunk, vector and posting lives in PostgreSQL (pgvector for
+ * vectors, plain tables for exact BM25), so any number of daemons serve the same collections and none keeps
+ * an index of its own. Each write is one transaction; readers see only committed documents.
+ */
+export class PostgresStorage implements Storage {
+	/** Connects, migrates the schema (once, whoever else starts at the same moment) and answers the storage. */
+	static async open(options: PostgresOptions): Promise<PostgresStorage> {
+		const pool = createPool(options.url, options.poolSize);
+		try {
+			const client = await pool.connect();
+			try {
+				const {from, to} = await migrate(client);
+				if (from !== to) {
+					options.log?.(`postgres: schema migrated from version ${from} to ${to}`);
+				}
+			} finally {
+				client.release();
+			}
+		} catch (error) {
+			await pool.end();
+			throw new Error(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`, {cause: error});
+		}
+
+		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log));
+	}
+
+	/** Aborts waits for jobs other daemons own when this storage closes. */
+	private readonly closing = new AbortController();
+
+	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds) {
+		// Nothing to set up: `open` has prepared the database.
+	}
+
+	async collection(name: string) {
+		return collectionByName(this.pool, name);
+	}
+
+	async ensureCollection(name: string, chunkerVersion: number) {
+		return (await collectionByName(this.pool, name)) ?? ensureCollection(this.pool, name, chunkerVersion);
+	}
+
+	async collections() {
+		return collectionsWithCounts(this.pool);
+	}
+
+	async deleteCollection(collection: Collection) {
+		const current = await this.current(collection);
+		return inTransaction(this.pool, async client => deleteCollection(client, current));
+	}
+
+	async renameCollection(collection: Collection, name: string) {
+		const current = await this.current(collection);
+		await inTransaction(this.pool, async client => renameCollection(client, current, name));
+		return this.current({...current, name});
+	}
+
+	async sources(collection: Collection) {
+		return sourcesOf(this.pool, collection.id);
+	}
+
+	async addSource(collection: Collection, source: NewSource) {
+		return inTransaction(this.pool, async client => addSource(client, collection.id, source));
+	}
+
+	async updateSource(collection: Collection, id: number, changes: SourceChanges) {
+		return inTransaction(this.pool, async client => updateSource(client, collection.id, id, changes));
+	}
+
+	async removeSource(collection: Collection, id: number) {
+		return inTransaction(this.pool, async client => removeSource(client, collection, id));
+	}
+
+	async moveDocuments(collection: Collection, changes: {readonly remove: readonly string[]; readonly move: readonly DocumentMove[]}) {
+		await inTransaction(this.pool, async client => moveDocuments(client, collection, changes.remove, changes.move));
+	}
+
+	async documentText(collection: Collection, fileName: string) {
+		return documentText(this.pool, collection.id, fileName);
+	}
+
+	async document(collection: Collection, fileName: string) {
+		return documentByName(this.pool, collection.id, fileName);
+	}
+
+	async documents(collection: Collection) {
+		return documentsOf(this.pool, collection.id);
+	}
+
+	async chunksOfDocument(collection: Collection, fileName: string) {
+		return chunksOfDocument(this.pool, collection.id, fileName);
+	}
+
+	async chunks(collection: Collection, rowids: readonly number[]) {
+		return chunksByRowid(this.pool, collection.id, rowids);
+	}
+
+	async writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint) {
+		await inTransaction(this.pool, async client => writeDocuments(client, collection, documents, fingerprint));
+		this.builds.afterWrite(await this.current(collection));
+	}
+
+	async deleteDocument(collection: Collection, fileName: string) {
+		return inTransaction(this.pool, async client => deleteDocument(client, collection, fileName));
+	}
+
+	async vectorsByHash(collection: Collection, hashes: readonly string[]) {
+		return vectorsByHash(this.pool, collection.id, hashes);
+	}
+
+	async chunksWithoutVectors(collection: Collection, limit: number) {
+		return chunksWithoutVectors(this.pool, collection.id, limit);
+	}
+
+	async setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint) {
+		await inTransaction(this.pool, async client => setVectors(client, collection, vectors, fingerprint));
+		this.builds.afterWrite(await this.current(collection));
+	}
+
+	async vectorTopK(collection: Collection, query: Float32Array, k: number) {
+		const current = await this.current(collection);
+		return vectorTopK(this.pool, current, query, k, await this.builds.ready(current));
+	}
+
+	async vectorIndex(collection: Collection) {
+		const current = await this.current(collection);
+		const {vectors} = await contentCounts(this.pool, current.id);
+		return {vectors, ...await this.builds.describe(current, vectors)};
+	}
+
+	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights) {
+		return keywordTopK(this.pool, collection.id, terms, limit, weights);
+	}
+
+	async exportPage(collection: Collection, after: string | undefined, limit: number) {
+		return exportPage(this.pool, collection.id, after, limit);
+	}
+
+	async stats(collection: Collection) {
+		return contentCounts(this.pool, collection.id);
+	}
+
+	async diskBytes() {
+		const {rows} = await this.pool.query<{bytes: number}>(`SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c
+			JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'md_vector' AND c.relkind = 'r'`);
+		return rows[0]?.bytes ?? 0;
+	}
+
+	async ownJob<T>(key: string, work: () => Promise<T>): Promise<T> {
+		return withJobLock(this.pool, key, work, this.closing.signal);
+	}
+
+	holdBackgroundWork(): () => void {
+		return this.builds.hold();
+	}
+
+	async settle(): Promise<void> {
+		await this.builds.settle();
+	}
+
+	async close(): Promise<void> {
+		this.closing.abort();
+		await this.builds.close();
+		await this.pool.end();
+	}
+
+	/** The collection as the database has it now (its fingerprint may have been recorded by another daemon). */
+	private async current(collection: Collection): Promise<Collection> {
+		const row = await collectionByName(this.pool, collection.name);
+		if (!row) {
+			throw notFound(`collection '${collection.name}' does not exist`);
+		}
+
+		return row;
+	}
+}

@@ -1,0 +1,65 @@
+import type pg from 'pg';
+import type {DocumentInfo, ExportedDocument, StoredChunk} from '../types.js';
+import {parseVector} from './vector-text.js';
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+const documentColumns = `file_name AS "fileName", content_hash AS "contentHash", chunk_count AS "chunkCount", source_path AS "sourcePath",
+	byte_size AS "byteSize", source_id AS "sourceId", relative_path AS "relativePath", mtime_ms AS "mtimeMs"`;
+const chunkColumns = `c.id AS rowid, c.chunk_id AS id, d.file_name AS "fileName", d.source_path AS "sourcePath", c.ordinal, c.section_title AS "sectionTitle",
+	c.heading_level AS "headingLevel", c.heading_path AS "headingPath", c.content, c.start_line AS "startLine", c.end_line AS "endLine"`;
+
+export async function documentByName(db: Queryable, collectionId: number, fileName: string): Promise<DocumentInfo | undefined> {
+	const {rows} = await db.query<DocumentInfo>(`SELECT ${documentColumns} FROM md_vector.documents WHERE collection_id = $1 AND file_name = $2`, [collectionId, fileName]);
+	return rows[0];
+}
+
+export async function documentsOf(db: Queryable, collectionId: number): Promise<DocumentInfo[]> {
+	const {rows} = await db.query<DocumentInfo>(`SELECT ${documentColumns} FROM md_vector.documents WHERE collection_id = $1 ORDER BY file_name`, [collectionId]);
+	return rows;
+}
+
+/** The text a document was indexed from, when one was kept. */
+export async function documentText(db: Queryable, collectionId: number, fileName: string): Promise<string | undefined> {
+	const {rows} = await db.query<{text: string | null}>('SELECT text FROM md_vector.documents WHERE collection_id = $1 AND file_name = $2', [collectionId, fileName]);
+	return rows[0]?.text ?? undefined;
+}
+
+export async function chunksOfDocument(db: Queryable, collectionId: number, fileName: string): Promise<StoredChunk[]> {
+	const {rows} = await db.query<StoredChunk>(`SELECT ${chunkColumns} FROM md_vector.documents d JOIN md_vector.chunks c ON c.document_id = d.id
+		WHERE d.collection_id = $1 AND d.file_name = $2 ORDER BY c.ordinal`, [collectionId, fileName]);
+	return rows;
+}
+
+export async function chunksByRowid(db: Queryable, collectionId: number, rowids: readonly number[]): Promise<Map<number, StoredChunk>> {
+	const {rows} = await db.query<StoredChunk>(`SELECT ${chunkColumns} FROM md_vector.chunks c JOIN md_vector.documents d ON d.id = c.document_id
+		WHERE c.id = ANY($2::bigint[]) AND c.collection_id = $1`, [collectionId, rowids]);
+	return new Map(rows.map(row => [row.rowid, row]));
+}
+
+/** Up to `limit` whole documents after a file name, by file name, in one statement (one snapshot). */
+export async function exportPage(db: Queryable, collectionId: number, after: string | undefined, limit: number): Promise<ExportedDocument[]> {
+	const {rows} = await db.query<StoredChunk & {documentId: number; title: string; tags: string[]; contentHash: string; byteSize: number; tokens: number; hash: string; vector: string | null; chunkCount: number}>(
+		`WITH page AS (
+			SELECT id, file_name, title, tags, content_hash, byte_size, chunk_count, source_path FROM md_vector.documents
+			WHERE collection_id = $1 AND ($2::text IS NULL OR file_name > $2) ORDER BY file_name LIMIT $3
+		) SELECT d.id AS "documentId", d.title, d.tags, d.content_hash AS "contentHash", d.byte_size AS "byteSize", d.chunk_count AS "chunkCount",
+			c.tokens, c.text_hash AS hash, c.embedding::text AS vector, ${chunkColumns}
+		FROM page d LEFT JOIN md_vector.chunks c ON c.document_id = d.id ORDER BY d.file_name, c.ordinal`,
+		[collectionId, after ?? null, limit],
+	);
+	const documents = new Map<number, ExportedDocument & {chunks: Array<ExportedDocument['chunks'][number]>}>();
+	for (const {documentId, title, tags, contentHash, byteSize, chunkCount, tokens, hash, vector, ...chunk} of rows) {
+		let document = documents.get(documentId);
+		if (!document) {
+			document = {fileName: chunk.fileName, title, tags, contentHash, byteSize, chunks: []};
+			documents.set(documentId, document);
+		}
+
+		if (chunkCount > 0 && chunk.rowid !== null) {
+			document.chunks.push({...chunk, tokens, hash, ...(vector === null ? {} : {vector: parseVector(vector)})});
+		}
+	}
+
+	return [...documents.values()];
+}

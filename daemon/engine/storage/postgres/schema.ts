@@ -1,0 +1,118 @@
+/**
+ * The PostgreSQL schema, as numbered migrations (migrations.ts runs the missing ones once, under a lock). Every
+ * table lives in the `md_vector` schema, so md-vector can share a database with other applications.
+ *
+ * Keyword search is exact BM25 in plain tables, as FTS5 computes it: `postings` holds, per (term, chunk), the
+ * term's count in each field (document title, headings, body) and the chunk's length in keyword tokens (all
+ * fields); `collection_totals` holds each collection's chunk count and total keyword tokens (summed: N and the
+ * average length, over the whole store), kept by every write in its transaction; a term's document frequency is
+ * counted from `postings`.
+ *
+ * Distribution (Citus and other distributed PostgreSQL): documents, chunks and postings carry `document_id`,
+ * the distribution column, so a document is written on one shard and a top-k query runs shard by shard (see
+ * ARCHITECTURE.md). Collections and their totals are small (reference tables there).
+ */
+export const migrations: ReadonlyArray<{readonly version: number; readonly sql: string}> = [
+	{
+		version: 1,
+		sql: `
+CREATE EXTENSION IF NOT EXISTS vector;
+CREATE TABLE md_vector.collections (
+	id bigserial PRIMARY KEY,
+	name text COLLATE "C" NOT NULL UNIQUE,
+	model_id text,
+	dims integer,
+	chunker_version integer NOT NULL,
+	created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE md_vector.collection_totals (
+	collection_id bigint PRIMARY KEY REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	documents bigint NOT NULL DEFAULT 0,
+	chunks bigint NOT NULL DEFAULT 0,
+	vectors bigint NOT NULL DEFAULT 0,
+	tokens bigint NOT NULL DEFAULT 0,
+	keyword_tokens bigint NOT NULL DEFAULT 0
+);
+CREATE TABLE md_vector.documents (
+	id bigserial PRIMARY KEY,
+	collection_id bigint NOT NULL REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	file_name text COLLATE "C" NOT NULL,
+	source_path text,
+	title text NOT NULL,
+	tags jsonb NOT NULL,
+	content_hash text NOT NULL,
+	byte_size bigint NOT NULL,
+	chunk_count integer NOT NULL,
+	ingested_at timestamptz NOT NULL DEFAULT now(),
+	UNIQUE (collection_id, file_name)
+);
+CREATE TABLE md_vector.chunks (
+	id bigserial PRIMARY KEY,
+	document_id bigint NOT NULL,
+	collection_id bigint NOT NULL,
+	chunk_id text NOT NULL,
+	ordinal integer NOT NULL,
+	section_title text NOT NULL,
+	heading_level integer NOT NULL,
+	heading_path jsonb NOT NULL,
+	content text NOT NULL,
+	start_line integer NOT NULL,
+	end_line integer NOT NULL,
+	text_hash text NOT NULL,
+	tokens integer NOT NULL,
+	keyword_length integer NOT NULL,
+	embedding vector
+);
+CREATE INDEX chunks_of_document ON md_vector.chunks (document_id, ordinal);
+CREATE INDEX chunks_by_hash ON md_vector.chunks (collection_id, text_hash) WHERE embedding IS NOT NULL;
+CREATE INDEX chunks_missing_vectors ON md_vector.chunks (collection_id, id) WHERE embedding IS NULL;
+CREATE INDEX chunks_of_collection ON md_vector.chunks (collection_id);
+CREATE TABLE md_vector.postings (
+	collection_id bigint NOT NULL,
+	term text NOT NULL,
+	chunk_id bigint NOT NULL,
+	document_id bigint NOT NULL,
+	title_count integer NOT NULL,
+	headings_count integer NOT NULL,
+	body_count integer NOT NULL,
+	chunk_length integer NOT NULL,
+	PRIMARY KEY (collection_id, term, chunk_id) INCLUDE (title_count, headings_count, body_count, chunk_length)
+);
+CREATE INDEX postings_of_document ON md_vector.postings (document_id);
+`,
+	},
+	{
+		// Folder sources (docs/sync-design.md): a collection's folders, and each document's place in one; the text a
+		// document was indexed from, for \`get\`.
+		version: 2,
+		sql: `
+CREATE TABLE md_vector.sources (
+	id bigserial PRIMARY KEY,
+	collection_id bigint NOT NULL REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	path text COLLATE "C" NOT NULL,
+	label text COLLATE "C" NOT NULL,
+	include jsonb NOT NULL,
+	exclude jsonb NOT NULL,
+	ignore_files boolean NOT NULL,
+	hidden boolean NOT NULL,
+	watch boolean NOT NULL,
+	added_at text NOT NULL,
+	last_sync_at text,
+	last_sync jsonb,
+	UNIQUE (collection_id, path),
+	UNIQUE (collection_id, label)
+);
+ALTER TABLE md_vector.documents ADD COLUMN source_id bigint REFERENCES md_vector.sources (id),
+	ADD COLUMN relative_path text, ADD COLUMN mtime_ms float8, ADD COLUMN text text;
+CREATE INDEX documents_of_source ON md_vector.documents (source_id) WHERE source_id IS NOT NULL;
+`,
+	},
+	{
+		// BM25's document frequency is counted over every collection (keyword-bm25.ts): postings by term alone.
+		version: 3,
+		sql: 'CREATE INDEX postings_by_term ON md_vector.postings (term);',
+	},
+];
+
+/** The newest schema this version of md-vector knows. */
+export const schemaVersion = migrations.at(-1)!.version;
