@@ -12,6 +12,8 @@ import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine} from './engine/engine.js';
 import {openStorage} from './engine/storage/open-storage.js';
+import {BackgroundProblems} from './engine/background-problems.js';
+import {dataFolderProbe} from './engine/data-folder-probe.js';
 import {redact} from './engine/storage/redact-url.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
@@ -103,7 +105,10 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const token = newLocalToken();
 	const sseSessions = new SseSessions();
 	try {
-		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log}));
+		// One list of background problems (failed index writes, a full or read-only data folder) for /health.
+		const problems = new BackgroundProblems(options.log);
+		problems.addProbe(dataFolderProbe(paths.data));
+		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems);
 		const opened = engine;
 		const oauth = settings.oauth.enabled
 			? new OAuth({

@@ -1,6 +1,8 @@
 // GET /health, as a type: the spec's fields (checks.chromadb names the vector store), plus version, model, uptime.
 export type Health = {
 	readonly status: 'ok' | 'degraded' | 'error';
+	/** Why the status is not ok (the first background problem, else the model's state). */
+	readonly reason?: string;
 	readonly version: string;
 	readonly uptime_s: number;
 	readonly checks: {
@@ -10,5 +12,7 @@ export type Health = {
 			/** While vectors are filled in after the model became available: chunks with a vector so far of all. */
 			readonly vector_fill?: {readonly done: number; readonly total: number};
 		};
+		/** Failed background work and data folder problems (absent from daemons before issue 16). */
+		readonly background?: {readonly status: string; readonly problems: ReadonlyArray<{readonly source: string; readonly message: string; readonly since: string}>};
 	};
 };

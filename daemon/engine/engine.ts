@@ -6,7 +6,9 @@ import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded-storage.
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
 import {VectorFill, type FillProgress} from './vector-fill.js';
-import {invalidInput, notFound} from './errors.js';
+import {invalidInput, notFound, storageFailure} from './errors.js';
+import {BackgroundProblems} from './background-problems.js';
+import {dataFolderProbe} from './data-folder-probe.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write-documents.js';
@@ -37,7 +39,9 @@ export type IngestRequest = {
 export class Engine {
 	/** An engine on the embedded storage (SQLite + FAISS) in `dataDir`. */
 	static open(options: EngineOptions): Engine {
-		return new Engine(EmbeddedStorage.open(options));
+		const problems = new BackgroundProblems(options.log);
+		problems.addProbe(dataFolderProbe(options.dataDir));
+		return new Engine(EmbeddedStorage.open({...options, problems}), problems);
 	}
 
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
@@ -45,7 +49,11 @@ export class Engine {
 	private backfill: Promise<void> = Promise.resolve();
 	private readonly vectorFill = new VectorFill();
 
-	constructor(private readonly storage: Storage) {
+	/**
+	 * @param problems Failures of background work and a full or read-only data folder, for /health: the one the
+	 * storage reports to (Engine.open gives both the same).
+	 */
+	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems()) {
 		// Fields only.
 	}
 
@@ -58,7 +66,11 @@ export class Engine {
 		this.embedderState = state;
 		if (state.status === 'ready') {
 			// One daemon fills a shared database's missing vectors; the others find them filled once it is done.
-			this.backfill = this.storage.ownJob('vector-fill', async () => this.writes.run(async () => this.vectorFill.run(this.storage, state.embedder))).catch(() => undefined);
+			this.backfill = this.storage.ownJob('vector-fill', async () => this.writes.run(async () => this.vectorFill.run(this.storage, state.embedder))).then(() => {
+				this.problems.resolve('backfill');
+			}, (error: unknown) => {
+				this.problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
+			});
 		}
 	}
 
@@ -80,7 +92,7 @@ export class Engine {
 		const collectionName = checkCollectionName(request.collection);
 		const fileName = checkFileName(request.fileName);
 		const prepared = prepareDocument(request.content, fileName, request.sourcePath);
-		const [outcome] = await this.writes.run(async () =>
+		const [outcome] = await this.write(async () =>
 			writeDocuments(this.writeContext(), await this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
@@ -93,7 +105,7 @@ export class Engine {
 			try {
 				return await ingestDirectory({
 					stored: async fileName => this.storage.document(await this.ensureCollection(name), fileName),
-					write: async documents => this.writes.run(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, options.mode)),
+					write: async documents => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, options.mode)),
 				}, options);
 			} finally {
 				release();
@@ -121,7 +133,7 @@ export class Engine {
 
 	async deleteDocument(collection: string, fileName: string): Promise<DeleteResult> {
 		checkFileName(fileName);
-		return this.writes.run(async () => {
+		return this.write(async () => {
 			const row = await this.requireCollection(collection);
 			const deleted = await this.storage.deleteDocument(row, fileName);
 			if (deleted === undefined) {
@@ -175,17 +187,10 @@ export class Engine {
 			throw invalidInput(`import: the export was made by chunker v${parsed.header.chunker_version}; this version uses v${chunkerVersion}`);
 		}
 
-		return this.writes.run(async () => {
+		return this.write(async () => {
 			const row = await this.ensureCollection(name);
+			// Every vector was checked by parseExport (dimensions, finite, unit length) before this write.
 			const fingerprint = parsed.header.model_id && parsed.header.dims ? {modelId: parsed.header.model_id, dims: parsed.header.dims} : undefined;
-			for (const document of parsed.documents) {
-				for (const chunk of document.chunks) {
-					if (chunk.vector && chunk.vector.length !== parsed.header.dims) {
-						throw invalidInput(`import: ${document.fileName}: a vector has ${chunk.vector.length} dimensions, the header says ${parsed.header.dims}`);
-					}
-				}
-			}
-
 			await this.storage.writeDocuments(row, parsed.documents, fingerprint);
 			return {collection: name, documents: parsed.documents.length, chunks: parsed.documents.reduce((sum, document) => sum + document.chunks.length, 0)};
 		});
@@ -205,6 +210,15 @@ export class Engine {
 	async close(): Promise<void> {
 		await this.writes.run(() => undefined);
 		await this.storage.close();
+	}
+
+	/** Runs a write in the one write queue; a full or read-only data folder is a 507 that says so. */
+	private async write<T>(task: () => Promise<T>): Promise<T> {
+		try {
+			return await this.writes.run(task);
+		} catch (error) {
+			throw storageFailure(error);
+		}
 	}
 
 	private writeContext(): WriteContext {

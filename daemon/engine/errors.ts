@@ -10,3 +10,24 @@ export const notFound = (message: string) => new EngineError('not_found', 404, m
 export const invalidInput = (message: string) => new EngineError('invalid_input', 400, message);
 export const conflict = (message: string) => new EngineError('fingerprint_mismatch', 409, message);
 export const unavailable = (message: string) => new EngineError('embedder_unavailable', 503, message);
+
+/**
+ * A write the data folder refused (full disk, read-only) as 507 with what happened; any other error unchanged.
+ * SQLite rolls the transaction back, so nothing of the refused write is stored.
+ */
+export function storageFailure(error: unknown): unknown {
+	const code = (error as {code?: unknown} | undefined)?.code;
+	if (typeof code !== 'string') {
+		return error;
+	}
+
+	if (code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT') {
+		return new EngineError('disk_full', 507, `the disk of the data folder is full (${(error as Error).message}): nothing of this write was stored; free some space and try again`);
+	}
+
+	if (code.startsWith('SQLITE_READONLY') || code === 'EROFS') {
+		return new EngineError('data_read_only', 507, `the data folder is read-only (${(error as Error).message}): nothing of this write was stored`);
+	}
+
+	return error;
+}

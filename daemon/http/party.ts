@@ -2,8 +2,11 @@ import {isIP} from 'node:net';
 import type {Request} from 'express';
 import type {Party} from '../../common/capabilities/effective.js';
 
-/** A loopback address (IPv4 127/8, ::1, or IPv4-mapped 127/8). */
-export const isLoopbackAddress = (address: string | undefined) => address !== undefined
+/**
+ * A loopback address (IPv4 127/8, ::1, or IPv4-mapped 127/8). An address, not a name: `127.0.0.1.evil.example`
+ * (a name its owner can point at 127.0.0.1: DNS rebinding) starts like one.
+ */
+export const isLoopbackAddress = (address: string | undefined) => address !== undefined && isIP(address) !== 0
 	&& (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
 
 /** Whether an Origin is a page served from this machine's loopback (localhost or a loopback address). */

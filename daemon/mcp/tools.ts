@@ -8,6 +8,7 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
+import {readTextFile} from '../engine/ingest/decode-text.js';
 import {defaultCollection, searchFields} from '../../common/search-contract.js';
 import {resolveSafePath} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
@@ -100,7 +101,7 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 
 		if (filePath !== undefined) {
 			const real = await resolveSafePath('file_path', filePath, context.readable, 'file');
-			return toIngestResult(await engine.ingest({content: await readFile(real, 'utf8'), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'}));
+			return toIngestResult(await engine.ingest({content: await readTextFile(real, `file_path: ${filePath}`), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'}));
 		}
 
 		return toIngestResult(await engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'}));

@@ -1,7 +1,12 @@
 import type {RequestHandler} from 'express';
 import type {Engine} from '../engine/engine.js';
 
-/** GET /health: the spec's fields (checks.chromadb names the vector store), plus version, model and uptime. */
+/**
+ * GET /health: the spec's fields (checks.chromadb names the vector store), plus version, model and uptime.
+ * `checks.background` lists what failed in work no request waits for (an index file on a full disk) and what
+ * the data folder probe found (full, read-only), each with its reason; any of them makes the status `degraded`,
+ * and `reason` says why in one line (the first problem, else the model's state).
+ */
 export function health(engine: Engine, version: string, startedAt: number): RequestHandler {
 	return async (_request, response) => {
 		const state = engine.embedder;
@@ -16,7 +21,12 @@ export function health(engine: Engine, version: string, startedAt: number): Requ
 		const embedder = state.status === 'ready'
 			? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId, ...(fill ? {vector_fill: fill} : {})}
 			: {status: state.status, dimension: 0, model: state.modelId, ...(state.status === 'unavailable' ? {reason: state.reason} : {})};
-		const status = store.status === 'ok' ? (state.status === 'ready' ? 'ok' : 'degraded') : 'error';
-		response.json({status, version, uptime_s: Math.round((Date.now() - startedAt) / 1000), checks: {chromadb: store, embedder}});
+		const problems = engine.problems.list();
+		const background = {status: problems.length > 0 ? 'degraded' : 'ok', problems};
+		const status = store.status === 'ok' ? (state.status === 'ready' && problems.length === 0 ? 'ok' : 'degraded') : 'error';
+		const reason = store.status === 'ok'
+			? problems[0]?.message ?? (state.status === 'loading' ? `the model ${state.modelId} is loading` : (state.status === 'unavailable' ? state.reason : undefined))
+			: 'the store cannot be read';
+		response.json({status, ...(reason === undefined ? {} : {reason}), version, uptime_s: Math.round((Date.now() - startedAt) / 1000), checks: {chromadb: store, embedder, background}});
 	};
 }

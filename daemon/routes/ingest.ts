@@ -1,8 +1,8 @@
-import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
+import {readTextFile} from '../engine/ingest/decode-text.js';
 import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
@@ -21,7 +21,7 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 			fileName = body.file_name ?? `document-${sha256(content, 8)}.md`;
 		} else {
 			sourcePath = await resolveSafePath('file_path', body.file_path, allowedPaths(response), 'file');
-			content = await readFile(sourcePath, 'utf8');
+			content = await readTextFile(sourcePath, `file_path: ${body.file_path}`);
 			fileName = body.file_name ?? path.basename(body.file_path);
 		}
 

@@ -58,7 +58,7 @@ test('Origin: loopback pages pass; another site is 403, also as a request withou
 		t.is((await app.request('GET', '/api/v1/collections', {headers: {origin}})).status, 200, origin);
 	}
 
-	for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example']) {
+	for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example', 'http://127.0.0.1.evil.example']) {
 		const answer = await app.request('GET', '/api/v1/collections', {headers: {origin}});
 		t.is(answer.status, 403, origin);
 		t.regex(answer.body.error.message, /unexpected Origin/);
@@ -105,6 +105,7 @@ test('a daemon bound to every interface knows this machine\'s addresses and host
 	t.true(loopback('localhost') && loopback('127.0.0.1') && loopback('[::1]') && loopback('A.LAN'));
 	t.is(loopback(os.hostname()), os.hostname() === 'localhost', 'not the machine\'s name');
 	t.false(loopback('rebind.evil.example'));
+	t.false(loopback('127.0.0.1.evil.example'), 'a name that starts like a loopback address (issue 16 suite, F-dns-rebinding)');
 });
 
 test('a preflight from a page that a capability allows is answered under a LAN name; its request then needs the key', async t => {

@@ -59,9 +59,10 @@ test('a load that fails, and whose rebuild fails too: logged, a write still succ
 	await t.notThrowsAsync(engine.ingest({content: shell, fileName: 'shell.md', collection: 'c'}), 'the store committed it: no error');
 	t.deepEqual(failures, [], 'both injected failures happened');
 	t.regex(lines.join('\n'), /collection 'c': loading its vector index failed \(injected failure of load\); rebuilding it from the store/);
-	t.regex(lines.join('\n'), /collection 'c': its vector index could not be loaded or rebuilt \(injected failure of create\); tried again on its next use/);
+	t.regex(lines.join('\n'), /problem \(index:c\): collection 'c': its vector index could not be loaded or rebuilt \(injected failure of create\); semantic search fails until it is, keyword search works; tried again on its next use/);
 	const found = await engine.search({query: 'files', topK: 10, mode: 'semantic', collection: 'c'});
 	t.deepEqual(found.results.map(hit => hit.fileName).sort(), ['guide.md', 'guide.md', 'guide.md', 'shell.md'], 'every stored chunk, the write during the failure included');
+	t.regex(lines.join('\n'), /resolved \(index:c\)/, 'the problem clears once the index is loaded');
 	t.like(await statsOf(engine, 'c'), {vectors: 4, index_vectors: 4});
 	await engine.ingest({content: '# More\n\nMore text.\n', fileName: 'more.md', collection: 'c'});
 	t.like(await statsOf(engine, 'c'), {vectors: 5, index_vectors: 5}, 'the rebuilt index follows writes again');
@@ -79,7 +80,7 @@ test('a stored vector the index cannot take is left out and logged; the rest is 
 	const engine = reopen(dataDir, embedder, lines);
 	const found = await engine.search({query: 'basil', topK: 10, mode: 'semantic', collection: 'c'});
 	t.is(found.results.length, 2);
-	t.regex(lines.join('\n'), /collection 'c': 1 stored vectors are not 32-dimensional finite vectors and were left out of its index/);
+	t.regex(lines.join('\n'), /problem \(vectors:c\): collection 'c': 1 stored vector is unusable \(e\.g\. it has 3 dimensions, not 32; vectors must have finite values/);
 	await t.notThrowsAsync(engine.ingest({content: shell, fileName: 'shell.md', collection: 'c'}));
 	t.like(await statsOf(engine, 'c'), {vectors: 4, index_vectors: 3});
 	t.is((await engine.search({query: 'basil', topK: 10, mode: 'keyword', collection: 'c'})).results[0]?.sectionTitle, 'Basil', 'keyword search has every chunk');

@@ -10,10 +10,16 @@ export const inspectorVersion = '2.12.0';
 const folder = path.join(repoRoot, '.test-tools', `inspector-${inspectorVersion}`);
 const bin = path.join(folder, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 
+/** One install per test process: two tests installing into the same folder at once failed with ENOTEMPTY. */
+let installing: Promise<unknown> | undefined;
+
 export async function inspectorBin(): Promise<string> {
 	if (!existsSync(bin)) {
-		mkdirSync(folder, {recursive: true});
-		await execa('npm', ['install', '--prefix', folder, '--no-fund', '--no-audit', '--no-save', `@modelcontextprotocol/inspector@${inspectorVersion}`]);
+		installing ??= (async () => {
+			mkdirSync(folder, {recursive: true});
+			await execa('npm', ['install', '--prefix', folder, '--no-fund', '--no-audit', '--no-save', `@modelcontextprotocol/inspector@${inspectorVersion}`]);
+		})();
+		await installing;
 	}
 
 	return bin;

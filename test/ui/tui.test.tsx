@@ -143,6 +143,8 @@ test.serial('StatusBar: health, degraded with the reason, daemon down; counts, v
 	const degraded = render(<StatusBar health={{status: 'degraded', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'unavailable', dimension: 0, model: 'bge', reason: 'no model folder'}}}} problem={undefined} collection={undefined} stats={undefined} latencyMs={undefined} message={undefined}/>);
 	t.regex(degraded.lastFrame()!, /^degraded {2}\(no model folder\) {2}model bge/);
 	const down = render(<StatusBar health={undefined} problem='cannot reach the md-vector daemon' collection={undefined} stats={undefined} latencyMs={undefined} message={{text: 'boom', error: true}}/>);
+	const full = render(<StatusBar health={{...health, status: 'degraded', reason: 'the disk of the data folder is full'}} problem={undefined} collection={undefined} stats={undefined} latencyMs={undefined} message={undefined}/>);
+	t.regex(full.lastFrame()!, /^degraded {2}\(the disk of the data folder is full\) {2}model tiny/, 'a background problem, with the model loaded');
 	t.regex(down.lastFrame()!, /daemon down: cannot reach the md-vector daemon \(r: restart\)/);
 	t.regex(down.lastFrame()!, /boom/);
 });

@@ -21,7 +21,7 @@ const exportedChunk = z.object({
 	tokens: z.number().int(),
 	text_hash: z.string(),
 	/** Base64 of little-endian float32; absent when the chunk had no vector. */
-	vector: z.string().optional(),
+	vector: z.string().regex(/^[\d+/A-Za-z]*={0,2}$/, 'must be base64').optional(),
 });
 
 export const exportedDocument = z.object({

@@ -1,6 +1,7 @@
 import {invalidInput} from '../errors.js';
 import type {DocumentToWrite} from '../storage/types.js';
 import {decodeVector} from '../store/vector-codec.js';
+import {vectorProblem, vectorRule} from '../vector-index/vector-rules.js';
 import {exportedDocument, exportFile, exportHeader, type ExportHeader} from './export-format.js';
 
 export type ParsedExport = {
@@ -25,7 +26,7 @@ export async function parseExport(lines: AsyncIterable<string> | Iterable<string
 		} else if (line.trim() === '') {
 			continue;
 		} else if (header) {
-			documents.push(readDocumentLine(line, number));
+			documents.push(toDocument(check(exportedDocument, parseLine(line, number), `line ${number}`), header, `line ${number}`));
 		} else if (isJsonlHeader(line)) {
 			header = check(exportHeader, JSON.parse(line), `line ${number}`);
 		} else {
@@ -35,7 +36,7 @@ export async function parseExport(lines: AsyncIterable<string> | Iterable<string
 
 	if (json) {
 		const whole = check(exportFile, parseLine(json.join('\n'), 1), 'file');
-		return {header: whole, documents: whole.documents.map(document => toDocument(document))};
+		return {header: whole, documents: whole.documents.map((document, index) => toDocument(document, whole, `document ${index + 1}`))};
 	}
 
 	if (!header) {
@@ -52,10 +53,6 @@ function isJsonlHeader(line: string): boolean {
 	} catch {
 		return false;
 	}
-}
-
-function readDocumentLine(line: string, number: number): DocumentToWrite {
-	return toDocument(check(exportedDocument, parseLine(line, number), `line ${number}`));
 }
 
 function parseLine(text: string, line: number): unknown {
@@ -76,7 +73,7 @@ function check<T>(schema: {safeParse(value: unknown): {success: true; data: T} |
 	return result.data;
 }
 
-function toDocument(document: ReturnType<typeof exportedDocument.parse>): DocumentToWrite {
+function toDocument(document: ReturnType<typeof exportedDocument.parse>, header: ExportHeader, where: string): DocumentToWrite {
 	return {
 		fileName: document.file_name,
 		title: document.title,
@@ -93,7 +90,30 @@ function toDocument(document: ReturnType<typeof exportedDocument.parse>): Docume
 			endLine: chunk.end_line,
 			tokens: chunk.tokens,
 			hash: chunk.text_hash,
-			vector: chunk.vector ? decodeVector(Buffer.from(chunk.vector, 'base64')) : undefined,
+			vector: chunk.vector === undefined ? undefined : readVector(chunk.vector, header, `import: ${where}: document '${document.file_name}', chunk ${chunk.ordinal}: vector`),
 		})),
 	};
+}
+
+/**
+ * A chunk's vector, checked before anything is written: a NaN, zero or huge vector once stored broke its
+ * collection's index for good (every later load failed), and scores of another length mean nothing.
+ */
+function readVector(base64: string, header: ExportHeader, where: string): Float32Array {
+	if (header.dims === null || header.model_id === null) {
+		throw invalidInput(`${where}: the header names no model and dims, so the export cannot carry vectors`);
+	}
+
+	const bytes = Buffer.from(base64, 'base64');
+	if (bytes.length !== header.dims * 4) {
+		throw invalidInput(`${where}: it holds ${bytes.length} bytes; ${header.dims} float32 values (the header's dims) are ${header.dims * 4}`);
+	}
+
+	const vector = decodeVector(bytes);
+	const problem = vectorProblem(vector, header.dims);
+	if (problem) {
+		throw invalidInput(`${where}: ${problem}; ${vectorRule}`);
+	}
+
+	return vector;
 }

@@ -1,9 +1,10 @@
-import {readFile, stat} from 'node:fs/promises';
+import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {sha256} from '../hash.js';
 import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {DocumentInfo} from '../storage/types.js';
 import {prepareDocument, type PreparedDocument} from './prepare-document.js';
+import {readTextFile} from './decode-text.js';
 import {walkMarkdown} from './walk-markdown.js';
 
 // A directory ingestion reports in the jobs contract's own shape (camelCase counts): the job registry copies
@@ -63,7 +64,7 @@ export async function ingestDirectory(target: DirectoryTarget, options: Director
 					throw new Error(`file is ${Math.round(info.size / 1024)} KB; the limit is ${maxFileBytes / 1024} KB`);
 				}
 
-				const content = await readFile(absolute, 'utf8');
+				const content = await readTextFile(absolute, 'the file');
 				// Incremental: an unchanged file is known by its hash alone; chunking it (the costly part) is skipped.
 				const existing = options.mode === 'incremental' ? await target.stored(relative) : undefined;
 				if (existing?.contentHash === sha256(content)) {

@@ -1,6 +1,7 @@
 import {chunkMarkdown, type ChunkedDocument} from '../chunker/chunk-markdown.js';
 import {headingContextFromEnv} from '../chunker/heading-context.js';
 import type {DocumentToWrite} from '../storage/types.js';
+import {invalidInput} from '../errors.js';
 
 export type PreparedDocument = {
 	readonly fileName: string;
@@ -9,7 +10,21 @@ export type PreparedDocument = {
 	readonly chunked: ChunkedDocument;
 };
 
+/** A lone half of a UTF-16 surrogate pair: JSON can carry it ("\\ud800"), UTF-8 cannot store it. */
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Chunks a document's text. Text sent inline is checked as files are (decode-text.ts): no NUL, valid Unicode. */
 export function prepareDocument(content: string, fileName: string, sourcePath?: string): PreparedDocument {
+	const nul = content.indexOf('\0');
+	if (nul !== -1) {
+		throw invalidInput(`content: contains a NUL character at character ${nul}; Markdown is text`);
+	}
+
+	const surrogate = unpairedSurrogate.exec(content);
+	if (surrogate) {
+		throw invalidInput(`content: holds an unpaired surrogate (U+${surrogate[0].codePointAt(0)!.toString(16).toUpperCase()}) at character ${surrogate.index}: not valid Unicode text`);
+	}
+
 	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
 }
 

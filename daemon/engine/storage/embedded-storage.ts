@@ -20,10 +20,10 @@ export type EmbeddedOptions = IndexOptions & {
 export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options));
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.log);
 	}
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes) {
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly log: (line: string) => void = () => undefined) {
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
 			indexes.open(collection).catch(() => undefined);
@@ -167,7 +167,13 @@ export class EmbeddedStorage implements Storage {
 
 	async close(): Promise<void> {
 		await this.indexes.close();
-		this.store.checkpoint();
+		try {
+			this.store.checkpoint();
+		} catch (error) {
+			// A full disk: the write-ahead log stays beside the store and is replayed at the next open.
+			this.log(`the store's write-ahead log was not checkpointed: ${(error as Error).message}`);
+		}
+
 		this.store.close();
 	}
 

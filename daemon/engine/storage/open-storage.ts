@@ -1,3 +1,4 @@
+import type {BackgroundProblems} from '../background-problems.js';
 import type {Storage} from './storage.js';
 import {EmbeddedStorage} from './embedded-storage.js';
 
@@ -8,6 +9,8 @@ export type StorageChoice = {
 	readonly databaseUrl?: string;
 	readonly hnswThreshold?: number;
 	readonly log?: (line: string) => void;
+	/** Where the embedded backend reports failed background work (index files, loads, unusable vectors), for /health. */
+	readonly problems?: BackgroundProblems;
 };
 
 /**
@@ -17,7 +20,7 @@ export type StorageChoice = {
  */
 export async function openStorage(choice: StorageChoice): Promise<Storage> {
 	if (!choice.databaseUrl) {
-		return EmbeddedStorage.open({dataDir: choice.dataDir, hnswThreshold: choice.hnswThreshold, log: choice.log});
+		return EmbeddedStorage.open({dataDir: choice.dataDir, hnswThreshold: choice.hnswThreshold, log: choice.log, problems: choice.problems});
 	}
 
 	const {PostgresStorage} = await import('./postgres/postgres-storage.js');

@@ -1,4 +1,5 @@
 import type {Store} from '../store/store.js';
+import type {BackgroundProblems} from '../background-problems.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
 import type {IndexKind, Ranked, VectorIndexState} from '../storage/types.js';
 import {SerialQueue} from '../serial-queue.js';
@@ -6,6 +7,7 @@ import type {IndexThread} from './index-thread.js';
 import type {IndexOp, IndexReply, IndexRequest, IndexShape} from './thread-protocol.js';
 import {IndexBuild} from './index-build.js';
 import {sendVectors} from './send-vectors.js';
+import type {SkippedVectors} from './skipped-vectors.js';
 
 /** Share of an HNSW graph that may be tombstones before it is rebuilt without them. */
 const maxTombstoneShare = 0.1;
@@ -25,6 +27,12 @@ export type IndexContext = {
 	readonly log: (line: string) => void;
 	/** Asks for the work that waits for writes to settle (a build, the file). */
 	readonly settleLater: () => void;
+	/** Where a failed index file write is reported (and cleared by the next one that succeeds), for /health. */
+	readonly problems: BackgroundProblems;
+	/** Stored vectors left out of the index as unusable, reported until their chunks are gone. */
+	readonly skipped: SkippedVectors;
+	/** Asks for the file to be written again later (after a failure: a full disk stays full for a while). */
+	readonly retryLater: () => string;
 };
 
 /**
@@ -76,6 +84,7 @@ export class CollectionIndex {
 			}
 
 			if (change.removed.length > 0) {
+				this.context.skipped.removed(this.collection.name, change.removed);
 				this.note(await this.call('remove', {key: this.context.key, rowids: [...change.removed]}));
 			}
 
@@ -117,7 +126,11 @@ export class CollectionIndex {
 		this.build?.stop();
 	}
 
-	/** Writes the index file if the index changed; between two changes (a file never holds half of one). */
+	/**
+	 * Writes the index file if the index changed; between two changes (a file never holds half of one). A failure
+	 * (disk full, read-only folder) is reported and tried again later, never thrown: until then the store rebuilds
+	 * the index at start.
+	 */
 	async persist(): Promise<void> {
 		await this.steps.run(async () => {
 			if (!this.dirty || this.broken) {
@@ -125,18 +138,20 @@ export class CollectionIndex {
 			}
 
 			this.dirty = false;
+			const source = `index-file:${this.collection.name}`;
 			try {
 				await this.call('write', {key: this.context.key, file: this.context.file, generation: this.generation});
+				this.context.problems.resolve(source);
 			} catch (error) {
-				this.dirty = true; // tried again later; until then the store rebuilds it at start
-				throw error;
+				this.dirty = true;
+				this.context.problems.report(source, `collection '${this.collection.name}': writing its vector index file failed (${messageOf(error)}); searches are not affected, the file is tried again ${this.context.retryLater()}`);
 			}
 		});
 	}
 
 	private async load(): Promise<void> {
-		const {key, file, log} = this.context;
-		const {name, dims, vectorGeneration} = this.collection;
+		const {key, file, log, store} = this.context;
+		const {id, name, dims, vectorGeneration} = this.collection;
 		try {
 			const loaded = await this.call('load', {key, file, dims: dims!, generation: vectorGeneration});
 			if (loaded.rejected) {
@@ -144,7 +159,8 @@ export class CollectionIndex {
 			}
 
 			this.note(loaded);
-			if (!loaded.loaded) {
+			if (!loaded.loaded || loaded.size !== store.stats(id).vectors) {
+				// Not there, or it left out stored vectors (unusable ones, skipped when it was built): rebuilt, so they are reported.
 				await this.rebuildFromStore();
 			}
 		} catch (error) {
@@ -160,15 +176,15 @@ export class CollectionIndex {
 
 	/** A flat index from the store, read in one tick (it sees one state): fast, and exact until a due build. */
 	private async rebuildFromStore(): Promise<void> {
-		const {key, store, log} = this.context;
+		const {key, store} = this.context;
 		const {id, name, dims} = this.collection;
 		const created = this.call('create', {key, dims: dims!, kind: 'flat'});
 		this.generation = store.collection(name)?.vectorGeneration ?? this.generation;
 		const sent = sendVectors(this.context.thread, key, dims!, store.vectors(id));
-		const [, {shape, skipped}] = await Promise.all([created, sent]);
+		const [, {shape, skipped, problem}] = await Promise.all([created, sent]);
 		this.note(shape);
-		if (skipped.length > 0) {
-			log(`collection '${name}': ${skipped.length} stored vectors are not ${dims}-dimensional finite vectors and were left out of its index (chunk rowids ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''})`);
+		if (problem !== undefined) {
+			this.context.skipped.skipped(name, skipped, problem);
 		}
 
 		this.dirty = true;
@@ -237,9 +253,9 @@ export class CollectionIndex {
 
 	private async send(rows: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>, key: string): Promise<IndexShape> {
 		this.assertUsable();
-		const {shape, skipped} = await sendVectors(this.context.thread, key, this.collection.dims!, rows);
-		if (skipped.length > 0) {
-			this.context.log(`collection '${this.collection.name}': ${skipped.length} vectors that are not ${this.collection.dims}-dimensional and finite were left out of its index`);
+		const {shape, skipped, problem} = await sendVectors(this.context.thread, key, this.collection.dims!, rows);
+		if (problem !== undefined) {
+			this.context.skipped.skipped(this.collection.name, skipped, problem);
 		}
 
 		return shape;

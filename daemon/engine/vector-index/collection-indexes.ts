@@ -4,10 +4,13 @@ import type {Store} from '../store/store.js';
 import type {CollectionRow, VectorChange} from '../store/types.js';
 import type {Ranked, VectorIndexState} from '../storage/types.js';
 import {EngineError} from '../errors.js';
+import {BackgroundProblems} from '../background-problems.js';
 import {acquireIndexThread, type IndexThreadLease} from './index-thread.js';
 import {buildSlice} from './index-build.js';
 import {CollectionIndex} from './collection-index.js';
 import {SettleScheduler} from './settle-scheduler.js';
+import {SkippedVectors} from './skipped-vectors.js';
+import {removeIndexTemporaries} from './index-temporaries.js';
 
 let registries = 0;
 
@@ -22,6 +25,10 @@ export type IndexOptions = {
 	readonly log?: (line: string) => void;
 	/** The index thread to use (default: the process's one); tests wrap it to make calls fail. */
 	readonly thread?: IndexThreadLease;
+	/** Where failures of background work (index files, loads) and unusable stored vectors are reported. */
+	readonly problems?: BackgroundProblems;
+	/** How long after a failed index file write it is tried again. */
+	readonly retryDelayMs?: number;
 };
 
 /**
@@ -46,6 +53,10 @@ export class CollectionIndexes {
 	private readonly hnswThreshold: number;
 	private readonly buildSlice: number;
 	private readonly log: (line: string) => void;
+	private readonly problems: BackgroundProblems;
+	private readonly skipped: SkippedVectors;
+	private readonly retryDelayMs: number;
+	private retry: NodeJS.Timeout | undefined;
 
 	constructor(private readonly store: Store, private readonly directory: string, options: IndexOptions = {}) {
 		this.lease = options.thread ?? acquireIndexThread();
@@ -53,6 +64,13 @@ export class CollectionIndexes {
 		this.hnswThreshold = options.hnswThreshold ?? defaultHnswThreshold;
 		this.buildSlice = options.buildSlice ?? buildSlice;
 		this.log = options.log ?? (() => undefined);
+		this.problems = options.problems ?? new BackgroundProblems(this.log);
+		this.skipped = new SkippedVectors(this.problems);
+		this.retryDelayMs = options.retryDelayMs ?? 30_000;
+		const removed = removeIndexTemporaries(directory);
+		if (removed.length > 0) {
+			this.log(`removed ${removed.length} temporary index files left by an interrupted write: ${removed.join(', ')}`);
+		}
 	}
 
 	/** Starts loading the collection's index (once); resolves when it is usable. */
@@ -116,9 +134,10 @@ export class CollectionIndexes {
 	async close(): Promise<void> {
 		this.closed = true;
 		this.scheduler.cancel();
+		clearTimeout(this.retry);
 		const indexes = [...this.entries];
 		await Promise.all(indexes.map(async ([, index]) => index.stop()));
-		await Promise.all(indexes.map(async ([, index]) => index.persist()));
+		await Promise.all(indexes.map(async ([, index]) => index.persist())); // a failure is reported, not thrown
 		await Promise.all(indexes.map(async ([id]) => this.lease.thread.call('drop', {key: this.key(id)})));
 		this.entries.clear();
 		await this.lease.release();
@@ -151,11 +170,14 @@ export class CollectionIndexes {
 			thread: this.lease.thread, store: this.store, key: this.key(current.id), file: path.join(this.directory, `collection-${current.id}`),
 			hnswThreshold: this.hnswThreshold, buildSlice: this.buildSlice, log: this.log, settleLater: () => {
 				this.scheduler.later();
-			},
+			}, problems: this.problems, skipped: this.skipped, retryLater: () => this.retryLater(),
 		}, current);
 		this.entries.set(current.id, index);
-		index.ready.catch((error: unknown) => {
-			this.log(`collection '${current.name}': its vector index could not be loaded or rebuilt (${error instanceof Error ? error.message : String(error)}); tried again on its next use`);
+		const source = `index:${current.name}`;
+		index.ready.then(() => {
+			this.problems.resolve(source);
+		}, (error: unknown) => {
+			this.problems.report(source, `collection '${current.name}': its vector index could not be loaded or rebuilt (${error instanceof Error ? error.message : String(error)}); semantic search fails until it is, keyword search works; tried again on its next use`);
 			this.giveUp(current.id, index);
 		});
 		return index;
@@ -168,6 +190,19 @@ export class CollectionIndexes {
 			// Sent before any new load of the key (which comes with the next use): frees what the failed one held.
 			void this.lease.thread.call('drop', {key: this.key(id)}).catch(() => undefined);
 		}
+	}
+
+	/** Writes failed index files again after retryDelayMs (not sooner: a full disk stays full for a while); answers when, in words. */
+	private retryLater(): string {
+		if (this.closed) {
+			return 'at the next start';
+		}
+
+		this.retry ??= setTimeout(() => {
+			this.retry = undefined;
+			void this.settle().catch(() => undefined);
+		}, this.retryDelayMs).unref();
+		return `in ${Math.round(this.retryDelayMs / 1000)} s`;
 	}
 
 	private key(id: number): string {

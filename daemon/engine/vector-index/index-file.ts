@@ -1,8 +1,10 @@
-import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statfsSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {crc32} from 'node:zlib';
 import faiss from 'faiss-node';
 import {VectorIndex, type IndexKind} from './vector-index.js';
-import {setHnswSearchParameters} from './hnsw-file.js';
+import {hnswParameters, hnswSearchParameters} from './hnsw-file.js';
+import {PipesUnavailable, writeThroughPipe, type Written} from './pipe-sink.js';
 
 type Sidecar = {
 	readonly dims: number;
@@ -11,27 +13,67 @@ type Sidecar = {
 	readonly kind?: IndexKind;
 	/** Rowid per faiss position; -1 marks an HNSW tombstone. */
 	readonly rowids: number[];
+	/** Size and CRC-32 of the .faiss file (absent before they were recorded: such a file is rebuilt). */
+	readonly bytes?: number;
+	readonly crc32?: number;
 };
 
 /**
- * An index on disk is two files: `<name>.faiss` and `<name>.json` (generation and rowids). Both are written
- * to temporary names and renamed, so a crash leaves the old pair or the new one; a pair that does not match
- * (or does not match the store's generation) is rejected by readIndex and rebuilt from the store.
+ * An index on disk is two files: `<name>.faiss` and `<name>.json` (generation, rowids, the .faiss file's size and
+ * CRC-32). Both are written to temporary names and renamed, so a crash leaves the old pair or the new one; a pair
+ * that does not match (or does not match the store's generation) is rejected by readIndex and rebuilt from the store.
+ *
+ * FAISS aborts the process when a write fails (disk full, read-only folder, EIO): it writes into a pipe here, and
+ * the failure is an exception of this function (pipe-sink.ts). A failed write leaves no temporary file behind.
  */
 export function writeIndex(file: string, index: VectorIndex, generation: number): void {
 	const directory = path.dirname(file);
 	mkdirSync(directory, {recursive: true});
 	const temporary = `${file}.${process.pid}.tmp`;
-	// faiss aborts the process when write() cannot open its path: prove the path is writable first.
-	closeSync(openSync(temporary, 'w'));
+	try {
+		const written = writeNative(temporary, index);
+		const sidecar: Sidecar = {dims: index.dims, generation, kind: index.kind, rowids: [...index.ids], ...written};
+		writeFileSync(`${temporary}.json`, JSON.stringify(sidecar));
+		fsyncFile(`${temporary}.json`);
+		renameSync(temporary, `${file}.faiss`);
+		renameSync(`${temporary}.json`, `${file}.json`);
+		fsyncFile(directory);
+	} catch (error) {
+		rmSync(temporary, {force: true});
+		rmSync(`${temporary}.json`, {force: true});
+		throw error;
+	}
+}
+
+function writeNative(temporary: string, index: VectorIndex): Written {
+	try {
+		return writeThroughPipe(temporary, target => {
+			index.native.write(target);
+		});
+	} catch (error) {
+		if (!(error instanceof PipesUnavailable)) {
+			throw error;
+		}
+	}
+
+	// No FIFOs (Windows): a direct write, after making sure the disk has room for it.
+	const needed = estimatedBytes(index);
+	const {bavail, bsize} = statfsSync(path.dirname(temporary));
+	if (bavail * bsize < needed) {
+		throw new Error(`not enough free space for ${temporary}: about ${needed} bytes needed, ${bavail * bsize} free`);
+	}
+
+	closeSync(openSync(temporary, 'w')); // faiss aborts the process when write() cannot open its path
 	index.native.write(temporary);
 	fsyncFile(temporary);
-	const sidecar: Sidecar = {dims: index.dims, generation, kind: index.kind, rowids: [...index.ids]};
-	writeFileSync(`${temporary}.json`, JSON.stringify(sidecar));
-	fsyncFile(`${temporary}.json`);
-	renameSync(temporary, `${file}.faiss`);
-	renameSync(`${temporary}.json`, `${file}.json`);
-	fsyncFile(directory);
+	return checksum(temporary);
+}
+
+/** An upper bound of a written index's size: its vectors, plus for HNSW its links (2M on level 0, M above). */
+function estimatedBytes(index: VectorIndex): number {
+	const count = index.ids.length;
+	const links = index.kind === 'hnsw' ? count * ((3 * hnswParameters.neighbors * 4) + 16) : 0;
+	return (count * index.dims * 4) + links + (1024 * 1024);
 }
 
 /**
@@ -50,9 +92,20 @@ export function readIndex(file: string, dims: number, generation: number, onReje
 			return undefined;
 		}
 
+		// A damaged file (truncated, overwritten) can make FAISS allocate from garbage sizes and abort: checked first.
+		const found = checksum(`${file}.faiss`);
+		if (found.bytes !== sidecar.bytes || found.crc32 !== sidecar.crc32) {
+			onRejected(sidecar.crc32 === undefined ? 'it has no checksum (written by an older version)' : `it is damaged (${found.bytes} bytes, CRC-32 ${found.crc32}; written: ${sidecar.bytes} bytes, CRC-32 ${sidecar.crc32})`);
+			return undefined;
+		}
+
 		const kind = sidecar.kind ?? 'flat';
 		if (kind === 'hnsw') {
-			setHnswSearchParameters(`${file}.faiss`); // this version's search parameters, whatever wrote the file
+			const stored = hnswSearchParameters(`${file}.faiss`);
+			if (stored.efSearch !== hnswParameters.efSearch || stored.efConstruction !== hnswParameters.efConstruction) {
+				onRejected(`it was built with efConstruction ${stored.efConstruction} and efSearch ${stored.efSearch}`);
+				return undefined; // built with other parameters: built again (the file is not patched, it may be read-only)
+			}
 		}
 
 		const native = kind === 'hnsw' ? faiss.Index.read(`${file}.faiss`) : faiss.IndexFlatIP.read(`${file}.faiss`);
@@ -65,6 +118,24 @@ export function readIndex(file: string, dims: number, generation: number, onReje
 	} catch (error) {
 		onRejected(error instanceof Error ? error.message : String(error));
 		return undefined; // unreadable or inconsistent: the caller rebuilds from the store
+	}
+}
+
+/** Size and CRC-32 of a file, read in slices (an index file may be larger than a comfortable buffer). */
+function checksum(file: string): Written {
+	const fd = openSync(file, 'r');
+	try {
+		const buffer = Buffer.alloc(1024 * 1024);
+		let bytes = 0;
+		let value = 0;
+		for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+			value = crc32(buffer.subarray(0, read), value);
+			bytes += read;
+		}
+
+		return {bytes, crc32: value};
+	} finally {
+		closeSync(fd);
 	}
 }
 

@@ -1,21 +1,26 @@
 import type {IndexThread} from './index-thread.js';
 import {vectorsPerAdd, type IndexShape} from './thread-protocol.js';
+import {vectorProblem} from './vector-rules.js';
 
 type Row = {readonly rowid: number; readonly vector: Float32Array};
 
 /**
- * Sends vectors to the index under `key` in slices of vectorsPerAdd; answers the last reply, and the rowids
- * left out. The rows are read synchronously (a store iterator sees one state) and sent in order; the thread
- * adds each slice while the next is read. A vector the index would refuse (another length, a non-finite value)
- * is left out instead of failing the rest: its chunk stays searchable by keyword.
+ * Sends vectors to the index under `key` in slices of vectorsPerAdd; answers the last reply, the rowids
+ * left out and the first one's problem. The rows are read synchronously (a store iterator sees one state) and sent in order; the thread
+ * adds each slice while the next is read. An unusable vector (vector-rules.ts: another length, a non-finite
+ * value, zero, not unit length; let in by an older version) is left out instead of failing the rest: its chunk
+ * stays searchable by keyword.
  */
-export async function sendVectors(thread: IndexThread, key: string, dims: number, rows: Iterable<Row>): Promise<{shape: IndexShape; skipped: number[]}> {
+export async function sendVectors(thread: IndexThread, key: string, dims: number, rows: Iterable<Row>): Promise<{shape: IndexShape; skipped: number[]; problem?: string}> {
 	const sends: Array<Promise<IndexShape>> = [];
 	const skipped: number[] = [];
+	let problem: string | undefined;
 	let batch: Row[] = [];
 	for (const row of rows) {
-		if (!fits(row.vector, dims)) {
+		const rowProblem = vectorProblem(row.vector, dims);
+		if (rowProblem !== undefined) {
 			skipped.push(row.rowid);
+			problem ??= rowProblem;
 			continue;
 		}
 
@@ -27,7 +32,7 @@ export async function sendVectors(thread: IndexThread, key: string, dims: number
 	}
 
 	sends.push(send(thread, key, dims, batch)); // the last slice, even empty: its reply is the index's shape
-	return {shape: (await Promise.all(sends)).at(-1)!, skipped};
+	return {shape: (await Promise.all(sends)).at(-1)!, skipped, problem};
 }
 
 async function send(thread: IndexThread, key: string, dims: number, rows: readonly Row[]): Promise<IndexShape> {
@@ -37,18 +42,4 @@ async function send(thread: IndexThread, key: string, dims: number, rows: readon
 	}
 
 	return thread.call('add', {key, rowids: rows.map(row => row.rowid), vectors: flat});
-}
-
-function fits(vector: Float32Array, dims: number): boolean {
-	if (vector.length !== dims) {
-		return false;
-	}
-
-	for (const value of vector) {
-		if (!Number.isFinite(value)) {
-			return false;
-		}
-	}
-
-	return true;
 }

@@ -33,7 +33,7 @@ function DaemonState({health, problem}: Pick<Props, 'health' | 'problem'>) {
 export function StatusBar({health, problem, collection, stats, latencyMs, message}: Props) {
 	const embedder = health?.checks.embedder;
 	// Why it is degraded comes after the short facts: a long reason must not push them off the line.
-	const reason = health && health.status !== 'ok' ? `(${embedder?.reason ?? `model ${embedder?.status ?? '?'}`})` : undefined;
+	const reason = health && health.status !== 'ok' ? `(${health.reason ?? embedder?.reason ?? `model ${embedder?.status ?? '?'}`})` : undefined;
 	const fill = vectorFill(stats, embedder?.status);
 	const parts = [
 		collection ? `${collection.name}: ${collectionCounts(collection)}` : '',

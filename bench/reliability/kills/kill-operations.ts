@@ -1,0 +1,117 @@
+import type {DaemonProcess} from '../daemon-process.js';
+import type {Random} from '../random.js';
+import type {Ledger} from './ledger.js';
+import {sha256, type KillTree} from './kill-corpus.js';
+
+/** The collections the kill runs write. */
+export const killCollections = {directory: 'kill-dir', imports: 'kill-import', notes: 'kill-notes'} as const;
+
+export type OperationContext = {
+	readonly daemon: DaemonProcess;
+	readonly ledger: Ledger;
+	readonly tree: KillTree;
+	readonly random: Random;
+	readonly cycle: number;
+	readonly modelId: string;
+	readonly dims: number;
+	readonly chunkerVersion: number;
+};
+
+const alive = (context: OperationContext) => context.daemon.running;
+
+/**
+ * A directory ingestion (default mode, or force: every chunk embedded again), some files changed first. Its
+ * progress acknowledges files: groups are committed in the walk's (sorted) order, so `processedFiles` n means the
+ * first n files are stored in their new version.
+ */
+export async function ingestDirectory(context: OperationContext, mode: 'default' | 'force'): Promise<void> {
+	const {daemon, ledger, tree, random} = context;
+	tree.revise(tree.files.filter(() => random.chance(0.3)), `${context.cycle}`);
+	for (const file of tree.files) {
+		ledger.begin(killCollections.directory, file, tree.hash(file));
+	}
+
+	const started = await daemon.api('POST', '/jobs/ingest-directory', {directory: tree.root, collection: killCollections.directory, mode});
+	if (started.status !== 202) {
+		return;
+	}
+
+	let acknowledged = 0;
+	while (alive(context)) {
+		const {status, body} = await daemon.api('GET', `/jobs/${started.body.job.id as string}`);
+		if (status !== 200) {
+			return;
+		}
+
+		const processed = body.job.progress.processedFiles as number;
+		for (; acknowledged < processed; acknowledged++) {
+			ledger.ack(killCollections.directory, tree.files[acknowledged]!, tree.hash(tree.files[acknowledged]!));
+		}
+
+		if (body.job.state !== 'running') {
+			return;
+		}
+
+		await new Promise(resolve => {
+			setTimeout(resolve, 25);
+		});
+	}
+}
+
+/** An import of 20 new documents with unit vectors: acknowledged all at once, and all or none after a kill. */
+export async function importDocuments(context: OperationContext): Promise<void> {
+	const {daemon, ledger, random} = context;
+	const files = Array.from({length: 20}, (_, index) => `import-${context.cycle}-${index}.md`);
+	const header = {format: 'md-vector-export', version: 1, collection: killCollections.imports, model_id: context.modelId, dims: context.dims, chunker_version: context.chunkerVersion, exported_at: new Date().toISOString()};
+	const lines = [JSON.stringify(header)];
+	for (const file of files) {
+		const values = Array.from({length: context.dims}, () => random.next() - 0.5);
+		const norm = Math.hypot(...values);
+		const vector = Buffer.from(Float32Array.from(values, value => value / norm).buffer).toString('base64');
+		const content = `Imported note ${file} about compost, cycle ${context.cycle}.`;
+		lines.push(JSON.stringify({file_name: file, title: file, tags: [], content_hash: sha256(content), byte_size: content.length, chunks: [
+			{id: file, ordinal: 0, section_title: file, heading_level: 1, heading_path: [file], content, start_line: 1, end_line: 1, tokens: 12, text_hash: sha256(`text ${content}`), vector},
+		]}));
+		ledger.begin(killCollections.imports, file, sha256(content));
+	}
+
+	ledger.beginGroup(`import of cycle ${context.cycle}`, killCollections.imports, files);
+	const answer = await daemon.request({method: 'POST', path: '/api/v1/import', headers: {'content-type': 'application/x-ndjson'}, body: `${lines.join('\n')}\n`});
+	if (answer.status === 200) {
+		for (const [index, file] of files.entries()) {
+			ledger.ack(killCollections.imports, file, JSON.parse(lines[index + 1]!).content_hash as string);
+		}
+	}
+}
+
+/** Deletes acknowledged documents one by one; each 200 (or 404: it was not there) acknowledges its absence. */
+export async function deleteDocuments(context: OperationContext): Promise<void> {
+	const {daemon, ledger, random} = context;
+	const collection = random.pick(Object.values(killCollections));
+	const doomed = ledger.present(collection).filter(() => random.chance(0.25)).slice(0, 12);
+	for (const file of doomed) {
+		if (!alive(context)) {
+			return;
+		}
+
+		ledger.begin(collection, file, 'absent');
+		const {status} = await daemon.api('DELETE', `/documents/${encodeURIComponent(file)}?collection=${collection}`);
+		if (status === 200 || status === 404) {
+			ledger.ack(collection, file, 'absent');
+		}
+	}
+}
+
+/** Inline documents one request at a time, each with its own word (found by keyword search later). */
+export async function ingestNotes(context: OperationContext): Promise<void> {
+	const {daemon, ledger} = context;
+	for (let index = 0; index < 40 && alive(context); index++) {
+		const file = `note-${context.cycle}-${index}.md`;
+		const content = `# Note ${context.cycle} ${index}\n\nThe word zq${context.cycle}x${index} marks this note about compost and soil.\n\n## More\n\nDetails of note ${index}.\n`;
+		ledger.begin(killCollections.notes, file, sha256(content));
+		const {status} = await daemon.api('POST', '/ingest', {content, file_name: file, collection: killCollections.notes});
+		if (status === 200) {
+			ledger.ack(killCollections.notes, file, sha256(content));
+		}
+	}
+}
