@@ -14,7 +14,7 @@ import {percentEncoding} from './http/percent-encoding.js';
 import {preflight} from './http/preflight.js';
 import {refuseUndeclared, routesOf, type RouteEntry} from './http/route-declarations.js';
 import type {AccessControl} from './capabilities/access-control.js';
-import {rateLimit, type RateLimit} from './http/rate-limit.js';
+import {defaultAssistantRateLimit, mcpRateLimit, rateLimit, type RateLimit} from './http/rate-limit.js';
 import {requireJson} from './http/require-json.js';
 import type {JobRegistry} from './jobs/job-registry.js';
 import {health} from './routes/health.js';
@@ -25,6 +25,11 @@ import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
 import {transferRoutes} from './routes/transfer.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
+import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
+import type {OAuth} from './oauth/oauth.js';
+import {oauthCredential, offerSignIn} from './oauth/oauth-credential.js';
+import {oauthEndpoints} from './oauth/oauth-endpoints.js';
+import {clientAdminRoutes} from './oauth/admin-routes.js';
 
 export type AppDeps = {
 	readonly engine: Engine;
@@ -35,7 +40,7 @@ export type AppDeps = {
 	readonly apiKey?: string;
 	/** The discovery record's token: the local user's own md-vector programs (owner, not rate limited). */
 	readonly localToken?: string;
-	/** More kinds of credential (after the local token and API keys), such as OAuth access tokens. */
+	/** More kinds of credential (after the local token, OAuth access tokens and API keys). */
 	readonly credentials?: readonly CredentialCheck[];
 	readonly rateLimit: RateLimit;
 	/** Failed authentications allowed per source address (default 30 per 60 s). */
@@ -49,6 +54,12 @@ export type AppDeps = {
 	readonly allowedHosts: readonly string[];
 	/** MCP without the write tools (ingest, delete_document). */
 	readonly mcpReadOnly: boolean;
+	/** OAuth sign-in for assistants (undefined: off, MD_VECTOR_MCP_OAUTH=0). */
+	readonly oauth?: OAuth;
+	/** MD_VECTOR_MCP_RATE_LIMIT: a loopback assistant's own MCP rate limit (owner or OAuth credential; default 600 a minute). */
+	readonly assistantRateLimit?: RateLimit;
+	/** Open sessions of the legacy SSE transport (the server closes them when the daemon stops). */
+	readonly sseSessions?: SseSessions;
 	readonly log: (line: string) => void;
 };
 
@@ -56,23 +67,36 @@ const jsonLimit = 'the limit is 1 MB; content may be at most 500 KB';
 const anywhere = [path.parse(process.cwd()).root];
 
 /**
- * The HTTP API under /api/v1 and MCP at /mcp, without listening (tests and the server both build it here).
- * Every request: Host/Origin guard, path encoding, CORS preflight, authentication; then the rate limit (not
- * /health) and the route, whose first handler declares what it needs (undeclared routes are refused).
+ * The HTTP API under /api/v1, MCP at /mcp and /sse, and (OAuth on) the OAuth endpoints at the root, without
+ * listening (tests and the server both build it here). Every request: Host/Origin guard, path encoding, CORS
+ * preflight, authentication; then the rate limit (not /health) and the route, whose first handler declares what
+ * it needs (undeclared routes are refused).
  */
 export function createApp(deps: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
 	app.set('query parser', 'simple');
-	const credentials = [...(deps.localToken ? [localTokenCheck(deps.localToken)] : []), apiKeyCheck(deps.apiKey, deps.access), ...deps.credentials ?? []];
+	const credentials = [
+		...(deps.localToken ? [localTokenCheck(deps.localToken)] : []),
+		...(deps.oauth ? [oauthCredential(deps.oauth)] : []), // before the API keys: on REST it says why a token is refused
+		apiKeyCheck(deps.apiKey, deps.access),
+		...deps.credentials ?? [],
+	];
 	let routes: RouteEntry[] = [];
 	app.use(helmet());
 	app.use(hostGuard({boundHost: deps.host, extraHosts: deps.allowedHosts, access: deps.access, presentsCredential: request => credentials.some(check => check.presented(request))}));
 	app.use(percentEncoding(() => routes));
 	app.use(preflight(deps.access));
+	if (deps.oauth) {
+		app.use(offerSignIn(deps.oauth));
+	}
+
 	app.use(authenticate({checks: credentials, failures: deps.failedAuthentications ?? new FailedAuthentications(), access: deps.access, ownerKey: Boolean(deps.apiKey)}));
 	const limited = rateLimit(deps.rateLimit);
 	const paths = (response: express.Response) => response.locals.readPolicy ?? deps.allowedRoots();
+	if (deps.oauth) {
+		app.use(oauthEndpoints(deps.oauth.router)); // at the root, where RFC 8414 and 9728 put the metadata
+	}
 
 	const api = express.Router();
 	api.get('/health', open, proveIdentity(deps.localToken), health(deps.engine, deps.version, deps.startedAt));
@@ -91,12 +115,21 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
 	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
+	if (deps.oauth) {
+		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
+	}
+
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
 
-	const mcp = express.Router();
-	mcp.use(limited, bodyLimit(1024 * 1024, 'the limit is 1 MB'), express.json({limit: '1mb'}), mcpRoutes(deps.engine, {readOnly: deps.mcpReadOnly, readable: paths}));
-	app.use('/mcp', mcp);
+	// MCP: Streamable HTTP at /mcp, the legacy SSE transport at /sse (its messages posted to /messages).
+	const mcpOptions = {readOnly: deps.mcpReadOnly, readable: paths};
+	const mcpLimited = mcpRateLimit(deps.rateLimit, deps.assistantRateLimit ?? defaultAssistantRateLimit);
+	const mcpBody = [bodyLimit(1024 * 1024, 'the limit is 1 MB'), express.json({limit: '1mb'})];
+	app.use('/mcp', mcpLimited, ...mcpBody, mcpRoutes(deps.engine, mcpOptions));
+	const sessions = deps.sseSessions ?? new SseSessions();
+	app.use('/sse', mcpLimited, sseStreamRoutes(deps.engine, mcpOptions, sessions));
+	app.use('/messages', mcpLimited, requireJson, ...mcpBody, sseMessageRoutes(sessions));
 	app.use(notFoundHandler);
 	app.use(errorHandler(deps.log));
 	routes = routesOf(app);

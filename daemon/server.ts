@@ -11,11 +11,14 @@ import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine} from './engine/engine.js';
 import {JobRegistry} from './jobs/job-registry.js';
-import {defaultRateLimit, type RateLimit} from './http/rate-limit.js';
+import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
 import {loadEmbedderInto} from './load-embedder.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {AccessControl} from './capabilities/access-control.js';
+import {OAuth} from './oauth/oauth.js';
+import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
+import {SseSessions} from './mcp/sse-route.js';
 
 export type DaemonOptions = {
 	readonly port: number;
@@ -26,17 +29,24 @@ export type DaemonOptions = {
 
 const loopback = new Set(['127.0.0.1', '::1', 'localhost']);
 
+/** A rate limit from the environment: requests per minute, 0 = no limit. */
+function perMinute(env: NodeJS.ProcessEnv, variable: string, fallback: RateLimit): RateLimit {
+	const points = env[variable] === undefined ? fallback.points : Number(env[variable]);
+	if (!Number.isInteger(points) || points < 0) {
+		throw new Error(`${variable} must be a whole number of requests per minute (0 = no limit), got '${env[variable]}'`);
+	}
+
+	return {points, durationSeconds: fallback.durationSeconds};
+}
+
 /** Settings from the environment, checked before anything opens. */
-export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig} {
+export function daemonSettings(options: DaemonOptions): {
+	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
+} {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
 		throw new Error(`refusing to listen on ${options.host} without an API key: anyone on the network could read and change your index. `
 			+ 'Set MD_VECTOR_API_KEY, or listen on 127.0.0.1.');
-	}
-
-	const points = options.env.MD_VECTOR_RATE_LIMIT === undefined ? defaultRateLimit.points : Number(options.env.MD_VECTOR_RATE_LIMIT);
-	if (!Number.isInteger(points) || points < 0) {
-		throw new Error(`MD_VECTOR_RATE_LIMIT must be a whole number of requests per minute (0 = no limit), got '${options.env.MD_VECTOR_RATE_LIMIT}'`);
 	}
 
 	const threshold = options.env.MD_VECTOR_HNSW_THRESHOLD;
@@ -49,7 +59,10 @@ export function daemonSettings(options: DaemonOptions): {apiKey?: string; rateLi
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
 	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
-	return {apiKey, rateLimit: {points, durationSeconds: defaultRateLimit.durationSeconds}, roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env)};
+	return {
+		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
+		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
+	};
 }
 
 /** The capability files in force; an invalid one stops the start: the daemon does not guess who may do what. */
@@ -75,9 +88,18 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const jobs = new JobRegistry();
 	const startedAt = Date.now();
 	const token = newLocalToken();
+	const sseSessions = new SseSessions();
 	try {
 		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
+		const opened = engine;
+		const oauth = settings.oauth.enabled
+			? new OAuth({
+				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: () => opened.collections(),
+				keyClientLabels: () => access.current().clients.map(client => client.label),
+			})
+			: undefined;
 		const app = createApp({
+			oauth, sseSessions, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
 			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
@@ -116,6 +138,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 				});
 			});
 			server.closeIdleConnections();
+			await sseSessions.closeAll(); // an open MCP stream would keep the server from closing
 			await closed;
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);

@@ -21,8 +21,8 @@ Options:
 Environment: MD_VECTOR_CLIENT_KEY, a client's key (clients.json): the assistant then gets that client's
 permissions instead of yours.
 
-Example (an assistant's server entry; print one with: md-vector mcp-config --type stdio):
-  {"command": "md-vector", "args": ["mcp", "--read-only"]}
+Example (an assistant's server entry; print one that runs as is with: md-vector mcp-config --type stdio):
+  {"command": "/usr/local/bin/md-vector", "args": ["mcp", "--read-only"], "env": {"MD_VECTOR_HOME": "/home/me/.md-vector"}}
 `;
 
 export async function runMcpBridge(arguments_: readonly string[]): Promise<void> {

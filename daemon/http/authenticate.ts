@@ -55,18 +55,20 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
 			await deps.failures.record(addressOf(request));
 		}
 
-		// Nothing configured: the daemon listens on loopback only and serves the local user.
-		caller ??= deps.ownerKey || capabilities.length > 0 ? {kind: 'anonymous'} : {kind: 'owner', via: 'loopback'};
+		// Nothing configured: the daemon listens on loopback only and serves the local user (but an endpoint that
+		// offers OAuth sign-in wants a credential from everyone: that is how an assistant is told to sign in).
+		const {signIn} = response.locals;
+		caller ??= deps.ownerKey || capabilities.length > 0 || signIn ? {kind: 'anonymous'} : {kind: 'owner', via: 'loopback'};
 		if (response.locals.unexpectedHost !== undefined && !isProven(caller)) {
 			throw caller.kind === 'rejected'
-				? unauthorized(caller.message)
+				? unauthorized(caller.message, signIn?.resourceMetadata)
 				: new HttpError(403, 'forbidden', `unexpected Host '${response.locals.unexpectedHost}' (DNS-rebinding guard): a request under another name must authenticate with a key, or the name be listed in MD_VECTOR_ALLOWED_HOSTS`);
 		}
 
 		response.locals.caller = caller;
 		if (caller.kind === 'client') {
 			const party = partyOf(request, caller.label);
-			response.locals.grants = effectivePermissions(capabilities, party);
+			response.locals.grants = effectivePermissions([...capabilities, ...caller.capabilities ?? []], party);
 			response.locals.readPolicy = fsReadPolicy(response.locals.grants);
 			if (!party.local && request.headers.origin && response.locals.grants.length > 0) {
 				response.setHeader('Access-Control-Allow-Origin', request.headers.origin); // a capability's remote.urls allow this page

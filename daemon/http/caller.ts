@@ -2,11 +2,15 @@
 // (rate limit, the route's permission, the fs scopes of file_path ingest).
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import type {Grant} from '../../common/capabilities/effective.js';
+import type {Capability} from '../../common/capabilities/validate-capabilities.js';
 
 export type Caller
 	= | {readonly kind: 'owner'; readonly via: 'local-token' | 'api-key' | 'loopback'} // The owner: the local user's own md-vector programs (local token), the MD_VECTOR_API_KEY holder, or anyone over loopback when no key and no capability is configured.
-		/** A client by its credential (an API key of clients.json; other kinds of credential name theirs in `via`). */
-		| {readonly kind: 'client'; readonly label: string; readonly via: string}
+		/**
+		 * A client by its credential (an API key of clients.json; other kinds of credential name theirs in `via`,
+		 * 'oauth'). `capabilities`: what the credential itself grants (an OAuth sign-in's grant), besides the files'.
+		 */
+		| {readonly kind: 'client'; readonly label: string; readonly via: string; readonly capabilities?: readonly Capability[]}
 		/** No credential, where one is needed. */
 		| {readonly kind: 'anonymous'}
 		/** A credential that proves nothing (unknown key, wrong token): `message` says which. */
@@ -28,6 +32,12 @@ declare global {
 			readPolicy?: ReadPolicy;
 			/** The request's Host is not one the daemon is known by: only a proven caller may go on (DNS-rebinding guard). */
 			unexpectedHost?: string;
+			/**
+			 * The endpoint offers OAuth sign-in (MCP with OAuth on): every caller needs a credential, even on a
+			 * loopback-only daemon, and a 401 names the resource metadata (absent where OAuth is not offered under
+			 * the request's Host).
+			 */
+			signIn?: {readonly resourceMetadata?: string};
 		}
 	}
 }

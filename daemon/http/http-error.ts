@@ -6,5 +6,10 @@ export class HttpError extends Error {
 	}
 }
 
-/** 401: the credential is missing or proves nothing. */
-export const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message, {'WWW-Authenticate': 'Bearer'});
+/**
+ * 401: the credential is missing or proves nothing. `resourceMetadata`: where an endpoint that offers OAuth
+ * sign-in (MCP) describes itself (RFC 9728): an assistant's host reads it from WWW-Authenticate and signs in.
+ */
+export const unauthorized = (message: string, resourceMetadata?: string) => new HttpError(401, 'unauthorized', message, {
+	'WWW-Authenticate': resourceMetadata ? `Bearer resource_metadata="${resourceMetadata}"` : 'Bearer',
+});

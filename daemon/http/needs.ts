@@ -5,6 +5,7 @@ import type {Request, Response} from 'express';
 import {allowsCollection} from '../../common/capabilities/effective.js';
 import type {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
 import {defaultCollection} from '../../common/search-contract.js';
+import type {Caller} from './caller.js';
 import {HttpError, unauthorized} from './http-error.js';
 import {partyOf} from './party.js';
 
@@ -17,6 +18,8 @@ export type Need
 	= | {readonly kind: 'open'} // Anyone who passed the Host guard (GET /health).
 		/** Any caller the daemon serves: the owner, or a client that some capability applies to (MCP, whose tools declare their own). */
 		| {readonly kind: 'caller'}
+		/** The owner who proved it (the local token of md-vector's own commands, or the API key): managing clients. */
+		| {readonly kind: 'owner'}
 		| {readonly kind: 'permission'; readonly permission: CollectionPermission; readonly collection: CollectionIn};
 
 /** A route's first handler. Its parameters are typed unknown so that Express still infers the route's own for the handlers after it. */
@@ -28,6 +31,8 @@ const declarations = new WeakSet();
 export const declaredNeed = (handler: unknown): Need | undefined => (typeof handler === 'function' && declarations.has(handler) ? (handler as Declaration).need : undefined);
 
 const missingKey = 'missing API key: send it in the X-API-Key header (or Authorization: Bearer)';
+const signInFirst = 'sign in: this MCP server needs a credential (OAuth sign-in, a client key or the API key)';
+const ownersOnly = 'only the owner may do this: md-vector\'s own commands (the local token) or the API key holder';
 
 /** The collection a request names in its body or query string (a non-string is left to the route's validation). */
 export function collectionOf(request: Request, where: CollectionIn): string | undefined {
@@ -37,6 +42,17 @@ export function collectionOf(request: Request, where: CollectionIn): string | un
 
 	const source = (where === 'body' ? request.body : request.query) as {collection?: unknown} | undefined;
 	return typeof source?.collection === 'string' ? source.collection : defaultCollection;
+}
+
+/** 401 for a caller without a credential, or with one that proves nothing (naming where to sign in, on MCP). */
+function refuseUnproven(caller: Caller, signIn: Response['locals']['signIn']): asserts caller is Exclude<Caller, {kind: 'rejected' | 'anonymous'}> {
+	if (caller.kind === 'rejected') {
+		throw unauthorized(caller.message, signIn?.resourceMetadata);
+	}
+
+	if (caller.kind === 'anonymous') {
+		throw unauthorized(signIn ? signInFirst : missingKey, signIn?.resourceMetadata);
+	}
 }
 
 /**
@@ -53,16 +69,17 @@ export function admit(request: Request, response: Response, need: Need, collecti
 		throw new HttpError(500, 'internal_error', 'this route is mounted before authentication: refused');
 	}
 
-	if (caller.kind === 'rejected') {
-		throw unauthorized(caller.message);
+	refuseUnproven(caller, response.locals.signIn);
+	if (need.kind === 'owner') {
+		if (caller.kind === 'owner' && caller.via !== 'loopback') {
+			return;
+		}
+
+		throw new HttpError(403, 'forbidden', caller.kind === 'client' ? `client '${caller.label}' may not: ${ownersOnly}` : ownersOnly);
 	}
 
-	if (caller.kind === 'anonymous') {
-		throw unauthorized(missingKey);
-	}
-
-	if (caller.kind === 'owner') {
-		return;
+	if (caller.kind !== 'client') {
+		return; // The owner
 	}
 
 	if (grants.length === 0) {
@@ -96,8 +113,17 @@ export const open = declare({kind: 'open'});
 /** The route serves any caller; what it does for them is checked further in (MCP tools). */
 export const anyCaller = declare({kind: 'caller'});
 
-/** The collections a caller may see listed (all for the owner). */
-export const visibleCollection = (response: Response) => (name: string) => {
+/**
+ * The route is the proven owner's only (the clients and their OAuth sign-ins): not a client, and not anyone
+ * over loopback on a daemon without a key, since the local token is readable by the local user alone.
+ */
+export const ownerOnly = declare({kind: 'owner'});
+
+/** The collections a caller may use with `permission` (all for the owner). */
+export const allowedCollection = (response: Response, permission: CollectionPermission) => (name: string) => {
 	const {grants} = response.locals;
-	return response.locals.caller?.kind !== 'client' || allowsCollection(grants ?? [], 'collections:read', name);
+	return response.locals.caller?.kind !== 'client' || allowsCollection(grants ?? [], permission, name);
 };
+
+/** The collections a caller may see listed (all for the owner). */
+export const visibleCollection = (response: Response) => allowedCollection(response, 'collections:read');

@@ -3,6 +3,7 @@ import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
 import type {Caller} from './caller.js';
 import {addressOf} from './authenticate.js';
 import {HttpError} from './http-error.js';
+import {partyOf} from './party.js';
 
 export type RateLimit = {
 	/** Requests allowed per window; 0 turns the limit off (trusted local use). */
@@ -12,12 +13,18 @@ export type RateLimit = {
 
 export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
 
+/** MD_VECTOR_MCP_RATE_LIMIT: an assistant on this machine with a proven credential, on the MCP endpoints. */
+export const defaultAssistantRateLimit: RateLimit = {points: 600, durationSeconds: 60};
+
+/** Whose budget a request spends (undefined: none, it is not limited). */
+type BucketOf = (caller: Caller | undefined, address: string) => string | undefined;
+
 /**
  * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address's,
  * so a new random key per request gains nothing. The user's own md-vector programs (local token, readable by
  * that user only) spend none: a TUI searching as you type is trusted local use, not abuse.
  */
-function bucketOf(caller: Caller | undefined, address: string): string | undefined {
+const bucketOf: BucketOf = (caller, address) => {
 	if (caller?.kind === 'client') {
 		return `client:${caller.via}:${caller.label}`;
 	}
@@ -27,10 +34,10 @@ function bucketOf(caller: Caller | undefined, address: string): string | undefin
 	}
 
 	return `address:${address}`;
-}
+};
 
 /** Over the limit: 429 with Retry-After and RateLimit-* headers. Mounted after authentication. */
-export function rateLimit(limit: RateLimit): RequestHandler {
+export function rateLimit(limit: RateLimit, bucketFor: BucketOf = bucketOf): RequestHandler {
 	if (limit.points <= 0) {
 		return (_request, _response, next) => {
 			next();
@@ -39,7 +46,7 @@ export function rateLimit(limit: RateLimit): RequestHandler {
 
 	const limiter = new RateLimiterMemory({points: limit.points, duration: limit.durationSeconds});
 	return async (request, response, next) => {
-		const bucket = bucketOf(response.locals.caller, addressOf(request));
+		const bucket = bucketFor(response.locals.caller, addressOf(request));
 		if (bucket === undefined) {
 			next();
 			return;
@@ -57,6 +64,25 @@ export function rateLimit(limit: RateLimit): RequestHandler {
 
 			throw error;
 		}
+	};
+}
+
+/** An assistant's own credential: the owner's (local token of `md-vector mcp`, API key) or an OAuth sign-in. */
+const assistantBucket: BucketOf = caller => (caller?.kind === 'client' ? `client:${caller.via}:${caller.label}` : `owner:${caller?.kind === 'owner' ? caller.via : 'none'}`);
+
+/**
+ * The MCP endpoints' limit. An assistant on this machine that proved the owner's credential or signed in with
+ * OAuth has a limit of its own, higher (`assistant`): an assistant searches in bursts, and the owner's own
+ * `md-vector mcp` bridge is an assistant too. Every other caller (clients.json keys, other machines, requests
+ * without a credential) spends the same budget as on the REST API.
+ */
+export function mcpRateLimit(limit: RateLimit, assistant: RateLimit): RequestHandler {
+	const others = rateLimit(limit);
+	const assistants = rateLimit(assistant, assistantBucket);
+	return async (request, response, next) => {
+		const {caller} = response.locals;
+		const proven = (caller?.kind === 'owner' && caller.via !== 'loopback') || (caller?.kind === 'client' && caller.via === 'oauth');
+		return proven && partyOf(request, '').local ? assistants(request, response, next) : others(request, response, next);
 	};
 }
 

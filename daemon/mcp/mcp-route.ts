@@ -2,20 +2,29 @@
 // same Host guard, authentication and rate limit as the REST API; a tool call that the caller may not make (or
 // that names another collection) is refused with 403 before it reaches the tool (tool-needs.ts).
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {Router, type Response} from 'express';
+import {Router, type Request, type Response} from 'express';
 import type {Engine} from '../engine/engine.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {HttpError} from '../http/http-error.js';
-import {anyCaller, visibleCollection} from '../http/needs.js';
+import {allowedCollection, anyCaller, visibleCollection} from '../http/needs.js';
 import {readOnlyHeader} from '../../common/read-only-header.js';
-import {createMcpServer} from './tools.js';
+import {createMcpServer, type ToolContext} from './tools.js';
 import {checkToolCalls} from './tool-needs.js';
 
-export function mcpRoutes(engine: Engine, options: {readOnly: boolean; readable: (response: Response) => readonly string[] | ReadPolicy}): Router {
+export type McpOptions = {readonly readOnly: boolean; readonly readable: (response: Response) => readonly string[] | ReadPolicy};
+
+/** The tools' context for this caller: read-only by setting or header, and only the collections it may use. */
+export function toolContext(engine: Engine, options: McpOptions, request: Request, response: Response): ToolContext {
+	return {
+		engine, readOnly: options.readOnly || request.headers[readOnlyHeader] === '1', readable: options.readable(response),
+		visible: visibleCollection(response), searchable: allowedCollection(response, 'search:default'),
+	};
+}
+
+export function mcpRoutes(engine: Engine, options: McpOptions): Router {
 	const router = Router();
 	router.post('/', anyCaller, async (request, response) => {
-		const readOnly = options.readOnly || request.headers[readOnlyHeader] === '1';
-		const server = createMcpServer({engine, readOnly, readable: options.readable(response), visible: visibleCollection(response)});
+		const server = await createMcpServer(toolContext(engine, options, request, response));
 		checkToolCalls(request, response, server);
 		const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
 		response.on('close', () => {
@@ -27,7 +36,7 @@ export function mcpRoutes(engine: Engine, options: {readOnly: boolean; readable:
 	});
 	router.all('/', anyCaller, (_request, response) => {
 		response.setHeader('Allow', 'POST');
-		throw new HttpError(405, 'method_not_allowed', 'this server is stateless: send MCP messages with POST (no GET stream, no sessions)');
+		throw new HttpError(405, 'method_not_allowed', 'this server is stateless: send MCP messages with POST (no GET stream, no sessions; the legacy SSE transport is at /sse)');
 	});
 	return router;
 }

@@ -12,9 +12,16 @@ const collectionKey = 'md-vector/collection';
 
 export type ToolNeed = {
 	readonly permission: CollectionPermission;
-	/** 'argument': on the collection the call names (default collection when none); 'none': any grant of it. */
-	readonly collection: 'argument' | 'none';
+	/**
+	 * 'argument': on the collection the call names (the default collection when none: the write tools);
+	 * 'named-or-any': on the collection the call names, or any grant of it when it names none (the read tools,
+	 * which then use only the collections the caller may: search all of them, pick the one that fits);
+	 * 'none': any grant of it.
+	 */
+	readonly collection: 'argument' | 'named-or-any' | 'none';
 };
+
+const collectionKinds: ReadonlyArray<ToolNeed['collection']> = ['argument', 'named-or-any', 'none'];
 
 /** A tool's `_meta`: the permission it needs. */
 export const toolNeeds = (permission: CollectionPermission, collection: ToolNeed['collection'] = 'argument') => ({[permissionKey]: permission, [collectionKey]: collection});
@@ -39,7 +46,8 @@ const isCollectionPermission = (value: unknown): value is CollectionPermission =
 export function toolNeedOf(server: McpServer, name: string): ToolNeed | undefined {
 	const meta = registries.get(server)?.get(name);
 	const permission = meta?.[permissionKey];
-	return isCollectionPermission(permission) ? {permission, collection: meta?.[collectionKey] === 'none' ? 'none' : 'argument'} : undefined;
+	const collection = collectionKinds.find(kind => kind === meta?.[collectionKey]) ?? 'argument';
+	return isCollectionPermission(permission) ? {permission, collection} : undefined;
 }
 
 export const registeredTools = (server: McpServer) => [...registries.get(server)?.keys() ?? []];
@@ -61,8 +69,8 @@ export function checkToolCalls(request: Request, response: Response, server: Mcp
 			throw new HttpError(403, 'forbidden', `tool ${name} declares no permission, so it is refused`);
 		}
 
-		const named = message.params?.arguments?.collection;
-		const collection = need.collection === 'none' ? undefined : (typeof named === 'string' ? named : defaultCollection);
+		const named = typeof message.params?.arguments?.collection === 'string' ? message.params.arguments.collection : undefined;
+		const collection = need.collection === 'none' ? undefined : named ?? (need.collection === 'argument' ? defaultCollection : undefined);
 		admit(request, response, {kind: 'permission', permission: need.permission, collection: 'none'}, collection, ` for tool ${name}`);
 	}
 }

@@ -1,4 +1,4 @@
-// Commands about the daemon and md-vector itself: serve, stop, config, completion, capabilities, MCP.
+// Commands about the daemon and md-vector itself: serve, stop, config, completion, capabilities, MCP, clients.
 import {settingNames} from '../../common/settings/setting-keys.js';
 import {checkPort} from './options.js';
 import type {CommandSpec} from './spec.js';
@@ -96,15 +96,48 @@ export const adminCommands: CommandSpec[] = [
 	},
 	{
 		name: 'mcp-config',
-		summary: 'print a server entry for an AI assistant\'s MCP configuration (secrets as ${VARIABLE})',
-		details: 'The stdio server itself is `md-vector mcp`.',
+		summary: 'print a server entry for an AI assistant\'s MCP configuration, ready to paste (secrets as ${VARIABLE})',
+		details: 'stdio: an absolute command (the assistant starts `md-vector mcp`, which reaches or starts the daemon) with the settings of this shell as env. http and sse: the URL at the configured port (the port setting), alone while OAuth is on: the assistant signs in on md-vector\'s consent page. Warnings (a client that does not exist, a key variable that is not set, a temporary port) go to stderr.',
 		options: [
-			{name: 'type', value: 'type', description: 'stdio: the assistant starts `md-vector mcp`; http: it connects to the daemon\'s /mcp', default: 'stdio', choices: ['http', 'stdio']},
+			{name: 'type', value: 'type', description: 'stdio: the assistant starts `md-vector mcp`; http: it connects to the daemon\'s /mcp; sse: the legacy transport at /sse', default: 'stdio', choices: ['http', 'sse', 'stdio']},
 			{name: 'client', value: 'label', description: 'the client label (clients.json) whose key the assistant sends'},
 			{name: 'read-only', description: 'offer no write tools (stdio: --read-only; http: a header)'},
 			{name: 'name', value: 'name', description: 'the server\'s name in the configuration', default: 'md-vector'},
 		],
-		examples: ['md-vector mcp-config --type stdio --read-only', 'md-vector mcp-config --type http --client assistant'],
+		json: true,
+		examples: [
+			'md-vector mcp-config                     # stdio: the assistant starts md-vector mcp',
+			'md-vector mcp-config --type http         # the URL alone: the assistant signs in with OAuth',
+			'md-vector mcp-config --type http --client assistant --read-only',
+		],
 		load: async () => import('../commands/mcp-config.js'),
+	},
+	{
+		name: 'clients list',
+		summary: 'the clients: API keys of clients.json, and applications signed in with OAuth (what, where, last used)',
+		json: true,
+		examples: ['md-vector clients list', 'md-vector clients list --json | jq \'.clients[] | select(.kind == "oauth") | .label\''],
+		load: async () => import('../commands/clients/list.js'),
+	},
+	{
+		name: 'clients revoke',
+		summary: 'revoke an application\'s OAuth sign-in: its tokens stop working at once (401)',
+		details: 'The application has to ask again on the consent page. A clients.json key is revoked by removing it from clients.json.',
+		args: [{name: 'LABEL', description: 'the client\'s label (md-vector clients list)'}],
+		json: true,
+		examples: ['md-vector clients revoke claude-code'],
+		load: async () => import('../commands/clients/revoke.js'),
+	},
+	{
+		name: 'clients sign-in',
+		summary: 'answer an application waiting on the consent page: opens it signed in as you (a one-time link)',
+		details: 'Start the sign-in in the assistant first (its MCP entry has the URL alone: md-vector mcp-config --type http); this opens md-vector\'s consent page for it, where you choose what it may do, then Allow or Deny. The link works once, for 5 minutes.',
+		options: [
+			{name: 'request', value: 'id', description: 'the waiting request (default: the newest)'},
+			{name: 'no-open', description: 'print the link only; do not open the browser'},
+		],
+		json: true,
+		examples: ['md-vector clients sign-in', 'md-vector clients sign-in --no-open      # print the link only'],
+		load: async () => import('../commands/clients/sign-in.js'),
 	},
 ];

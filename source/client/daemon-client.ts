@@ -116,6 +116,11 @@ export class DaemonClient {
 		return response.json() as Promise<ImportResult>;
 	}
 
+	/** A route without a method of its own here (the owner's client management: source/oauth/). */
+	async call<T>(method: string, route: string, body?: unknown): Promise<T> {
+		return this.json(method, route, body);
+	}
+
 	/** "collection 'x' does not exist" names the ones that do. */
 	private async withCollections(message: string): Promise<string> {
 		if (!/^collection '.*' does not exist$/.test(message)) {

@@ -12,8 +12,19 @@ import {needs} from '../../daemon/http/needs.js';
 import {refuseUndeclared, routesOf} from '../../daemon/http/route-declarations.js';
 import {createMcpServer} from '../../daemon/mcp/tools.js';
 import {checkToolCalls, declaring, registeredTools, toolNeedOf} from '../../daemon/mcp/tool-needs.js';
-import {serveApp} from '../helpers/app.js';
+import {OAuth} from '../../daemon/oauth/oauth.js';
+import {consentPaths, protocolPaths} from '../../daemon/oauth/oauth-endpoints.js';
+import {oauthSettings} from '../../daemon/oauth/oauth-settings.js';
+import {localTokenHeader} from '../../common/local-token.js';
+import {serveApp, type AppOptions} from '../helpers/app.js';
 import {openEngine} from '../helpers/engine.js';
+import {temporaryDirectory} from '../helpers/paths.js';
+
+/** An app with OAuth on (its state in a folder of its own), as the daemon runs by default. */
+async function serveWithOAuth(options: AppOptions = {}) {
+	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-walk-oauth-'), settings: oauthSettings({}), collections: async () => [], keyClientLabels: () => []});
+	return serveApp({oauth, localToken: 'walk-local-token', ...options});
+}
 
 test('every route of the app declares what it needs, and every permission is in the catalogue', async t => {
 	const app = await serveApp();
@@ -31,6 +42,48 @@ test('every route of the app declares what it needs, and every permission is in 
 	}
 
 	t.deepEqual(routes.filter(route => route.need?.kind === 'open').map(route => route.path), ['/api/v1/health'], 'only /health is open');
+});
+
+test('with OAuth on: its protocol endpoints and consent pages are open by design, client management is the owner\'s, SSE serves any caller', async t => {
+	const app = await serveWithOAuth();
+	t.teardown(async () => app.close());
+	const routes = routesOf(createApp(app.deps));
+	t.deepEqual(routes.filter(route => route.need === undefined).map(route => `${route.methods.join(',')} ${route.path}`), [], 'nothing undeclared');
+	const needOf = (path: string) => routes.filter(route => route.path === path).map(route => route.need?.kind);
+	t.deepEqual(routes.filter(route => route.need?.kind === 'open').map(route => route.path).sort(), ['/api/v1/health', ...protocolPaths, ...consentPaths].sort(), 'open: /health and the OAuth endpoints');
+	for (const path of ['/api/v1/clients', '/api/v1/clients/:label', '/api/v1/oauth/sign-in-link']) {
+		t.deepEqual(needOf(path), ['owner'], path);
+	}
+
+	t.deepEqual(needOf('/sse'), ['caller'], 'GET /sse');
+	t.deepEqual(needOf('/messages'), ['caller'], 'POST /messages');
+	t.deepEqual(needOf('/mcp'), ['caller', 'caller'], 'POST /mcp and its 405 for other methods');
+});
+
+test('owner-only routes, walked: a client key and an unproven loopback caller get 403, the local token and the API key pass', async t => {
+	const keyed = await serveWithOAuth({
+		apiKey: 'owner-key', env: {S_KEY: 's-key'}, clients: [{label: 'searcher', key: '${S_KEY}'}],
+		capabilities: [{identifier: 'searcher', clients: ['searcher'], permissions: ['search:default', 'collections:read']}],
+	});
+	const open = await serveWithOAuth(); // no key, no capability file: anyone over loopback is the owner on REST
+	t.teardown(async () => Promise.all([keyed.close(), open.close()]));
+	const routes = routesOf(createApp(keyed.deps)).filter(route => route.need?.kind === 'owner');
+	t.is(routes.length, 3);
+	for (const route of routes) {
+		const method = route.methods[0]!;
+		const path = route.path.replace(':label', 'nobody');
+		const ask = async (app: typeof keyed, headers: Record<string, string>) => app.request(method, path, {headers, body: method === 'POST' ? {} : undefined});
+		const client = await ask(keyed, {'x-api-key': 's-key'});
+		t.is(client.status, 403, `${method} ${path}: ${client.text}`);
+		t.regex(client.body.error.message, /client 'searcher' may not: only the owner/);
+		t.is((await ask(keyed, {})).status, 401, 'no credential on a daemon with a key');
+		const unproven = await ask(open, {});
+		t.is(unproven.status, 403, `${method} ${path} without the local token: ${unproven.text}`);
+		for (const [app, headers] of [[keyed, {'x-api-key': 'owner-key'}], [open, {[localTokenHeader]: 'walk-local-token'}]] as const) {
+			const owner = await ask(app, headers);
+			t.false([401, 403].includes(owner.status), `${method} ${path} as the owner: ${owner.text}`);
+		}
+	}
 });
 
 test('a route without a declaration answers 500 by construction, and says why', async t => {
@@ -60,7 +113,7 @@ test('a route without a declaration answers 500 by construction, and says why', 
 test('every MCP tool declares its permission (in _meta, as clients see it in tools/list)', async t => {
 	const {engine} = openEngine();
 	t.teardown(async () => engine.close());
-	const server = createMcpServer({engine, readOnly: false, readable: [], visible: () => true});
+	const server = await createMcpServer({engine, readOnly: false, readable: [], visible: () => true, searchable: () => true});
 	const client = new Client({name: 'walk', version: '1'});
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 	await server.connect(serverSide);

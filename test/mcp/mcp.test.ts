@@ -10,10 +10,15 @@ import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/st
 import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
 import {cli, cliPath} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
+import {readDiscovery} from '../../common/discovery.js';
+import {localTokenHeader} from '../../common/local-token.js';
 
 type ToolResult = {isError?: boolean; structuredContent?: any; content: Array<{type: string; text?: string}>};
 
-async function connectHttp(daemon: RunningDaemon, headers: Record<string, string> = {}): Promise<Client> {
+/** The owner's credential, as md-vector's own `mcp` bridge sends it: the local token of the discovery record. */
+const owner = (daemon: RunningDaemon) => ({[localTokenHeader]: readDiscovery(path.join(daemon.home, 'state'))!.token});
+
+async function connectHttp(daemon: RunningDaemon, headers: Record<string, string> = owner(daemon)): Promise<Client> {
 	const client = new Client({name: 'md-vector-test', version: '1.0.0'});
 	await client.connect(new StreamableHTTPClientTransport(new URL(`${daemon.url}/mcp`), {requestInit: {headers}}));
 	return client;
@@ -79,7 +84,7 @@ test('over Streamable HTTP: the six tools with schemas, and each one called', as
 });
 
 test('read-only: no write tools are offered, and calling one fails', async t => {
-	const client = await connectHttp(daemon, {'x-md-vector-read-only': '1'});
+	const client = await connectHttp(daemon, {...owner(daemon), 'x-md-vector-read-only': '1'});
 	t.teardown(async () => client.close());
 	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'list_collections', 'search', 'stats']);
 	const write = await call(client, 'delete_document', {file: 'guide.md', collection: 'mcp'}).catch((error: unknown) => ({isError: true, content: [{type: 'text', text: (error as Error).message}]}));
@@ -115,7 +120,7 @@ test('auth: 401 without a key or with a wrong one, 403 for a tool or collection 
 	for (const headers of attempts) {
 		const error = await t.throwsAsync(connectHttp(guarded, headers));
 		t.is((error as Error & {code?: number}).code, 401, JSON.stringify(headers));
-		t.regex(error.message, /"code":"unauthorized","message":"(missing API key|invalid API key)/);
+		t.regex(error.message, /"code":"unauthorized","message":"(sign in: this MCP server needs a credential|invalid API key)/);
 	}
 
 	const assistant = await connectHttp(guarded, {authorization: 'Bearer assistant-key'});
@@ -162,4 +167,27 @@ test('over stdio with MD_VECTOR_CLIENT_KEY: the assistant gets that client\'s pe
 	t.regex(allowed.content[0]!.text!, /collection 'notes' does not exist/, 'through to the tool');
 	const refused = await t.throwsAsync(call(client, 'search', {query: 'x', collection: 'private'}));
 	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
+});
+
+test('rate limits: a loopback assistant with the owner\'s credential has its own limit; a client key has the spec\'s', async t => {
+	const home = temporaryDirectory('md-vector-mcp-limits-');
+	mkdirSync(path.join(home, 'config', 'capabilities'), {recursive: true});
+	writeFileSync(path.join(home, 'config', 'clients.json'), JSON.stringify({clients: [{label: 'bot', key: '${BOT_KEY}'}]}));
+	writeFileSync(path.join(home, 'config', 'capabilities', 'bot.json'), JSON.stringify({identifier: 'bot', clients: ['bot'], permissions: ['collections:read']}));
+	const limited = await startDaemon({MD_VECTOR_RATE_LIMIT: '2', MD_VECTOR_MCP_RATE_LIMIT: '5', BOT_KEY: 'bot-key', MD_VECTOR_API_KEY: 'owner-key'}, home);
+	t.teardown(async () => limited.stop());
+	const statuses = async (headers: Record<string, string>, count: number) => {
+		const seen: number[] = [];
+		for (let index = 0; index < count; index++) {
+			const response = await fetch(`${limited.url}/mcp`, {method: 'POST', headers: {...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream'}, body: JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'})});
+			seen.push(response.status);
+			await response.body?.cancel();
+		}
+
+		return seen;
+	};
+
+	t.deepEqual(await statuses({'x-api-key': 'bot-key'}, 3), [200, 200, 429], 'a clients.json key: the spec\'s limit (here 2)');
+	t.deepEqual(await statuses(owner(limited), 6), [200, 200, 200, 200, 200, 429], 'the owner\'s own md-vector mcp: MD_VECTOR_MCP_RATE_LIMIT (here 5)');
+	t.deepEqual(await statuses({'x-api-key': 'owner-key'}, 6), [200, 200, 200, 200, 200, 429], 'the API key holder over loopback, likewise');
 });
