@@ -10,7 +10,9 @@ import {invalidInput, notFound} from './errors.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write-documents.js';
-import {ingestDirectory, type DirectoryOptions, type DirectoryReport} from './ingest/ingest-directory.js';
+import type {DirectoryReport} from '../../common/wire/jobs.js';
+import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
+import type {ApplyTarget} from './sources/apply-sync.js';
 import {runSearch} from './search/run-search.js';
 import type {SearchOutcome} from './search/types.js';
 import {documentSection, type DocumentSection} from './search/document-section.js';
@@ -27,6 +29,8 @@ export type IngestRequest = {
 	readonly collection: string;
 	readonly mode?: IngestMode;
 	readonly sourcePath?: string;
+	/** The name was derived from the path (not given): inside a folder source, the document takes its name there. */
+	readonly nameFromPath?: boolean;
 };
 
 /**
@@ -44,9 +48,10 @@ export class Engine {
 	private readonly writes = new SerialQueue();
 	private backfill: Promise<void> = Promise.resolve();
 	private readonly vectorFill = new VectorFill();
+	private readonly folders: FolderSources;
 
 	constructor(private readonly storage: Storage) {
-		// Fields only.
+		this.folders = new FolderSources(storage, name => this.syncTarget(name));
 	}
 
 	get embedder(): EmbedderState {
@@ -77,24 +82,43 @@ export class Engine {
 
 	async ingest(request: IngestRequest): Promise<IngestResult> {
 		const collectionName = checkCollectionName(request.collection);
-		const fileName = checkFileName(request.fileName);
-		const prepared = prepareDocument(request.content, fileName, request.sourcePath);
+		// A file inside a folder source is that source's document: `ingest notes/sub/c.md` beside `ingest-dir notes` is no duplicate.
+		const place = request.sourcePath && request.nameFromPath ? await this.folders.placeOf(await this.storage.collection(collectionName), request.sourcePath) : undefined;
+		const fileName = checkFileName(place?.name ?? request.fileName);
+		const prepared = prepareDocument(request.content, fileName, request.sourcePath, place && {sourceId: place.sourceId, relativePath: place.relativePath, mtimeMs: null});
 		const [outcome] = await this.writes.run(async () =>
 			writeDocuments(this.writeContext(), await this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
 
-	async ingestDirectory(collection: string, options: DirectoryOptions): Promise<DirectoryReport> {
+	/**
+	 * Adds a folder as a source of the collection (or re-applies its settings when it is one) and syncs it: the
+	 * collection then holds exactly its Markdown files. The report lists what was added, changed, renamed, removed.
+	 */
+	async ingestDirectory(collection: string, options: SyncRun & SourceRequest & {readonly directory: string}): Promise<DirectoryReport> {
 		const name = checkCollectionName(collection);
 		const release = this.storage.holdBackgroundWork();
 		try {
-			return await ingestDirectory({
-				stored: async fileName => this.storage.document(await this.ensureCollection(name), fileName),
-				write: async documents => this.writes.run(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, options.mode)),
-			}, options);
+			return await this.folders.addAndSync(await this.ensureCollection(name), options.directory, options, options);
 		} finally {
 			release();
 		}
+	}
+
+	/** Re-syncs every source of one collection, or of every collection that has sources. */
+	async update(collection: string | undefined, run: SyncRun): Promise<DirectoryReport> {
+		const rows = collection === undefined ? await this.storage.collections() : [await this.requireCollection(collection)];
+		const release = this.storage.holdBackgroundWork();
+		try {
+			return await this.folders.update(rows, run);
+		} finally {
+			release();
+		}
+	}
+
+	/** The collection's folder sources, by label. */
+	async sources(collection: string) {
+		return this.folders.sources(await this.requireCollection(collection));
 	}
 
 	/** Searches with the defaults of common/search-contract applied to what the caller left out. */
@@ -206,6 +230,14 @@ export class Engine {
 	private writeContext(): WriteContext {
 		const state = this.embedderState;
 		return {storage: this.storage, embedder: state.status === 'ready' ? state.embedder : undefined};
+	}
+
+	private syncTarget(name: string): ApplyTarget {
+		return {
+			storage: this.storage,
+			queue: async task => this.writes.run(task),
+			write: async (documents, mode) => this.writes.run(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, mode)),
+		};
 	}
 
 	private async ensureCollection(name: string): Promise<Collection> {
