@@ -1,4 +1,5 @@
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
+import type {DirectoryReport} from '../../common/wire/jobs.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
 import type {Collection, DocumentInfo} from './storage/types.js';
@@ -10,7 +11,6 @@ import {invalidInput, notFound} from './errors.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write-documents.js';
-import type {DirectoryReport} from '../../common/wire/jobs.js';
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
 import {runSearch} from './search/run-search.js';

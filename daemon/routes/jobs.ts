@@ -27,9 +27,7 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 		for (const name of collections) {
 			// Each collection synced needs ingest:default, and the read scope of each of its folders (re-checked at every sync).
 			admit(request, response, ingestNeed, name);
-			// eslint-disable-next-line no-await-in-loop -- a handful of sources
 			for (const source of await engine.sources(name)) {
-				// eslint-disable-next-line no-await-in-loop
 				await resolveSafePath('directory', source.path, allowedPaths(response), 'directory').catch((error: unknown) => {
 					// A missing folder is the sync's to report (nothing removed); a folder the caller may not read is refused.
 					if (error instanceof HttpError && error.status === 403) {

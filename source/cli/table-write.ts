@@ -16,14 +16,39 @@ export const writeCommands: CommandSpec[] = [
 	},
 	{
 		name: 'ingest-dir',
-		summary: 'index every Markdown file under a folder as one job, with progress',
-		details: 'Document names are paths relative to the folder. Ctrl-C cancels: files already committed are kept, whole.',
+		summary: 'add a folder as a source of a collection and sync it (new, changed, renamed, deleted files), as one job',
+		details: 'The collection remembers the folder: `md-vector update` syncs it again. Document names are paths relative to the folder, '
+			+ 'prefixed with the source\'s label once a collection has two folders. .gitignore and .mdvectorignore are honoured; what is skipped '
+			+ 'is counted by reason, and every removed document is listed. Again on a folder that is a source: syncs it (globs given replace its own). '
+			+ 'Ctrl-C cancels: files already committed are kept, whole.',
 		args: [{name: 'DIRECTORY', description: 'the folder to index', completes: 'directory'}],
-		options: [collection, incremental, force],
+		options: [
+			collection, incremental, force,
+			{name: 'include', value: 'glob', repeatable: true, description: 'index only files matching it (no \'/\': a name at any depth; with one: from the folder)'},
+			{name: 'exclude', value: 'glob', repeatable: true, description: 'leave out files and folders matching it'},
+			{name: 'no-ignore', description: 'do not honour .gitignore and .mdvectorignore'},
+			{name: 'hidden', description: 'walk dot-folders, dot-files and node_modules too (.git never)'},
+			{name: 'label', value: 'label', description: 'prefix of its documents\' names when the collection has several folders (default: the folder\'s name)'},
+		],
 		json: true,
-		examples: ['md-vector ingest-dir ~/notes -C notes --incremental'],
-		words: {...collectionWords, directory: 'ARG0'},
+		examples: ['md-vector ingest-dir ~/notes -C notes', 'md-vector ingest-dir ~/work/docs -C notes --exclude \'archive/**\' --include \'*.md\''],
+		words: {...collectionWords, directory: 'ARG0', include: '--include', exclude: '--exclude', ignore_files: '--no-ignore', label: '--label'},
 		load: async () => import('../commands/ingest-dir.js'),
+	},
+	{
+		name: 'update',
+		summary: 'sync every folder source of every collection (or of one) with the disk, as one job',
+		details: 'New files are added, changed ones re-embedded (unchanged chunks keep their vectors), files gone from disk removed, '
+			+ 'renames keep their vectors. The report lists added, changed, renamed and removed documents, and failures. '
+			+ 'A folder that is missing (an unmounted disk) is reported and loses nothing.',
+		options: [
+			{name: 'collection', short: 'C', value: 'name', description: 'sync only this collection (default: every collection with folder sources)'},
+			{name: 'force', description: 're-chunk and re-embed the changed files even where a chunk\'s vector could be reused'},
+		],
+		json: true,
+		examples: ['md-vector update', 'md-vector update -C notes --json'],
+		words: collectionWords,
+		load: async () => import('../commands/update.js'),
 	},
 	{
 		name: 'delete',

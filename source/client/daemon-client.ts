@@ -23,6 +23,9 @@ export type IngestInput = {
 };
 
 /** A typed client of the daemon's /api/v1. Every error is a DaemonError (it answered) or UnreachableError. */
+/** How ingest-dir walks a folder source (docs/sync-design.md). */
+export type SourceFields = {include?: string[]; exclude?: string[]; ignore_files?: boolean; hidden?: boolean; label?: string};
+
 export class DaemonClient {
 	private currentHeaders: Readonly<Record<string, string>>;
 
@@ -75,8 +78,13 @@ export class DaemonClient {
 		return this.json('GET', `/documents${query({collection})}`);
 	}
 
-	async startDirectoryJob(input: {directory: string; collection?: string; mode?: IngestMode}): Promise<{job: Job}> {
+	async startDirectoryJob(input: {directory: string; collection?: string; mode?: IngestMode} & SourceFields): Promise<{job: Job}> {
 		return this.json('POST', '/jobs/ingest-directory', input);
+	}
+
+	/** Re-syncs the folder sources of one collection, or of every collection that has some, as a job. */
+	async startUpdateJob(input: {collection?: string; mode?: 'default' | 'force'}): Promise<{job: Job}> {
+		return this.json('POST', '/jobs/update', input);
 	}
 
 	async job(id: string): Promise<{job: Job}> {

@@ -72,7 +72,6 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 		while (next < files.length && chunks < groupChunks) {
 			const file = files[next++]!;
 			try {
-				// eslint-disable-next-line no-await-in-loop -- a group is read in order, then embedded at once
 				const document = prepareDocument(await readMarkdown(file.absolutePath), file.name, file.absolutePath, placeOf(file));
 				group.push(document);
 				chunks += document.chunked.chunks.length;
@@ -82,7 +81,6 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 		}
 
 		if (group.length > 0) {
-			// eslint-disable-next-line no-await-in-loop -- groups commit one after another
 			outcomes.push(...await target.write(group, options.mode === 'force' ? 'force' : 'default'));
 		}
 

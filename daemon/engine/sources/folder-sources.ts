@@ -64,7 +64,7 @@ export class FolderSources {
 
 			const all = await this.storage.sources(collection);
 			// Names follow the number of sources: going from one to two relabels the first one's documents.
-			const scope = all.length === 2 && !sources.some(candidate => candidate.id === source!.id) ? all : [source];
+			const scope = all.length === 2 && !sources.some(candidate => candidate.id === source.id) ? all : [source];
 			const {report, totals} = await syncCollection(this.target(collection.name), collection, scope, run);
 			return {...totals, sync: {collections: [report]}};
 		});
@@ -78,14 +78,12 @@ export class FolderSources {
 			const totals = {totalFiles: 0, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0};
 			let cancelled = false;
 			for (const collection of collections) {
-				// eslint-disable-next-line no-await-in-loop -- one collection at a time (one write queue anyway)
 				const sources = await this.storage.sources(collection);
 				if (sources.length === 0 || cancelled) {
 					continue;
 				}
 
 				const base = {...totals};
-				// eslint-disable-next-line no-await-in-loop
 				const {report, totals: part} = await syncCollection(this.target(collection.name), collection, sources, {
 					...run,
 					onProgress: progress => run.onProgress?.(sum(base, progress)),

@@ -45,7 +45,6 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 		for (const [index, source] of scope.entries()) {
 			const part = report.sources[index]!;
 			if (part.error === null) {
-				// eslint-disable-next-line no-await-in-loop -- a handful of sources
 				await target.queue(async () => target.storage.updateSource(collection, source.id, {lastSync: {at, counts: countsOf(part)}}));
 			}
 		}

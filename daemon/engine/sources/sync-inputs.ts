@@ -41,13 +41,11 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 	const errors = new Map<number, string>();
 	for (const source of scope) {
 		try {
-			// eslint-disable-next-line no-await-in-loop -- one source at a time: each walk already reads in parallel
 			const info = await stat(source.path);
 			if (!info.isDirectory()) {
 				throw new Error('is not a folder');
 			}
 
-			// eslint-disable-next-line no-await-in-loop
 			snapshots.set(source.id, await snapshotSource(source.path, {
 				include: source.include, exclude: source.exclude, ignoreFiles: source.ignoreFiles, hidden: source.hidden, signal: options.signal,
 				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id),

@@ -1,0 +1,57 @@
+// The issue's scenario through the real CLI and daemon: after every sync the collection holds exactly the
+// Markdown files on disk (delete, add, change, rename, a second folder with the same relative names, a symlink
+// loop, a .gitignore'd folder, a file ingested alone before its folder).
+import {renameSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {cli, type Cli} from '../helpers/cli.js';
+import {makeTree} from '../helpers/file-tree.js';
+
+const documents = async (md: Cli, collection: string): Promise<string[]> =>
+	(await md.json(['documents', '-C', collection])).documents.map((document: {file: string}) => document.file).sort();
+
+test('ingest-dir remembers its folder; update syncs every change to it; a second folder prefixes names; nothing duplicates', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const notes = makeTree({
+		'a.md': '# A\n\nalpha', 'b.md': '# B\n\nbravo', 'sub/c.md': '# C\n\ncharlie', '.gitignore': 'drafts/\n', 'drafts/d.md': '# D', 'sub/loop': {symlink: '..'},
+	});
+	// A file ingested on its own first: the folder's sync takes it over under its path in the folder.
+	await md.json(['ingest', path.join(notes, 'sub', 'c.md'), '-C', 's']);
+	const first = await md.json(['ingest-dir', notes, '-C', 's']);
+	const part = first.report.sync.collections[0].sources[0];
+	t.like(part, {added: ['a.md', 'b.md'], renamed: [{from: 'c.md', to: 'sub/c.md', adopted: true}], removed: [], error: null});
+	t.like(part.skipped, {ignored: 1, symlink_loop: 1, hidden: 1});
+	t.deepEqual(await documents(md, 's'), ['a.md', 'b.md', 'sub/c.md']);
+	await md.json(['ingest', path.join(notes, 'sub', 'c.md'), '-C', 's']);
+	t.deepEqual(await documents(md, 's'), ['a.md', 'b.md', 'sub/c.md'], 'ingest of a file in a source keeps its name there');
+
+	rmSync(path.join(notes, 'b.md'));
+	writeFileSync(path.join(notes, 'e.md'), '# E\n\necho');
+	writeFileSync(path.join(notes, 'a.md'), '# A\n\nalpha, edited');
+	renameSync(path.join(notes, 'sub', 'c.md'), path.join(notes, 'sub', 'c2.md'));
+	const update = await md.json(['update']);
+	t.like(update, {type: 'update', state: 'completed'});
+	t.like(update.report.sync.collections[0].sources[0], {
+		added: ['e.md'], changed: ['a.md'], removed: ['b.md'], renamed: [{from: 'sub/c.md', to: 'sub/c2.md', adopted: false}], unchanged: 0,
+	});
+	t.deepEqual(await documents(md, 's'), ['a.md', 'e.md', 'sub/c2.md']);
+
+	const work = makeTree({'a.md': '# Work A', 'sub/c2.md': '# Work C2'});
+	await md.json(['ingest-dir', work, '-C', 's', '--label', 'work']);
+	const label = path.basename(notes);
+	t.deepEqual(await documents(md, 's'), [`${label}/a.md`, `${label}/e.md`, `${label}/sub/c2.md`, 'work/a.md', 'work/sub/c2.md'].sort());
+
+	const plain = await md.run(['update', '-C', 's']);
+	t.is(plain.exitCode, 0, String(plain.stderr));
+	t.regex(String(plain.stdout), /3 unchanged/);
+	t.regex(String(plain.stdout), /2 unchanged/);
+	const again = await md.json(['update', '-C', 's']);
+	t.deepEqual(again.report.sync.collections[0].sources.map((source: {added: string[]; changed: string[]; removed: string[]; renamed: unknown[]}) =>
+		[source.added, source.changed, source.removed, source.renamed].flat().length), [0, 0]);
+	t.deepEqual(await documents(md, 's'), [`${label}/a.md`, `${label}/e.md`, `${label}/sub/c2.md`, 'work/a.md', 'work/sub/c2.md'].sort());
+
+	rmSync(path.join(work, 'a.md'));
+	const removal = await md.run(['update', '-C', 's']);
+	t.regex(String(removal.stdout), /removed\s+work\/a\.md/, 'a deletion is never silent');
+});
