@@ -19,7 +19,8 @@ async function progressDisplay(io: Io, json: boolean): Promise<{update: (job: Jo
 	let last = 0;
 	return {
 		update(job) {
-			if (Date.now() - last >= lineIntervalMs) {
+			// Before the walk and the plan are done there is nothing to count yet.
+			if (job.progress.totalFiles > 0 && Date.now() - last >= lineIntervalMs) {
 				last = Date.now();
 				io.note(progressLine(job.progress, Date.parse(job.started_at), last));
 			}
