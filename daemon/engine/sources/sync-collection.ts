@@ -21,7 +21,18 @@ export type CollectionSync = {readonly report: CollectionSyncReport; readonly to
 export async function syncCollection(target: ApplyTarget, collection: Collection, scope: readonly Source[], options: SyncOptions): Promise<CollectionSync> {
 	const sources = await target.storage.sources(collection);
 	const documents = await target.storage.documents(collection);
-	const inputs = await syncInputs(sources, scope, documents, options);
+	const inputs = await syncInputs(sources, scope, documents, options).catch((error: unknown) => {
+		if (options.signal?.aborted) {
+			return undefined;
+		}
+
+		throw error;
+	});
+	if (!inputs || options.signal?.aborted) {
+		// Cancelled before anything was changed.
+		return {report: {collection: collection.name, sources: []}, totals: {totalFiles: 0, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0, cancelled: true, files: []}};
+	}
+
 	const failedPaths = new Set([...inputs.snapshots].flatMap(([id, snapshot]) => snapshot.failed.map(failed => `${id}\0${failed.path}`)));
 	const planned = planSync(inputs.disk, inputs.stored, new Set(inputs.snapshots.keys()));
 	// A file found but unreadable keeps its document: it may be back at the next sync; it is reported failed.

@@ -51,6 +51,10 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id),
 			}));
 		} catch (error) {
+			if (options.signal?.aborted) {
+				throw error; // Cancelled: not the folder's fault.
+			}
+
 			const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the folder is missing (moved, deleted or not mounted)' : (error instanceof Error ? error.message : String(error));
 			errors.set(source.id, `${source.path}: ${reason}; nothing of this source was removed`);
 		}
