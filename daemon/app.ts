@@ -19,6 +19,7 @@ import {requireJson} from './http/require-json.js';
 import type {JobRegistry} from './jobs/job-registry.js';
 import {health} from './routes/health.js';
 import {collectionsRoutes} from './routes/collections.js';
+import {collectionAdminRoutes} from './routes/collection-admin.js';
 import {searchRoutes} from './routes/search.js';
 import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
 	api.use(collectionsRoutes(deps.engine, async () => deps.engine.diskBytes()));
+	api.use(collectionAdminRoutes(deps.engine));
 	api.use(searchRoutes(deps.engine));
 	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));

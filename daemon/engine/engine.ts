@@ -19,7 +19,7 @@ import {documentSection, type DocumentSection} from './search/document-section.j
 import {exportCollection} from './export/write-export.js';
 import {parseExport} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
-import type {CollectionStats, CollectionSummary, DeleteResult, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
+import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
 
 export type EngineOptions = EmbeddedOptions;
 
@@ -77,7 +77,35 @@ export class Engine {
 	}
 
 	async collections(): Promise<CollectionSummary[]> {
-		return (await this.storage.collections()).map(({name, count, documents}) => ({name, count, documents}));
+		return Promise.all((await this.storage.collections()).map(async row => {
+			const sources = await this.storage.sources(row);
+			const synced = sources.map(source => source.lastSyncAt).filter(at => at !== null).sort();
+			return {name: row.name, count: row.count, documents: row.documents, sources: sources.length, lastSyncAt: synced.at(-1) ?? null};
+		}));
+	}
+
+	/** Deletes a collection with its documents, vectors and sources. */
+	async deleteCollection(collection: string): Promise<CollectionDeletion> {
+		return this.folders.exclusive(async () => this.writes.run(async () => {
+			const row = await this.requireCollection(collection);
+			const removal = await this.storage.deleteCollection(row);
+			return {collection: row.name, deletedDocuments: removal.documents, deletedChunks: removal.chunks, deletedSources: removal.sources};
+		}));
+	}
+
+	/** Renames a collection, keeping every document, vector and source (409 collection_exists when the name is taken). */
+	async renameCollection(collection: string, name: string): Promise<{collection: string; previous: string}> {
+		const next = checkCollectionName(name);
+		return this.folders.exclusive(async () => this.writes.run(async () => {
+			const row = await this.requireCollection(collection);
+			await this.storage.renameCollection(row, next);
+			return {collection: next, previous: row.name};
+		}));
+	}
+
+	/** Removes a folder source and its documents (see FolderSources.removeSource). */
+	async removeSource(collection: string, folder: string): Promise<SourceRemoval> {
+		return this.folders.removeSource(await this.requireCollection(collection), folder);
 	}
 
 	async ingest(request: IngestRequest): Promise<IngestResult> {
@@ -116,8 +144,8 @@ export class Engine {
 		}
 	}
 
-	/** The collection's folder sources, by label. */
-	async sources(collection: string) {
+	/** The collection's folder sources, by label, with their document counts. */
+	async sources(collection: string): Promise<SourceSummary[]> {
 		return this.folders.sources(await this.requireCollection(collection));
 	}
 

@@ -22,7 +22,7 @@ export const readCommands: CommandSpec[] = [
 	},
 	{
 		name: 'collections',
-		summary: 'list collections with their document and chunk counts',
+		summary: 'list collections with their documents, chunks, folder sources and last sync',
 		json: true,
 		examples: ['md-vector collections --json'],
 		load: async () => import('../commands/collections.js'),

@@ -1,6 +1,8 @@
 // Commands that change the index: ingest, ingest-dir, delete, import.
 import {collection, collectionWords, force, incremental} from './options.js';
-import type {CommandSpec} from './spec.js';
+import type {CommandSpec, OptionSpec} from './spec.js';
+
+const yes: OptionSpec = {name: 'yes', short: 'y', description: 'do not ask: delete (needed under --json and without a terminal)'};
 
 export const writeCommands: CommandSpec[] = [
 	{
@@ -49,6 +51,45 @@ export const writeCommands: CommandSpec[] = [
 		examples: ['md-vector update', 'md-vector update -C notes --json'],
 		words: collectionWords,
 		load: async () => import('../commands/update.js'),
+	},
+	{
+		name: 'collection rm',
+		summary: 'delete a collection with its documents, vectors and folder sources (asks first unless --yes)',
+		args: [{name: 'NAME', description: 'the collection (md-vector collections lists them)'}],
+		options: [yes],
+		json: true,
+		examples: ['md-vector collection rm old-notes', 'md-vector collection rm old-notes --yes --json'],
+		words: {name: 'ARG0'},
+		load: async () => import('../commands/collection/rm.js'),
+	},
+	{
+		name: 'collection rename',
+		summary: 'give a collection a new name, keeping its documents, vectors and sources',
+		args: [{name: 'OLD', description: 'the collection'}, {name: 'NEW', description: 'its new name: 1-128 characters of A-Z a-z 0-9 . _ -'}],
+		json: true,
+		examples: ['md-vector collection rename notes notes-2025'],
+		words: {name: 'ARG1'},
+		load: async () => import('../commands/collection/rename.js'),
+	},
+	{
+		name: 'collection sources',
+		summary: 'list the folders a collection is filled from, with their settings, documents and last sync',
+		args: [{name: 'NAME', description: 'the collection'}],
+		json: true,
+		examples: ['md-vector collection sources notes --json'],
+		words: {name: 'ARG0'},
+		load: async () => import('../commands/collection/sources.js'),
+	},
+	{
+		name: 'collection remove-source',
+		summary: 'stop following a folder and delete its documents (asks first unless --yes)',
+		details: 'Back to one folder, the other folder\'s documents lose their label prefix (renamed, keeping their vectors). A collection left with nothing is deleted.',
+		args: [{name: 'NAME', description: 'the collection'}, {name: 'PATH', description: 'the folder, as md-vector collection sources lists it', completes: 'directory'}],
+		options: [yes],
+		json: true,
+		examples: ['md-vector collection remove-source notes ~/old-notes --yes'],
+		words: {name: 'ARG0', path: 'ARG1'},
+		load: async () => import('../commands/collection/remove-source.js'),
 	},
 	{
 		name: 'delete',

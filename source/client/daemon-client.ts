@@ -1,4 +1,5 @@
 import type {
+	CollectionDeleted, CollectionRenamed, SourceEntry, SourceRemoved,
 	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
@@ -54,6 +55,22 @@ export class DaemonClient {
 
 	async collections(): Promise<{collections: CollectionEntry[]}> {
 		return this.json('GET', '/collections');
+	}
+
+	async deleteCollection(name: string): Promise<CollectionDeleted> {
+		return this.json('DELETE', `/collections/${encodeURIComponent(name)}`);
+	}
+
+	async renameCollection(name: string, next: string): Promise<CollectionRenamed> {
+		return this.json('PATCH', `/collections/${encodeURIComponent(name)}`, {name: next});
+	}
+
+	async sources(name: string): Promise<{collection: string; sources: SourceEntry[]}> {
+		return this.json('GET', `/collections/${encodeURIComponent(name)}/sources`);
+	}
+
+	async removeSource(name: string, folder: string): Promise<SourceRemoved> {
+		return this.json('DELETE', `/collections/${encodeURIComponent(name)}/sources`, {path: folder});
 	}
 
 	async search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse> {

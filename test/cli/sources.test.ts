@@ -55,3 +55,35 @@ test('ingest-dir remembers its folder; update syncs every change to it; a second
 	const removal = await md.run(['update', '-C', 's']);
 	t.regex(String(removal.stdout), /removed\s+work\/a\.md/, 'a deletion is never silent');
 });
+
+test('collection sources, rename, remove-source and rm through the CLI; deleting asks unless --yes, and --json never prompts', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const one = makeTree({'a.md': '# A', 'b.md': '# B'});
+	const two = makeTree({'a.md': '# Two A'});
+	await md.json(['ingest-dir', one, '-C', 'k', '--label', 'one', '--exclude', 'drafts', '--exclude', '*.tmp.md']);
+	await md.json(['ingest-dir', two, '-C', 'k', '--label', 'two']);
+	const [entry] = (await md.json(['collections'])).collections;
+	t.like(entry, {name: 'k', documents: 3, sources: 2});
+	t.truthy(entry.last_sync_at);
+	const sources = await md.json(['collection', 'sources', 'k']);
+	t.deepEqual(sources.sources.map((source: {label: string; documents: number; exclude: string[]}) => [source.label, source.documents, source.exclude]), [['one', 2, ['drafts', '*.tmp.md']], ['two', 1, []]]);
+	t.regex(String((await md.run(['collection', 'sources', 'k'])).stdout), /label one, 2 documents, last sync .*--exclude drafts --exclude \*\.tmp\.md/);
+
+	t.deepEqual(await md.json(['collection', 'rename', 'k', 'k2']), {status: 'ok', collection: 'k2', previous: 'k'});
+	const refused = await md.run(['collection', 'remove-source', 'k2', two, '--json']);
+	t.is(refused.exitCode, 2);
+	t.is(JSON.parse(String(refused.stdout)).error.code, 'confirmation_required');
+	const removed = await md.json(['collection', 'remove-source', 'k2', two, '--yes']);
+	t.like(removed, {deleted_documents: 1, collection_removed: false, renamed: [{from: 'one/a.md', to: 'a.md'}, {from: 'one/b.md', to: 'b.md'}]});
+	t.deepEqual(await documents(md, 'k2'), ['a.md', 'b.md']);
+
+	const piped = await md.run(['collection', 'rm', 'k2']);
+	t.is(piped.exitCode, 2, 'no terminal to ask on: refused');
+	t.regex(String(piped.stderr), /Delete collection 'k2' \(1 source, 2 documents\): refused without --yes/);
+	t.like(await md.json(['collection', 'rm', 'k2', '--yes']), {status: 'ok', collection: 'k2', deleted_documents: 2, deleted_sources: 1});
+	t.deepEqual((await md.json(['collections'])).collections, []);
+	t.is((await md.run(['collection', 'rm', 'k2', '--yes'])).exitCode, 1, 'an unknown collection fails');
+	const help = await md.run(['collection', 'rm', '--help']);
+	t.regex(String(help.stdout), /md-vector collection rm old-notes --yes --json/);
+});

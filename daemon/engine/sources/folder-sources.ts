@@ -1,9 +1,11 @@
 import {realpath} from 'node:fs/promises';
+import path from 'node:path';
 import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../../common/wire/sync.js';
-import {EngineError} from '../errors.js';
+import {EngineError, notFound} from '../errors.js';
+import type {SourceRemoval, SourceSummary} from '../engine-types.js';
 import type {Storage} from '../storage/storage.js';
-import type {Collection, Source, SourceSettings} from '../storage/types.js';
+import type {Collection, SourceSettings} from '../storage/types.js';
 import {SerialQueue} from '../serial-queue.js';
 import {checkLabel, defaultLabel, documentName, locateInSources, sourceOverlap} from './document-names.js';
 import {syncCollection} from './sync-collection.js';
@@ -109,8 +111,42 @@ export class FolderSources {
 		return found && {name: documentName(sources, found.source, found.relativePath), sourceId: found.source.id, relativePath: found.relativePath};
 	}
 
-	async sources(collection: Collection): Promise<Source[]> {
-		return this.storage.sources(collection);
+	async sources(collection: Collection): Promise<SourceSummary[]> {
+		const [sources, documents] = await Promise.all([this.storage.sources(collection), this.storage.documents(collection)]);
+		return sources.map(source => ({...source, documents: documents.filter(document => document.sourceId === source.id).length}));
+	}
+
+	/**
+	 * Removes a source with its documents. Back to one source, the other one's documents lose their label prefix
+	 * (a sync of it, renames only); with no source and no document left, the collection goes too.
+	 */
+	async removeSource(collection: Collection, folder: string): Promise<SourceRemoval> {
+		return this.syncs.run(async () => {
+			const sources = await this.storage.sources(collection);
+			const real = await realpath(folder).catch(() => path.resolve(folder));
+			const source = sources.find(candidate => candidate.path === real || candidate.path === path.resolve(folder));
+			if (!source) {
+				const known = sources.length === 0 ? 'it has none' : `its sources: ${sources.map(candidate => candidate.path).join(', ')}`;
+				throw notFound(`path: ${folder} is not a source of collection '${collection.name}' (${known})`);
+			}
+
+			const target = this.target(collection.name);
+			const removed = await target.queue(async () => this.storage.removeSource(collection, source.id));
+			const remaining = await this.storage.sources(collection);
+			const relabel = remaining.length === 1 ? (await syncCollection(target, collection, remaining, {mode: 'default'})).report : undefined;
+			const collectionRemoved = remaining.length === 0 && (await this.storage.stats(collection)).documents === 0;
+			if (collectionRemoved) {
+				await target.queue(async () => this.storage.deleteCollection(collection));
+			}
+
+			const renamed = relabel?.sources.flatMap(part => part.renamed.map(({from, to}) => ({from, to}))) ?? [];
+			return {collection: collection.name, path: source.path, deletedDocuments: removed.documents, renamed, collectionRemoved};
+		});
+	}
+
+	/** Runs a change to a whole collection (delete, rename) between syncs, never during one. */
+	async exclusive<T>(task: () => Promise<T>): Promise<T> {
+		return this.syncs.run(task);
 	}
 }
 
