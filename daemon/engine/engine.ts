@@ -16,6 +16,7 @@ import type {ApplyTarget} from './sources/apply-sync.js';
 import {runSearch} from './search/run-search.js';
 import type {SearchOutcome} from './search/types.js';
 import {documentSection, type DocumentSection} from './search/document-section.js';
+import {documentLines, type DocumentLines, type GetRequest} from './documents/get-document.js';
 import {exportCollection} from './export/write-export.js';
 import {parseExport} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
@@ -200,6 +201,17 @@ export class Engine {
 	async document(collection: string, fileName: string): Promise<DocumentInfo | undefined> {
 		const row = await this.storage.collection(collection);
 		return row ? this.storage.document(row, fileName) : undefined;
+	}
+
+	/** A stored document, some of its lines or one section, as it was indexed, and whether its file changed since. */
+	async getDocument(collection: string, fileName: string, request: GetRequest): Promise<DocumentLines & {file: string; collection: string}> {
+		const row = await this.requireCollection(collection);
+		const document = await this.storage.document(row, checkFileName(fileName));
+		if (!document) {
+			throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
+		}
+
+		return {file: fileName, collection: row.name, ...await documentLines(document, await this.storage.documentText(row, fileName), request)};
 	}
 
 	async documents(collection: string): Promise<DocumentSummary[]> {

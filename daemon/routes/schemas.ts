@@ -54,3 +54,13 @@ export const renameBody = z.object({name: z.string({error: 'must be a string'}).
 
 /** DELETE /collections/{name}/sources: the folder (a body: a path may be long and full of '/'). */
 export const sourcePathBody = z.object({path: z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters')});
+
+const lineNumber = z.string().regex(/^\d{1,9}$/, 'must be a whole number of 1 or more').transform(Number).refine(value => value >= 1, 'must be a whole number of 1 or more');
+
+/** GET /documents/{file_name}: the collection, and a line range or a section ("Heading > Sub"). */
+export const getDocumentQuery = z.object({
+	collection: collectionOrDefault,
+	line: lineNumber.optional(),
+	count: lineNumber.optional(),
+	section: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').optional(),
+});

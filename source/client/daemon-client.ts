@@ -1,5 +1,5 @@
 import type {
-	CollectionDeleted, CollectionRenamed, SourceEntry, SourceRemoved,
+	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
 	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
@@ -55,6 +55,13 @@ export class DaemonClient {
 
 	async collections(): Promise<{collections: CollectionEntry[]}> {
 		return this.json('GET', '/collections');
+	}
+
+	/** A stored document as indexed, or some of its lines, or one section. */
+	async getDocument(fileName: string, options: {collection?: string; line?: number; count?: number; section?: string}): Promise<DocumentText> {
+		const name = fileName.split('/').map(part => (part === '.' || part === '..' ? part.replaceAll('.', '%2E') : encodeURIComponent(part))).join('/');
+		const {collection, line, count, section} = options;
+		return this.json('GET', `/documents/${name}${query({collection, line: line?.toString(), count: count?.toString(), section})}`);
 	}
 
 	async deleteCollection(name: string): Promise<CollectionDeleted> {

@@ -5,6 +5,8 @@ import type {Fusion} from '../../common/search-defaults.js';
 import type {Io} from '../cli/io.js';
 import {flag, stringOption, type Invocation} from '../cli/spec.js';
 import {searchText} from '../ui/search-text.js';
+import {queryTerms} from '../ui/snippet.js';
+import {formatFiles, formatPathLines} from '../../common/get/path-line-format.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const query = invocation.args[0]!;
@@ -18,6 +20,18 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 
 	if (invocation.json) {
 		return response;
+	}
+
+	// Plain-text formats for other tools: the file on disk when known, else the stored name.
+	const located = response.results.map(result => ({path: result.source_path ?? result.source_file, startLine: result.start_line, content: result.content}));
+	if (flag(invocation, 'files')) {
+		io.out(formatFiles(located).map(line => `${line}\n`).join(''));
+		return undefined;
+	}
+
+	if (invocation.options.format === 'path:line') {
+		io.out(formatPathLines(located, queryTerms(query)).map(line => `${line}\n`).join(''));
+		return undefined;
 	}
 
 	io.out(searchText(response, query, io.style, io.columns));

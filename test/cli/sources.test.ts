@@ -87,3 +87,33 @@ test('collection sources, rename, remove-source and rm through the CLI; deleting
 	const help = await md.run(['collection', 'rm', '--help']);
 	t.regex(String(help.stdout), /md-vector collection rm old-notes --yes --json/);
 });
+
+test('get prints what was indexed, a line range or a section; search -l and --format path:line point editors at the hits', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const guide = '# Guide\n\nIntro.\n\n## Install\n\n### Linux\n\nRun apt install compost-tools.\n\n## Usage\n\nTurn the compost weekly.\n';
+	const root = makeTree({'guide.md': guide, 'sub/other.md': '# Other\n\nNothing about it.\n'});
+	await md.json(['ingest-dir', root, '-C', 'g']);
+	// Execa strips the final line break of stdout.
+	t.is(String((await md.run(['get', 'guide.md', '-C', 'g'])).stdout), guide.trimEnd());
+	t.is(String((await md.run(['get', 'guide.md:9:1', '-C', 'g', '-n'])).stdout), '9  Run apt install compost-tools.');
+	const section = await md.json(['get', 'guide.md', '-C', 'g', '--section', 'Install > Linux']);
+	t.like(section, {file: 'guide.md', collection: 'g', start_line: 7, end_line: 9, total_lines: 13, changed_on_disk: false, content: '### Linux\n\nRun apt install compost-tools.'});
+	t.deepEqual(section.heading_path, ['Guide', 'Install', 'Linux']);
+	const past = await md.run(['get', 'guide.md:40', '-C', 'g']);
+	t.is(past.exitCode, 2);
+	t.regex(String(past.stderr), /line: 40 is past the end of the document \(13 lines\)/);
+	const wrongSection = await md.run(['get', 'guide.md', '-C', 'g', '--section', 'Instal > Linx']);
+	t.regex(String(wrongSection.stderr), /nearest: "Guide > Install > Linux"/);
+
+	const files = await md.run(['search', 'compost', '-C', 'g', '--mode', 'keyword', '-l']);
+	t.is(String(files.stdout), path.join(root, 'guide.md'));
+	const lines = await md.run(['search', 'compost tools', '-C', 'g', '--mode', 'keyword', '--format', 'path:line']);
+	t.true(String(lines.stdout).split('\n').includes(`${path.join(root, 'guide.md')}:9:Run apt install compost-tools.`), String(lines.stdout));
+
+	rmSync(path.join(root, 'guide.md'));
+	const vanished = await md.run(['get', 'guide.md:9:1', '-C', 'g']);
+	t.is(String(vanished.stdout), 'Run apt install compost-tools.', 'the stored text, after the file is gone');
+	t.regex(String(vanished.stderr), /changed or is gone since it was indexed/);
+	t.true((await md.json(['get', 'guide.md', '-C', 'g'])).changed_on_disk);
+});
