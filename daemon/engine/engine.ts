@@ -7,7 +7,7 @@ import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded-storage.
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
 import {VectorFill, type FillProgress} from './vector-fill.js';
-import {invalidInput, notFound} from './errors.js';
+import {conflict, invalidInput, notFound} from './errors.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write-documents.js';
@@ -153,18 +153,25 @@ export class Engine {
 	/** Searches with the defaults of common/search-contract applied to what the caller left out. */
 	async search(input: SearchInput): Promise<SearchOutcome> {
 		const request = withSearchDefaults(input);
-		const collection = await this.requireCollection(request.collection);
+		const collections = await Promise.all((request.collections ?? [request.collection]).map(async name => this.requireCollection(name)));
 		const state = this.embedderState;
 		let embedder = state.status === 'ready' ? state.embedder : undefined;
 		let problem = state.status === 'loading' ? `the model ${state.modelId} is still loading` : (state.status === 'unavailable' ? state.reason : '');
-		if (embedder && collection.modelId && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims)) {
-			problem = `collection '${collection.name}' holds vectors of ${collection.modelId}, but the loaded model is ${embedder.modelId}`;
+		const models = new Set(collections.flatMap(collection => (collection.modelId ? [`${collection.modelId}/${collection.dims}`] : [])));
+		if (models.size > 1 && request.mode !== 'keyword') {
+			// Cosine similarities of two models do not compare: one ranking over them would be meaningless.
+			throw conflict(`collections ${collections.map(collection => `'${collection.name}' (${collection.modelId ?? 'no vectors'})`).join(', ')} hold vectors of different models: search them one at a time, or with mode keyword`);
+		}
+
+		const other = collections.find(collection => collection.modelId && embedder && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims));
+		if (embedder && other) {
+			problem = `collection '${other.name}' holds vectors of ${other.modelId}, but the loaded model is ${embedder.modelId}`;
 			embedder = undefined;
 		}
 
-		const response = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collection, request);
+		const response = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collections, request);
 		// Vectors still being filled in: the semantic side ranks only part of the collection, and says so.
-		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collection) : undefined;
+		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collections[0]!) : undefined;
 		return filling ? {...response, notice: response.notice ? `${response.notice}; ${filling}` : filling} : response;
 	}
 

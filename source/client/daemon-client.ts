@@ -11,6 +11,10 @@ export type SearchInput = {
 	readonly top_k?: number;
 	readonly mode?: SearchMode;
 	readonly collection?: string;
+	/** Several collections, one ranking over their union. */
+	readonly collections?: readonly string[];
+	/** Every collection the caller may search. */
+	readonly all?: boolean;
 	readonly collapse?: boolean;
 	readonly fusion?: 'rrf' | 'convex';
 };

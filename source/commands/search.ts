@@ -1,17 +1,24 @@
 import type {SearchMode} from '../client/api-types.js';
 import {connect} from '../client/connect.js';
 import {searchOnce} from '../client/search-once.js';
-import type {Fusion} from '../../common/search-defaults.js';
+import {defaultCollection, type Fusion} from '../../common/search-defaults.js';
 import type {Io} from '../cli/io.js';
-import {flag, stringOption, type Invocation} from '../cli/spec.js';
+import {flag, listOption, stringOption, type Invocation} from '../cli/spec.js';
+import {UsageError} from '../client/client-errors.js';
 import {searchText} from '../ui/search-text.js';
 import {queryTerms} from '../ui/snippet.js';
 import {formatFiles, formatPathLines} from '../../common/get/path-line-format.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const query = invocation.args[0]!;
+	const named = listOption(invocation, 'collection');
+	if (flag(invocation, 'all') && named.length > 0) {
+		throw new UsageError('--all searches every collection: give it without -C', 'invalid_value');
+	}
+
 	const response = await searchOnce(await connect({onNotice: io.note}), query, {
-		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: stringOption(invocation, 'collection'),
+		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: named[0] ?? defaultCollection,
+		collections: named, all: flag(invocation, 'all'),
 		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion,
 	});
 	if (response.notice) {

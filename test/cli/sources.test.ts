@@ -111,6 +111,16 @@ test('get prints what was indexed, a line range or a section; search -l and --fo
 	const lines = await md.run(['search', 'compost tools', '-C', 'g', '--mode', 'keyword', '--format', 'path:line']);
 	t.true(String(lines.stdout).split('\n').includes(`${path.join(root, 'guide.md')}:9:Run apt install compost-tools.`), String(lines.stdout));
 
+	const other = makeTree({'compost.md': '# Compost\n\nCompost heaps, compost bins.\n'});
+	await md.json(['ingest', path.join(other, 'compost.md'), '-C', 'h']);
+	const across = await md.json(['search', 'compost', '-C', 'g', '-C', 'h', '--mode', 'keyword', '--collapse']);
+	t.deepEqual([across.collection, across.collections], ['*', ['g', 'h']]);
+	t.deepEqual(across.results.map((hit: {collection: string; source_file: string}) => `${hit.collection}:${hit.source_file}`), ['h:compost.md', 'g:guide.md']);
+	t.deepEqual((await md.json(['search', 'compost', '--all', '--mode', 'keyword'])).collections, ['g', 'h']);
+	const text = String((await md.run(['search', 'compost', '--all', '--mode', 'keyword'])).stdout);
+	t.regex(text, / 1\. [\d.]+ {2}h:compost\.md:3-3/);
+	t.regex(text, /3 results in 'g', 'h'/);
+
 	rmSync(path.join(root, 'guide.md'));
 	const vanished = await md.run(['get', 'guide.md:9:1', '-C', 'g']);
 	t.is(String(vanished.stdout), 'Run apt install compost-tools.', 'the stored text, after the file is gone');

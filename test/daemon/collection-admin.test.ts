@@ -67,3 +67,32 @@ test('sources: listed with settings and counts; removing one deletes its documen
 	t.like(last.body, {deleted_documents: 2, collection_removed: true});
 	t.false((await engine.collections()).some(collection => collection.name === 'mine-s'));
 });
+
+test('POST /search over collections: each named one checked, all: only those the client may search, both forms refused together', async t => {
+	const served = await serveApp({
+		apiKey: 'owner-key', env: {C_KEY: 'c-key'}, clients: [{label: 'c', key: '${C_KEY}'}],
+		capabilities: [{identifier: 'c', clients: ['c'], permissions: [{identifier: 'search:default', allow: [{collection: 'mine*'}]}]}],
+	});
+	t.teardown(async () => served.close());
+	for (const collection of ['mine', 'mine-2', 'theirs']) {
+		await served.deps.engine.ingest({collection, content: `# ${collection}\n\ncompost in ${collection}`, fileName: 'a.md'});
+	}
+
+	const search = async (body: Record<string, unknown>, headers = client) => served.request('POST', '/api/v1/search', {headers, body: {query: 'compost', mode: 'keyword', ...body}});
+	const both = await search({collections: ['mine', 'mine-2']});
+	t.is(both.status, 200, both.text);
+	t.deepEqual([both.body.collection, both.body.collections], ['*', ['mine', 'mine-2']]);
+	t.deepEqual(both.body.results.map((hit: {collection: string}) => hit.collection).sort(), ['mine', 'mine-2']);
+	const refused = await search({collections: ['mine', 'theirs']});
+	t.is(refused.status, 403);
+	t.regex(refused.body.error.message, /lacks 'search:default' on collection 'theirs'/);
+	t.is((await search({collection: 'theirs'})).status, 403);
+	const all = await search({all: true});
+	t.deepEqual(all.body.collections, ['mine', 'mine-2'], 'all: the collections this client may search');
+	t.deepEqual((await search({all: true}, owner)).body.collections, ['mine', 'mine-2', 'theirs']);
+	t.like(await search({collection: 'mine', collections: ['mine-2']}), {status: 400, body: {error: {code: 'invalid_input'}}});
+	t.like(await search({collections: []}), {status: 400});
+	t.like(await search({all: true, collections: ['mine']}), {status: 400});
+	const single = await search({collection: 'mine'});
+	t.deepEqual([single.body.collection, single.body.results[0].collection], ['mine', 'mine']);
+});
