@@ -1,5 +1,6 @@
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
 import type {DirectoryReport} from '../../common/wire/jobs.js';
+import type {CollectionSyncReport} from '../../common/wire/sync.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
 import type {Collection, DocumentInfo} from './storage/types.js';
@@ -140,6 +141,24 @@ export class Engine {
 		const release = this.storage.holdBackgroundWork();
 		try {
 			return await this.folders.update(rows, run);
+		} finally {
+			release();
+		}
+	}
+
+	/**
+	 * Syncs one source after a watcher's batch: the whole source is walked (stat only), and files it reported are
+	 * read whatever their size and mtime say; `rescan` reads every file. Undefined when the collection is gone.
+	 */
+	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}): Promise<CollectionSyncReport | undefined> {
+		const row = await this.storage.collection(collection);
+		if (!row) {
+			return undefined;
+		}
+
+		const release = this.storage.holdBackgroundWork();
+		try {
+			return await this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan});
 		} finally {
 			release();
 		}

@@ -100,6 +100,14 @@ export class FolderSources {
 		});
 	}
 
+	/** Syncs one source (a watcher's batch: `run.reread` names what it saw change); an empty report when the source is gone. */
+	async syncOne(collection: Collection, sourceId: number, run: SyncRun): Promise<CollectionSyncReport> {
+		return this.syncs.run(async () => {
+			const source = (await this.storage.sources(collection)).find(candidate => candidate.id === sourceId);
+			return source ? (await syncCollection(this.target(collection.name), collection, [source], run)).report : {collection: collection.name, sources: []};
+		});
+	}
+
 	/** Where a single ingested file belongs when it lies in a source of the collection: its name there and its place. */
 	async placeOf(collection: Collection | undefined, file: string): Promise<{name: string; sourceId: number; relativePath: string} | undefined> {
 		if (!collection) {
