@@ -24,6 +24,7 @@ import {searchRoutes} from './routes/search.js';
 import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
+import {watchRoutes} from './routes/watch.js';
 import {transferRoutes} from './routes/transfer.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
 import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
 	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
+	api.use(watchRoutes(deps.engine, ownerPaths));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
 	}

@@ -64,3 +64,6 @@ export const getDocumentQuery = z.object({
 	count: lineNumber.optional(),
 	section: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').optional(),
 });
+
+/** GET /watch/events: one collection, or every collection that has folder sources. */
+export const watchQuery = z.object({collection: collection.optional()});

@@ -53,6 +53,17 @@ export const writeCommands: CommandSpec[] = [
 		load: async () => import('../commands/update.js'),
 	},
 	{
+		name: 'watch',
+		summary: 'follow the folder sources and sync each change within seconds, until Ctrl-C',
+		details: 'The daemon watches the folders while this runs (it catches up first), debounced and batched: an editor\'s save-by-rename '
+			+ 'or a git checkout of thousands of files is one sync. Each sync that changed something is printed like update\'s report.',
+		options: [{name: 'collection', short: 'C', value: 'name', description: 'follow only this collection (default: every collection with folder sources)'}],
+		json: true,
+		examples: ['md-vector watch', 'md-vector watch -C notes --json   # one JSON line per event: ready, sync, error'],
+		words: collectionWords,
+		load: async () => import('../commands/watch.js'),
+	},
+	{
 		name: 'collection rm',
 		summary: 'delete a collection with its documents, vectors and folder sources (asks first unless --yes)',
 		args: [{name: 'NAME', description: 'the collection (md-vector collections lists them)'}],

@@ -129,6 +129,17 @@ export class DaemonClient {
 	}
 
 	/** Follows a job with one request: calls onProgress while it runs; resolves with the finished job and its report. */
+	/**
+	 * Has the daemon follow the folder sources (of one collection, or all) while this runs: each event (ready,
+	 * sync with a collection's report, error) goes to `onEvent`. Resolves when the daemon ends the stream.
+	 */
+	async watch(collection: string | undefined, onEvent: (event: string, data: unknown) => void): Promise<void> {
+		const response = await this.send('GET', `/watch/events${query({collection})}`);
+		for await (const {event, data} of readEvents(response.body)) {
+			onEvent(event, JSON.parse(data));
+		}
+	}
+
 	async followJob(id: string, onProgress: (job: Job) => void): Promise<Job> {
 		const response = await this.send('GET', `/jobs/${encodeURIComponent(id)}/events`);
 		for await (const {event, data} of readEvents(response.body)) {

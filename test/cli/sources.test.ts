@@ -4,7 +4,9 @@
 import {renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {cli, type Cli} from '../helpers/cli.js';
+import {execa} from 'execa';
+import {poll} from '../../source/client/poll.js';
+import {cli, cliPath, type Cli} from '../helpers/cli.js';
 import {makeTree} from '../helpers/file-tree.js';
 
 const documents = async (md: Cli, collection: string): Promise<string[]> =>
@@ -126,4 +128,45 @@ test('get prints what was indexed, a line range or a section; search -l and --fo
 	t.is(String(vanished.stdout), 'Run apt install compost-tools.', 'the stored text, after the file is gone');
 	t.regex(String(vanished.stderr), /changed or is gone since it was indexed/);
 	t.true((await md.json(['get', 'guide.md', '-C', 'g'])).changed_on_disk);
+});
+
+test('watch: the daemon follows the folder while md-vector watch runs; every change lands in the index within seconds', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const root = makeTree({'a.md': '# A\n\nalpha', 'b.md': '# B\n\nbravo', 'sub/c.md': '# C\n\ncharlie', '.gitignore': 'drafts/\n'});
+	await md.json(['ingest-dir', root, '-C', 'w']);
+	const watching = execa('node', [cliPath, 'watch', '-C', 'w', '--json'], {env: md.environment, reject: false});
+	t.teardown(() => watching.kill());
+	const events: Array<{event: string; collection?: string}> = [];
+	let buffered = '';
+	const ready = new Promise<void>(resolve => {
+		watching.stdout.on('data', (chunk: Buffer) => {
+			buffered += chunk.toString();
+			const lines = buffered.split('\n');
+			buffered = lines.pop()!;
+			events.push(...lines.map(line => JSON.parse(line) as {event: string}));
+			if (events.some(event => event.event === 'ready')) {
+				resolve();
+			}
+		});
+	});
+	await ready;
+
+	rmSync(path.join(root, 'b.md'));
+	writeFileSync(path.join(root, 'e.md'), '# E\n\necho');
+	writeFileSync(path.join(root, 'a.md'), '# A\n\nalpha, edited');
+	renameSync(path.join(root, 'sub', 'c.md'), path.join(root, 'sub', 'c2.md'));
+	makeTree({'drafts/d.md': '# D', 'sub/loop': {symlink: '..'}}, root);
+	// Saved the way editors do: a temporary file renamed over the original.
+	writeFileSync(path.join(root, '.e.md.swp'), '# E\n\necho, saved by rename');
+	renameSync(path.join(root, '.e.md.swp'), path.join(root, 'e.md'));
+	const expected = ['a.md', 'e.md', 'sub/c2.md'];
+	const synced = await poll(async () => {
+		const listed = await documents(md, 'w');
+		const text = await md.json(['get', 'e.md', '-C', 'w']).catch(() => undefined);
+		return JSON.stringify(listed) === JSON.stringify(expected) && text?.content === '# E\n\necho, saved by rename' ? listed : undefined;
+	}, 60_000);
+	t.deepEqual(synced, expected);
+	t.true(events.some(event => event.event === 'sync' && event.collection === 'w'));
+	t.false(events.some(event => event.event === 'error'), JSON.stringify(events));
 });
