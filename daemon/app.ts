@@ -25,6 +25,7 @@ import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
 import {watchRoutes} from './routes/watch.js';
+import {WatchStreams} from './watch/watch-streams.js';
 import {transferRoutes} from './routes/transfer.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
 import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
@@ -62,6 +63,8 @@ export type AppDeps = {
 	readonly assistantRateLimit?: RateLimit;
 	/** Open sessions of the legacy SSE transport (the server closes them when the daemon stops). */
 	readonly sseSessions?: SseSessions;
+	/** Open watch streams (GET /watch/events), ended when the daemon stops. */
+	readonly watchStreams?: WatchStreams;
 	readonly log: (line: string) => void;
 };
 
@@ -118,7 +121,7 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
 	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
-	api.use(watchRoutes(deps.engine, ownerPaths));
+	api.use(watchRoutes(deps.engine, ownerPaths, deps.watchStreams ?? new WatchStreams()));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
 	}

@@ -10,6 +10,7 @@ import {newLocalToken} from '../common/local-token.js';
 import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine} from './engine/engine.js';
+import {WatchStreams} from './watch/watch-streams.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
@@ -89,17 +90,18 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const startedAt = Date.now();
 	const token = newLocalToken();
 	const sseSessions = new SseSessions();
+	const watchStreams = new WatchStreams();
 	try {
 		engine = Engine.open({dataDir: paths.data, hnswThreshold: settings.hnswThreshold, log: options.log});
 		const opened = engine;
 		const oauth = settings.oauth.enabled
 			? new OAuth({
-				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: () => opened.collections(),
+				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),
 				keyClientLabels: () => access.current().clients.map(client => client.label),
 			})
 			: undefined;
 		const app = createApp({
-			oauth, sseSessions, assistantRateLimit: settings.assistantRateLimit,
+			oauth, sseSessions, watchStreams, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
 			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
@@ -139,6 +141,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			});
 			server.closeIdleConnections();
 			await sseSessions.closeAll(); // an open MCP stream would keep the server from closing
+			watchStreams.closeAll(); // and so would a watch stream
 			await closed;
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);

@@ -5,6 +5,7 @@ import {admit, needs, type Need} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
 import {followSources} from '../watch/follow-sources.js';
+import type {WatchStreams} from '../watch/watch-streams.js';
 import {watchQuery} from './schemas.js';
 
 const ingestNeed: Need = {kind: 'permission', permission: 'ingest:default', collection: 'none'};
@@ -14,7 +15,7 @@ const ingestNeed: Need = {kind: 'permission', permission: 'ingest:default', coll
  * of every collection that has some) and syncs each change; server-sent events `ready` once watching, `sync`
  * with each collection report that changed something, `error` for a watcher's failure. Closing it stops watching.
  */
-export function watchRoutes(engine: Engine, allowedPaths: PathsFor): Router {
+export function watchRoutes(engine: Engine, allowedPaths: PathsFor, streams: WatchStreams): Router {
 	const router = Router();
 	router.get('/watch/events', needs('ingest:default', 'none'), async (request, response) => {
 		const {collection} = validateQuery(watchQuery, request.query);
@@ -36,6 +37,7 @@ export function watchRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 		}
 
 		response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive'});
+		streams.add(response);
 		const send = (event: string, data: unknown) => response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 		let closed = false;
 		let stop: (() => Promise<void>) | undefined;

@@ -28,6 +28,11 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 				break;
 			}
 
+			case 'stopped': {
+				io.note('the daemon stopped: watching ended');
+				break;
+			}
+
 			default: {
 				io.note(`md-vector: ${(data as {error?: {message: string}}).error?.message ?? event}`);
 			}

@@ -169,4 +169,8 @@ test('watch: the daemon follows the folder while md-vector watch runs; every cha
 	t.deepEqual(synced, expected);
 	t.true(events.some(event => event.event === 'sync' && event.collection === 'w'));
 	t.false(events.some(event => event.event === 'error'), JSON.stringify(events));
+	await md.stop();
+	const ended = await watching;
+	t.is(ended.exitCode, 0, 'md-vector stop ends the watch stream, and the command with it');
+	t.true(events.some(event => event.event === 'stopped'));
 });
