@@ -38,6 +38,8 @@ export async function measureDaemonWatch(corpus: string, idleSeconds = 30, saves
 			const current = (await daemon.request('GET', `/api/v1/jobs/${job.id}`)).body.job;
 			return current.state === 'running' ? undefined : current;
 		}, 1_800_000, 1000);
+		// Idle means idle: the vector index built after a large ingest (HNSW) finishes first.
+		await poll(async () => ((await daemon.request('GET', '/api/v1/stats?collection=bench')).body.index_rebuilding === null ? true : undefined), 1_800_000, 1000);
 		const controller = new AbortController();
 		const stream = await fetch(`${daemon.url}/api/v1/watch/events?collection=bench`, {signal: controller.signal});
 		const reader = stream.body!.getReader();

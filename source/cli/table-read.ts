@@ -11,7 +11,7 @@ export const readCommands: CommandSpec[] = [
 		options: [
 			{name: 'top-k', short: 'k', value: 'N', description: `number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax}`, default: String(searchDefaults.topK), check: checkTopK},
 			{name: 'mode', value: 'mode', description: 'how to rank', default: searchDefaults.mode, choices: searchModes},
-			{name: 'collection', short: 'C', value: 'name', repeatable: true, description: `collection to search (${defaultCollection}); repeat it for several, ranked as one`},
+			{name: 'collection', short: 'C', value: 'name', repeatable: true, description: `collection to search ('${defaultCollection}' when none is given); repeat it for several, ranked as one`},
 			{name: 'all', description: 'search every collection, ranked as one'},
 			{name: 'collapse', description: 'at most one result per document'},
 			{name: 'fusion', value: 'method', description: 'hybrid only: merge by rank (rrf) or by normalised score (convex)', default: searchDefaults.fusion, choices: fusions},
