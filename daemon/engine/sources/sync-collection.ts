@@ -61,11 +61,13 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 		}
 	}
 
-	const unchanged: FileOutcome[] = [...plan.unchanged, ...plan.renamed].map(file => ({file: file.name, status: 'unchanged', chunks: 0}));
+	const chunkCounts = new Map(documents.map(document => [document.fileName, document.chunkCount]));
+	const unchanged: FileOutcome[] = [...plan.unchanged, ...plan.renamed].map(file => ({file: file.name, status: 'unchanged', chunks: chunkCounts.get(file.previousName) ?? 0}));
 	const snapshotFailures: FileOutcome[] = [...inputs.snapshots.values()].flatMap(snapshot => snapshot.failed.map(failed => ({file: failed.path, status: 'failed' as const, chunks: 0, error: failed.error})));
 	const files = [...applied.outcomes, ...unchanged, ...snapshotFailures];
 	const failed = files.filter(outcome => outcome.status === 'failed').length;
-	return {report, totals: {...progress, totalFiles: progress.totalFiles + snapshotFailures.length, processedFiles: files.length, failed, cancelled: applied.cancelled, files}};
+	const chunks = files.reduce((sum, outcome) => sum + outcome.chunks, 0);
+	return {report, totals: {...progress, totalFiles: progress.totalFiles + snapshotFailures.length, processedFiles: files.length, failed, chunks, cancelled: applied.cancelled, files}};
 }
 
 function sourceReport(source: Source, inputs: SyncInputs, plan: SyncPlan, applied: Applied): SourceSyncReport {
