@@ -5,6 +5,7 @@ import {parseArgs} from 'node:util';
 import {machine} from './machine.js';
 import {compareWalkers, type Timing} from './walk-sources.js';
 import {measureWatcher, watchSettings} from './watch-sources.js';
+import {measureDaemonWatch} from './watch-daemon.js';
 
 const {values: options} = parseArgs({options: {idle: {type: 'string', default: '30'}, runs: {type: 'string', default: '9'}}});
 const corpus = path.resolve('..', 'shared', 'data', 'powershell-docs', 'corpus');
@@ -25,3 +26,8 @@ console.log(`\n2. watching a copy of powershell-docs (${watch.files} Markdown fi
 console.log(`   ready in ${fixed(watch.readyMs, 0)} ms; idle for ${watch.idleSeconds} s: ${fixed(watch.idleCpuPercent, 3)}% of one core; RSS ${fixed(watch.rssMb, 0)} MB (this process)`);
 console.log(`   save to batch: p50 ${fixed(watch.latencyP50)} ms, p95 ${fixed(watch.latencyP95)} ms (30 saves, one at a time)`);
 console.log(`   burst of ${watch.burstFiles} edits: all handed over ${fixed(watch.burstMs, 0)} ms after the first write, in ${watch.burstBatches} batches holding ${watch.burstPathsDelivered} paths (${watch.burstPathsDelivered === watch.burstFiles ? 'each once' : 'NOT each once'})`);
+
+const daemonWatch = await measureDaemonWatch(corpus, Number(options.idle));
+console.log(`\n3. the daemon (generated test model) following a copy of powershell-docs as a folder source (${daemonWatch.files} files) through GET /watch/events:`);
+console.log(`   idle for ${daemonWatch.idleSeconds} s while watching: ${fixed(daemonWatch.idleCpuPercent, 3)}% of one core (the daemon process, all threads)`);
+console.log(`   save to searchable: p50 ${fixed(daemonWatch.searchableP50, 0)} ms, p95 ${fixed(daemonWatch.searchableP95, 0)} ms (${daemonWatch.saves} saves one at a time: append a new word, then search for it until found)`);

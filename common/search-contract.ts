@@ -18,10 +18,17 @@ export const searchFields = {
 	mode: z.enum(searchModes, {error: `must be ${quoted(searchModes)}`}).optional(),
 	collapse: z.boolean({error: 'must be true or false'}).optional(),
 	fusion: z.enum(fusions, {error: `must be ${quoted(fusions)}`}).optional(),
+	/** Several collections searched as one ranking over their union (beside the spec's `collection`, which stays as it is). */
+	collections: z.array(z.string({error: 'must be collection names'}).min(1, 'a name must not be empty').max(searchLimits.collectionMax, `a name must be at most ${searchLimits.collectionMax} characters`), {error: 'must be a list of collection names'})
+		.min(1, `must name 1 to ${searchLimits.collectionsMax} collections`).max(searchLimits.collectionsMax, `must name 1 to ${searchLimits.collectionsMax} collections`).optional(),
+	/** Every collection the caller may search. */
+	all: z.boolean({error: 'must be true or false'}).optional(),
 };
 
 /** POST /api/v1/search's body. */
-export const searchBody = z.object(searchFields);
+export const searchBody = z.object(searchFields)
+	.refine(body => !(body.collection !== undefined && body.collections !== undefined), {message: 'give collection or collections, not both', path: ['collections']})
+	.refine(body => !(body.all && (body.collection !== undefined || body.collections !== undefined)), {message: 'all: searches every collection; name none beside it', path: ['all']});
 export type SearchBody = z.infer<typeof searchBody>;
 
 /** A search with every default applied: what the engine runs. */
@@ -30,6 +37,8 @@ export type SearchRequest = {
 	readonly topK: number;
 	readonly mode: SearchMode;
 	readonly collection: string;
+	/** Several collections searched as one ranking over their union; when absent, `collection` alone. */
+	readonly collections?: readonly string[];
 	/** At most one hit per document (its best chunk). */
 	readonly collapse: boolean;
 	/** Hybrid only: how the keyword and semantic lists merge. */
@@ -41,7 +50,10 @@ export type SearchInput = Pick<SearchRequest, 'query'> & Partial<Omit<SearchRequ
 
 /** The API's body as the engine takes it. */
 export function fromSearchBody(body: SearchBody): SearchInput {
-	return {query: body.query, topK: body.top_k, mode: body.mode, collection: body.collection, collapse: body.collapse, fusion: body.fusion};
+	return {
+		query: body.query, topK: body.top_k, mode: body.mode, collection: body.collection, collapse: body.collapse, fusion: body.fusion,
+		...(body.collections ? {collections: [...new Set(body.collections)]} : {}),
+	};
 }
 
 /** The defaults, applied once: the engine calls this on what the caller gave. */
@@ -50,7 +62,8 @@ export function withSearchDefaults(input: SearchInput): SearchRequest {
 		query: input.query,
 		topK: input.topK ?? searchDefaults.topK,
 		mode: input.mode ?? searchDefaults.mode,
-		collection: input.collection ?? searchDefaults.collection,
+		collection: input.collection ?? input.collections?.[0] ?? searchDefaults.collection,
+		...(input.collections ? {collections: input.collections} : {}),
 		collapse: input.collapse ?? searchDefaults.collapse,
 		fusion: input.fusion ?? searchDefaults.fusion,
 	};

@@ -9,7 +9,7 @@ export type Fusion = typeof fusions[number];
 /** The collection used when a request names none. */
 export const defaultCollection = 'default';
 
-export const searchLimits = {queryMax: 2000, topKMin: 1, topKMax: 100, collectionMax: 128} as const;
+export const searchLimits = {queryMax: 2000, topKMin: 1, topKMax: 100, collectionMax: 128, collectionsMax: 32} as const;
 
 /**
  * Hybrid with convex fusion: on SciFact train with a real model (all-MiniLM-L6-v2, q8) nDCG@10 was keyword 0.702,

@@ -19,10 +19,13 @@ import {requireJson} from './http/require-json.js';
 import type {JobRegistry} from './jobs/job-registry.js';
 import {health} from './routes/health.js';
 import {collectionsRoutes} from './routes/collections.js';
+import {collectionAdminRoutes} from './routes/collection-admin.js';
 import {searchRoutes} from './routes/search.js';
 import {ingestRoutes} from './routes/ingest.js';
 import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
+import {watchRoutes} from './routes/watch.js';
+import {WatchStreams} from './watch/watch-streams.js';
 import {transferRoutes} from './routes/transfer.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
 import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
@@ -60,6 +63,8 @@ export type AppDeps = {
 	readonly assistantRateLimit?: RateLimit;
 	/** Open sessions of the legacy SSE transport (the server closes them when the daemon stops). */
 	readonly sseSessions?: SseSessions;
+	/** Open watch streams (GET /watch/events), ended when the daemon stops. */
+	readonly watchStreams?: WatchStreams;
 	readonly log: (line: string) => void;
 };
 
@@ -111,10 +116,12 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
 	api.use(collectionsRoutes(deps.engine, async () => deps.engine.diskBytes()));
+	api.use(collectionAdminRoutes(deps.engine));
 	api.use(searchRoutes(deps.engine));
 	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
 	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
+	api.use(watchRoutes(deps.engine, ownerPaths, deps.watchStreams ?? new WatchStreams()));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
 	}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
 import {resolvePaths} from '../common/paths.js';
 import {withFileSettings} from '../common/settings/read-settings.js';
-import {check} from '../common/settings/settings-schema.js';
+import {check, fromText} from '../common/settings/settings-schema.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
 import {newLocalToken} from '../common/local-token.js';
@@ -15,6 +15,8 @@ import {openStorage} from './engine/storage/open-storage.js';
 import {BackgroundProblems} from './engine/background-problems.js';
 import {dataFolderProbe} from './engine/data-folder-probe.js';
 import {redact} from './engine/storage/redact-url.js';
+import {WatchStreams} from './watch/watch-streams.js';
+import {keepWatching} from './watch/keep-watching.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
@@ -44,10 +46,25 @@ function perMinute(env: NodeJS.ProcessEnv, variable: string, fallback: RateLimit
 	return {points, durationSeconds: fallback.durationSeconds};
 }
 
+/** MD_VECTOR_WATCH (the `watch` setting): whether the daemon follows the folder sources from its start. */
+function watchSetting(env: NodeJS.ProcessEnv): boolean {
+	const text = env.MD_VECTOR_WATCH;
+	if (text === undefined || text === '') {
+		return false;
+	}
+
+	const checked = check('watch', fromText('watch', text));
+	if (!checked.ok) {
+		throw new Error(`MD_VECTOR_WATCH (the watch setting) ${checked.rule}, got '${text}'`);
+	}
+
+	return checked.value === true;
+}
+
 /** Settings from the environment, checked before anything opens. */
 export function daemonSettings(options: DaemonOptions): {
 	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
-	databaseUrl?: string;
+	databaseUrl?: string; watch: boolean;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
@@ -74,7 +91,7 @@ export function daemonSettings(options: DaemonOptions): {
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
-		databaseUrl,
+		databaseUrl, watch: watchSetting(options.env),
 	};
 }
 
@@ -100,13 +117,15 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const unlock = lockDataDir(paths.data);
 	let engine: Engine | undefined;
 	let server: Server;
+	// One list of background problems (failed index writes, a full or read-only data folder, a followed folder
+	// gone) for /health.
+	const problems = new BackgroundProblems(options.log);
 	const jobs = new JobRegistry();
 	const startedAt = Date.now();
 	const token = newLocalToken();
 	const sseSessions = new SseSessions();
+	const watchStreams = new WatchStreams();
 	try {
-		// One list of background problems (failed index writes, a full or read-only data folder) for /health.
-		const problems = new BackgroundProblems(options.log);
 		problems.addProbe(dataFolderProbe(paths.data));
 		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems);
 		const opened = engine;
@@ -117,7 +136,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			})
 			: undefined;
 		const app = createApp({
-			oauth, sseSessions, assistantRateLimit: settings.assistantRateLimit,
+			oauth, sseSessions, watchStreams, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
 			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
@@ -137,6 +156,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const store = settings.databaseUrl ? `database: ${redact(settings.databaseUrl)}` : `data: ${paths.data}`;
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	void loadEmbedderInto(engine, settings.model, paths.cache, options.log);
+	const watching = settings.watch ? keepWatching(engine, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
 	// now (SIGINT, `md-vector stop --now`): running jobs are cancelled; otherwise (SIGTERM, `md-vector stop`) they
@@ -158,6 +178,8 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			});
 			server.closeIdleConnections();
 			await sseSessions.closeAll(); // an open MCP stream would keep the server from closing
+			watchStreams.closeAll(); // and so would a watch stream
+			await watching?.close();
 			await closed;
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);

@@ -18,7 +18,7 @@ export const settingKeys: Readonly<Record<SettingKey, SettingInfo>> = {
 	port: {env: ['MD_VECTOR_PORT'], description: 'port of the daemon a command starts (taken: any free port; 0: always any free port)', defaultText: '7821', restart: true},
 	'allowed-roots': {env: ['MD_VECTOR_ALLOWED_ROOTS'], description: 'folders, besides your home, that other clients may have the daemon read (absolute paths, : between them)', defaultText: '(none)', restart: true},
 	'rate-limit': {env: ['MD_VECTOR_RATE_LIMIT'], description: 'requests per minute per client (0: no limit; your own commands are never limited)', defaultText: '30', restart: true},
-	watch: {env: ['MD_VECTOR_WATCH'], description: 'watch ingested folders and re-index what changes (not used yet: a later version reads it)', defaultText: 'false', restart: true},
+	watch: {env: ['MD_VECTOR_WATCH'], description: 'the daemon follows every folder source from its start and syncs what changes (as md-vector watch does while it runs)', defaultText: 'false', restart: true},
 	'database-url': {env: ['MD_VECTOR_DATABASE_URL'], description: 'a PostgreSQL database with pgvector (postgres://...) instead of the built-in store: daemons pointed at one database serve the same collections', defaultText: '(the built-in SQLite store)', restart: true},
 };
 

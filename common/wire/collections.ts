@@ -1,7 +1,39 @@
 // The HTTP API's answers about collections, as types only (see search.ts).
 
-/** One entry of GET /collections. */
-export type CollectionEntry = {readonly name: string; readonly count: number; readonly documents: number};
+/**
+ * One entry of GET /collections: the spec's name and count, then documents, folder sources and the last sync
+ * (the daemon always sends the last two; a client takes an entry without them as a collection without sources).
+ */
+export type CollectionEntry = {readonly name: string; readonly count: number; readonly documents: number; readonly sources?: number; readonly last_sync_at?: string | null};
+
+/** A folder source (GET /collections/{name}/sources, the MCP tool list_sources). */
+export type SourceEntry = {
+	readonly path: string;
+	readonly label: string;
+	readonly include: readonly string[];
+	readonly exclude: readonly string[];
+	readonly ignore_files: boolean;
+	readonly hidden: boolean;
+	readonly watch: boolean;
+	readonly documents: number;
+	readonly last_sync_at: string | null;
+	/** Counts of its last completed sync (added, changed, renamed, removed, unchanged, failed, conflicts, skipped). */
+	readonly last_sync: Readonly<Record<string, number>> | null;
+};
+
+export type CollectionDeleted = {readonly status: 'ok'; readonly collection: string; readonly deleted_documents: number; readonly deleted_chunks: number; readonly deleted_sources: number};
+
+export type CollectionRenamed = {readonly status: 'ok'; readonly collection: string; readonly previous: string};
+
+export type SourceRemoved = {
+	readonly status: 'ok';
+	readonly collection: string;
+	readonly path: string;
+	readonly deleted_documents: number;
+	/** The remaining source's documents, back to names without a label prefix. */
+	readonly renamed: ReadonlyArray<{readonly from: string; readonly to: string}>;
+	readonly collection_removed: boolean;
+};
 
 /** Exact search (flat) or an approximate HNSW graph. */
 export type IndexKind = 'flat' | 'hnsw';

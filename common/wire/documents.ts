@@ -31,3 +31,17 @@ export type DocumentSection = {
 	readonly end_line: number;
 	readonly content: string;
 };
+
+/** GET /documents/{file_name}: a stored document, a line range or one section, as indexed (`md-vector get`). */
+export type DocumentText = {
+	readonly file: string;
+	readonly collection: string;
+	readonly source_path: string | null;
+	readonly start_line: number;
+	readonly end_line: number;
+	readonly total_lines: number;
+	readonly heading_path?: readonly string[];
+	readonly content: string;
+	/** True when the file differs from what was indexed or is gone; null when it was not read from disk. */
+	readonly changed_on_disk: boolean | null;
+};

@@ -1,5 +1,6 @@
 // The HTTP API's directory-ingest jobs, as types only (see search.ts). Their progress fields are camelCase on
 // the wire, as they always were.
+import type {SyncReport} from './sync.js';
 
 /** How an existing document is treated: `incremental` skips it when unchanged, `force` re-embeds every chunk. */
 export type IngestMode = 'default' | 'incremental' | 'force';
@@ -23,6 +24,8 @@ export type DirectoryProgress = {
 export type DirectoryReport = DirectoryProgress & {
 	readonly cancelled: boolean;
 	readonly files: readonly FileOutcome[];
+	/** What the sync of the folder sources did: added, changed, renamed, removed... (ingest-dir and update). */
+	readonly sync?: SyncReport;
 };
 
 export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
@@ -32,7 +35,8 @@ export type CancelledBy = 'request' | 'shutdown';
 
 export type Job = {
 	readonly id: string;
-	readonly type: 'ingest-directory';
+	/** `update`: a sync of every source (of one collection, or of all: collection '*', directory ''). */
+	readonly type: 'ingest-directory' | 'update';
 	readonly collection: string;
 	readonly directory: string;
 	state: JobState;

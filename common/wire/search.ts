@@ -17,11 +17,15 @@ export type SearchResult = {
 	readonly end_line: number;
 	/** Where the daemon read the file from (ingest by path or directory); null for content sent inline. */
 	readonly source_path: string | null;
+	/** The collection it was found in (a search may span several). */
+	readonly collection?: string;
 };
 
 export type SearchResponse = {
 	readonly results: SearchResult[];
+	/** The collection searched; '*' when several were (then `collections` lists them). */
 	readonly collection: string;
+	readonly collections?: readonly string[];
 	readonly mode: SearchMode;
 	/** Set when the request could not be served as asked (hybrid without vectors: keyword only). */
 	readonly notice?: string;

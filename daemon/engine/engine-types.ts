@@ -1,5 +1,5 @@
 import type {FillProgress} from './vector-fill.js';
-import type {ContentCounts, VectorIndexState} from './storage/types.js';
+import type {ContentCounts, Source, VectorIndexState} from './storage/types.js';
 import type {FileOutcome} from './ingest/write-documents.js';
 
 /** The engine's answers (daemon/wire/*.ts shapes them for the API and the MCP tools). */
@@ -14,7 +14,30 @@ export type IngestResult = {
 
 export type DeleteResult = {readonly file: string; readonly collection: string; readonly deletedChunks: number};
 
-export type CollectionSummary = {readonly name: string; readonly count: number; readonly documents: number};
+export type CollectionSummary = {
+	readonly name: string;
+	readonly count: number;
+	readonly documents: number;
+	/** How many folder sources it has. */
+	readonly sources: number;
+	/** When the last of its sources' syncs completed; null before any. */
+	readonly lastSyncAt: string | null;
+};
+
+export type CollectionDeletion = {readonly collection: string; readonly deletedDocuments: number; readonly deletedChunks: number; readonly deletedSources: number};
+
+export type SourceRemoval = {
+	readonly collection: string;
+	readonly path: string;
+	readonly deletedDocuments: number;
+	/** The other source's documents lost their label prefix (the collection is back to one source). */
+	readonly renamed: ReadonlyArray<{readonly from: string; readonly to: string}>;
+	/** Its last source and document went: the collection went too. */
+	readonly collectionRemoved: boolean;
+};
+
+/** A source with how many documents it holds (GET /collections/{name}/sources, list_sources). */
+export type SourceSummary = Source & {readonly documents: number};
 
 export type DocumentSummary = {readonly file: string; readonly chunks: number; readonly contentHash: string};
 

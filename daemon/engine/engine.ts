@@ -1,4 +1,6 @@
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
+import type {DirectoryReport} from '../../common/wire/jobs.js';
+import type {CollectionSyncReport} from '../../common/wire/sync.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
 import type {Collection, DocumentInfo} from './storage/types.js';
@@ -6,20 +8,22 @@ import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded-storage.
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
 import {VectorFill, type FillProgress} from './vector-fill.js';
-import {invalidInput, notFound, storageFailure} from './errors.js';
+import {conflict, invalidInput, notFound, storageFailure} from './errors.js';
 import {BackgroundProblems} from './background-problems.js';
 import {dataFolderProbe} from './data-folder-probe.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write-documents.js';
-import {ingestDirectory, type DirectoryOptions, type DirectoryReport} from './ingest/ingest-directory.js';
+import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
+import type {ApplyTarget} from './sources/apply-sync.js';
 import {runSearch} from './search/run-search.js';
 import type {SearchOutcome} from './search/types.js';
 import {documentSection, type DocumentSection} from './search/document-section.js';
+import {documentLines, type DocumentLines, type GetRequest} from './documents/get-document.js';
 import {exportCollection} from './export/write-export.js';
 import {parseExport} from './export/read-export.js';
 import type {ExportFormat} from './export/export-format.js';
-import type {CollectionStats, CollectionSummary, DeleteResult, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
+import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
 
 export type EngineOptions = EmbeddedOptions;
 
@@ -29,6 +33,8 @@ export type IngestRequest = {
 	readonly collection: string;
 	readonly mode?: IngestMode;
 	readonly sourcePath?: string;
+	/** The name was derived from the path (not given): inside a folder source, the document takes its name there. */
+	readonly nameFromPath?: boolean;
 };
 
 /**
@@ -48,13 +54,14 @@ export class Engine {
 	private readonly writes = new SerialQueue();
 	private backfill: Promise<void> = Promise.resolve();
 	private readonly vectorFill = new VectorFill();
+	private readonly folders: FolderSources;
 
 	/**
 	 * @param problems Failures of background work and a full or read-only data folder, for /health: the one the
 	 * storage reports to (Engine.open gives both the same).
 	 */
 	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems()) {
-		// Fields only.
+		this.folders = new FolderSources(storage, name => this.syncTarget(name));
 	}
 
 	get embedder(): EmbedderState {
@@ -85,49 +92,124 @@ export class Engine {
 	}
 
 	async collections(): Promise<CollectionSummary[]> {
-		return (await this.storage.collections()).map(({name, count, documents}) => ({name, count, documents}));
+		return Promise.all((await this.storage.collections()).map(async row => {
+			const sources = await this.storage.sources(row);
+			const synced = sources.map(source => source.lastSyncAt).filter(at => at !== null).sort();
+			return {name: row.name, count: row.count, documents: row.documents, sources: sources.length, lastSyncAt: synced.at(-1) ?? null};
+		}));
+	}
+
+	/** Deletes a collection with its documents, vectors and sources. */
+	async deleteCollection(collection: string): Promise<CollectionDeletion> {
+		return this.folders.exclusive(async () => this.writes.run(async () => {
+			const row = await this.requireCollection(collection);
+			const removal = await this.storage.deleteCollection(row);
+			return {collection: row.name, deletedDocuments: removal.documents, deletedChunks: removal.chunks, deletedSources: removal.sources};
+		}));
+	}
+
+	/** Renames a collection, keeping every document, vector and source (409 collection_exists when the name is taken). */
+	async renameCollection(collection: string, name: string): Promise<{collection: string; previous: string}> {
+		const next = checkCollectionName(name);
+		return this.folders.exclusive(async () => this.writes.run(async () => {
+			const row = await this.requireCollection(collection);
+			await this.storage.renameCollection(row, next);
+			return {collection: next, previous: row.name};
+		}));
+	}
+
+	/** Removes a folder source and its documents (see FolderSources.removeSource). */
+	async removeSource(collection: string, folder: string): Promise<SourceRemoval> {
+		return this.folders.removeSource(await this.requireCollection(collection), folder);
 	}
 
 	async ingest(request: IngestRequest): Promise<IngestResult> {
 		const collectionName = checkCollectionName(request.collection);
-		const fileName = checkFileName(request.fileName);
-		const prepared = prepareDocument(request.content, fileName, request.sourcePath);
+		// A file inside a folder source is that source's document: `ingest notes/sub/c.md` beside `ingest-dir notes` is no duplicate.
+		const place = request.sourcePath && request.nameFromPath ? await this.folders.placeOf(await this.storage.collection(collectionName), request.sourcePath) : undefined;
+		const fileName = checkFileName(place?.name ?? request.fileName);
+		const prepared = prepareDocument(request.content, fileName, request.sourcePath, place && {sourceId: place.sourceId, relativePath: place.relativePath, mtimeMs: null});
 		const [outcome] = await this.write(async () =>
 			writeDocuments(this.writeContext(), await this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
 
-	async ingestDirectory(collection: string, options: DirectoryOptions): Promise<DirectoryReport> {
+	/**
+	 * Adds a folder as a source of the collection (or re-applies its settings when it is one) and syncs it: the
+	 * collection then holds exactly its Markdown files. The report lists what was added, changed, renamed, removed.
+	 */
+	async ingestDirectory(collection: string, options: SyncRun & SourceRequest & {readonly directory: string}): Promise<DirectoryReport> {
 		const name = checkCollectionName(collection);
 		// Daemons sharing a database take turns at one folder into one collection (the later one then finds it done).
 		return this.storage.ownJob(`ingest-directory\0${name}\0${options.directory}`, async () => {
 			const release = this.storage.holdBackgroundWork();
 			try {
-				return await ingestDirectory({
-					stored: async fileName => this.storage.document(await this.ensureCollection(name), fileName),
-					write: async documents => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, options.mode)),
-				}, options);
+				return await this.folders.addAndSync(await this.ensureCollection(name), options.directory, options, options);
 			} finally {
 				release();
 			}
 		});
 	}
 
+	/** Re-syncs every source of one collection, or of every collection that has sources. */
+	async update(collection: string | undefined, run: SyncRun): Promise<DirectoryReport> {
+		const rows = collection === undefined ? await this.storage.collections() : [await this.requireCollection(collection)];
+		// Daemons sharing a database take turns at an update of the same scope.
+		return this.storage.ownJob(`update\0${collection ?? '*'}`, async () => {
+			const release = this.storage.holdBackgroundWork();
+			try {
+				return await this.folders.update(rows, run);
+			} finally {
+				release();
+			}
+		});
+	}
+
+	/**
+	 * Syncs one source after a watcher's batch: the whole source is walked (stat only), and files it reported are
+	 * read whatever their size and mtime say; `rescan` reads every file. Undefined when the collection is gone.
+	 */
+	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}): Promise<CollectionSyncReport | undefined> {
+		const row = await this.storage.collection(collection);
+		if (!row) {
+			return undefined;
+		}
+
+		const release = this.storage.holdBackgroundWork();
+		try {
+			return await this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan});
+		} finally {
+			release();
+		}
+	}
+
+	/** The collection's folder sources, by label, with their document counts. */
+	async sources(collection: string): Promise<SourceSummary[]> {
+		return this.folders.sources(await this.requireCollection(collection));
+	}
+
 	/** Searches with the defaults of common/search-contract applied to what the caller left out. */
 	async search(input: SearchInput): Promise<SearchOutcome> {
 		const request = withSearchDefaults(input);
-		const collection = await this.requireCollection(request.collection);
+		const collections = await Promise.all((request.collections ?? [request.collection]).map(async name => this.requireCollection(name)));
 		const state = this.embedderState;
 		let embedder = state.status === 'ready' ? state.embedder : undefined;
 		let problem = state.status === 'loading' ? `the model ${state.modelId} is still loading` : (state.status === 'unavailable' ? state.reason : '');
-		if (embedder && collection.modelId && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims)) {
-			problem = `collection '${collection.name}' holds vectors of ${collection.modelId}, but the loaded model is ${embedder.modelId}`;
+		const models = new Set(collections.flatMap(collection => (collection.modelId ? [`${collection.modelId}/${collection.dims}`] : [])));
+		if (models.size > 1 && request.mode !== 'keyword') {
+			// Cosine similarities of two models do not compare: one ranking over them would be meaningless.
+			throw conflict(`collections ${collections.map(collection => `'${collection.name}' (${collection.modelId ?? 'no vectors'})`).join(', ')} hold vectors of different models: search them one at a time, or with mode keyword`);
+		}
+
+		const other = collections.find(collection => collection.modelId && embedder && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims));
+		if (embedder && other) {
+			problem = `collection '${other.name}' holds vectors of ${other.modelId}, but the loaded model is ${embedder.modelId}`;
 			embedder = undefined;
 		}
 
-		const response = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collection, request);
+		const response = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collections, request);
 		// Vectors still being filled in: the semantic side ranks only part of the collection, and says so.
-		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collection) : undefined;
+		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collections[0]!) : undefined;
 		return filling ? {...response, notice: response.notice ? `${response.notice}; ${filling}` : filling} : response;
 	}
 
@@ -164,6 +246,17 @@ export class Engine {
 	async document(collection: string, fileName: string): Promise<DocumentInfo | undefined> {
 		const row = await this.storage.collection(collection);
 		return row ? this.storage.document(row, fileName) : undefined;
+	}
+
+	/** A stored document, some of its lines or one section, as it was indexed, and whether its file changed since. */
+	async getDocument(collection: string, fileName: string, request: GetRequest): Promise<DocumentLines & {file: string; collection: string}> {
+		const row = await this.requireCollection(collection);
+		const document = await this.storage.document(row, checkFileName(fileName));
+		if (!document) {
+			throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
+		}
+
+		return {file: fileName, collection: row.name, ...await documentLines(document, await this.storage.documentText(row, fileName), request)};
 	}
 
 	async documents(collection: string): Promise<DocumentSummary[]> {
@@ -224,6 +317,14 @@ export class Engine {
 	private writeContext(): WriteContext {
 		const state = this.embedderState;
 		return {storage: this.storage, embedder: state.status === 'ready' ? state.embedder : undefined};
+	}
+
+	private syncTarget(name: string): ApplyTarget {
+		return {
+			storage: this.storage,
+			queue: async task => this.writes.run(task),
+			write: async (documents, mode) => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, mode)),
+		};
 	}
 
 	private async ensureCollection(name: string): Promise<Collection> {

@@ -11,8 +11,8 @@ import {partyOf} from './party.js';
 
 export type CollectionPermission = (typeof collectionPermissions)[number];
 
-/** Where a route names the collection its permission applies to ('none': any grant of the permission will do). */
-export type CollectionIn = 'body' | 'query' | 'none';
+/** Where a route names the collection its permission applies to ('path': the :name parameter; 'none': any grant of the permission will do). */
+export type CollectionIn = 'body' | 'query' | 'path' | 'none';
 
 export type Need
 	= | {readonly kind: 'open'} // Anyone who passed the Host guard (GET /health).
@@ -38,6 +38,11 @@ const ownersOnly = 'only the owner may do this: md-vector\'s own commands (the l
 export function collectionOf(request: Request, where: CollectionIn): string | undefined {
 	if (where === 'none') {
 		return undefined;
+	}
+
+	if (where === 'path') {
+		const {name} = request.params as {name?: unknown};
+		return typeof name === 'string' ? name : undefined;
 	}
 
 	const source = (where === 'body' ? request.body : request.query) as {collection?: unknown} | undefined;

@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
-import type * as Ingest from '../engine/ingest/ingest-directory.js';
+import type * as Ingest from '../../common/wire/jobs.js';
 import type {CancelledBy, Job} from '../../common/wire/jobs.js';
 import {HttpError} from '../http/http-error.js';
 import {toDirectoryProgress, toDirectoryReport} from '../wire/jobs.js';
@@ -16,14 +16,14 @@ export class JobRegistry {
 	private readonly jobs = new Map<string, Entry>();
 	private closing = false;
 
-	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>): Job {
+	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>, type: Job['type'] = 'ingest-directory'): Job {
 		if (this.closing) {
 			throw new HttpError(503, 'stopping', 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', {'Retry-After': '5'});
 		}
 
 		const controller = new AbortController();
 		const job: Job = {
-			id: randomUUID(), type: 'ingest-directory', collection, directory, state: 'running',
+			id: randomUUID(), type, collection, directory, state: 'running',
 			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve()};

@@ -1,8 +1,7 @@
-// md-vector's tools for AI assistants (MCP): search, list_collections, get_document_section, ingest,
+// md-vector's tools for AI assistants (MCP): search, list_collections, list_sources, get_document_section, ingest,
 // delete_document, stats. Results name the collection, file, heading path and level, score and lines, and say
 // when the file changed on disk since it was indexed, so an assistant knows when to re-read or re-ingest it.
 // A call that names no collection uses the sensible one (all for search), and an unknown one lists those that exist.
-import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
@@ -13,7 +12,7 @@ import {defaultCollection, searchFields} from '../../common/search-contract.js';
 import {resolveSafePath} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {version} from '../../common/version.js';
-import {toCollectionEntry, toCollectionStats} from '../wire/collections.js';
+import {toCollectionEntry, toCollectionStats, toSourceEntry} from '../wire/collections.js';
 import {toDeleteResult, toDocumentSection, toIngestResult} from '../wire/documents.js';
 import {describeCollections, oneCollection, type Allowed} from './collection-choice.js';
 import {registerSearch} from './search-tool.js';
@@ -71,6 +70,17 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 		return toDocumentSection(section);
 	}));
 
+	server.registerTool('list_sources', {
+		_meta: toolNeeds('collections:read', 'named-or-any'),
+		title: 'List the folders of a collection',
+		description: 'The folders a collection is filled from and kept in sync with: path, label, include/exclude globs, documents and last sync.',
+		inputSchema: {collection: anyCollection},
+		annotations: {readOnlyHint: true},
+	}, guarded(async ({collection: named}: {collection?: string}) => {
+		const name = await oneCollection(engine, context.visible, named);
+		return {collection: name, sources: (await engine.sources(name)).map(source => toSourceEntry(source))};
+	}));
+
 	server.registerTool('stats', {
 		_meta: toolNeeds('collections:read', 'named-or-any'),
 		title: 'Collection statistics',
@@ -101,7 +111,7 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 
 		if (filePath !== undefined) {
 			const real = await resolveSafePath('file_path', filePath, context.readable, 'file');
-			return toIngestResult(await engine.ingest({content: await readTextFile(real, `file_path: ${filePath}`), fileName: fileName ?? path.basename(filePath), sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'}));
+			return toIngestResult(await engine.ingest({content: await readTextFile(real, `file_path: ${filePath}`), fileName: fileName ?? path.basename(filePath), nameFromPath: fileName === undefined, sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'}));
 		}
 
 		return toIngestResult(await engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'}));

@@ -16,6 +16,7 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 		let content: string;
 		let fileName: string;
 		let sourcePath: string | undefined;
+		let nameFromPath = false;
 		if (body.file_path === undefined) {
 			content = body.content!;
 			fileName = body.file_name ?? `document-${sha256(content, 8)}.md`;
@@ -23,9 +24,10 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 			sourcePath = await resolveSafePath('file_path', body.file_path, allowedPaths(response), 'file');
 			content = await readTextFile(sourcePath, `file_path: ${body.file_path}`);
 			fileName = body.file_name ?? path.basename(body.file_path);
+			nameFromPath = body.file_name === undefined;
 		}
 
-		const result = await engine.ingest({content, fileName, sourcePath, collection: body.collection, mode: body.mode});
+		const result = await engine.ingest({content, fileName, sourcePath, nameFromPath, collection: body.collection, mode: body.mode});
 		response.json(toIngestResult(result));
 	});
 	return router;

@@ -18,10 +18,24 @@ export const ingestBody = z.object({
 	mode: mode.optional(),
 }).refine(body => (body.file_path === undefined) !== (body.content === undefined), {message: 'give exactly one of file_path or content', path: ['file_path']});
 
+const globs = z.array(z.string().min(1, 'a glob must not be empty').max(256, 'a glob must be at most 256 characters'))
+	.min(1, 'give 1 to 100 globs, or leave it out').max(100, 'give 1 to 100 globs');
+
 export const directoryJobBody = z.object({
 	directory: z.string().min(1, 'must not be empty'),
 	collection: collectionOrDefault,
 	mode: mode.default('default'),
+	include: globs.optional(),
+	exclude: globs.optional(),
+	ignore_files: z.boolean({error: 'must be true or false'}).optional(),
+	hidden: z.boolean({error: 'must be true or false'}).optional(),
+	label: z.string().min(1, 'must be 1-64 characters').max(64, 'must be 1-64 characters').optional(),
+});
+
+/** POST /jobs/update: one collection, or every collection that has folder sources. */
+export const updateJobBody = z.object({
+	collection: collection.optional(),
+	mode: z.enum(['default', 'force'], {error: 'must be \'default\' or \'force\''}).default('default'),
 });
 
 /** ?collection= of the read routes and DELETE /documents. */
@@ -34,3 +48,22 @@ export const exportQuery = z.object({
 
 /** An import without ?collection= restores into the collection named in the export. */
 export const importQuery = z.object({collection});
+
+/** PATCH /collections/{name}: the new name. */
+export const renameBody = z.object({name: z.string({error: 'must be a string'}).min(1, 'must be 1-128 characters').max(128, 'must be 1-128 characters')});
+
+/** DELETE /collections/{name}/sources: the folder (a body: a path may be long and full of '/'). */
+export const sourcePathBody = z.object({path: z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters')});
+
+const lineNumber = z.string().regex(/^\d{1,9}$/, 'must be a whole number of 1 or more').transform(Number).refine(value => value >= 1, 'must be a whole number of 1 or more');
+
+/** GET /documents/{file_name}: the collection, and a line range or a section ("Heading > Sub"). */
+export const getDocumentQuery = z.object({
+	collection: collectionOrDefault,
+	line: lineNumber.optional(),
+	count: lineNumber.optional(),
+	section: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').optional(),
+});
+
+/** GET /watch/events: one collection, or every collection that has folder sources. */
+export const watchQuery = z.object({collection: collection.optional()});

@@ -1,8 +1,23 @@
-import type {CollectionEntry, CollectionStats} from '../../common/wire/collections.js';
+import type {CollectionDeleted, CollectionEntry, CollectionStats, SourceEntry, SourceRemoved} from '../../common/wire/collections.js';
 import type * as Domain from '../engine/engine-types.js';
 
 export function toCollectionEntry(collection: Domain.CollectionSummary): CollectionEntry {
-	return {name: collection.name, count: collection.count, documents: collection.documents};
+	return {name: collection.name, count: collection.count, documents: collection.documents, sources: collection.sources, last_sync_at: collection.lastSyncAt};
+}
+
+export function toSourceEntry(source: Domain.SourceSummary): SourceEntry {
+	return {
+		path: source.path, label: source.label, include: source.include, exclude: source.exclude, ignore_files: source.ignoreFiles, hidden: source.hidden,
+		watch: source.watch, documents: source.documents, last_sync_at: source.lastSyncAt, last_sync: source.lastSync,
+	};
+}
+
+export function toCollectionDeleted(deletion: Domain.CollectionDeletion): CollectionDeleted {
+	return {status: 'ok', collection: deletion.collection, deleted_documents: deletion.deletedDocuments, deleted_chunks: deletion.deletedChunks, deleted_sources: deletion.deletedSources};
+}
+
+export function toSourceRemoved(removal: Domain.SourceRemoval): SourceRemoved {
+	return {status: 'ok', collection: removal.collection, path: removal.path, deleted_documents: removal.deletedDocuments, renamed: removal.renamed, collection_removed: removal.collectionRemoved};
 }
 
 /** GET /stats (before its disk_bytes) and the MCP tool stats. */

@@ -1,6 +1,7 @@
-import type {DeleteResult, DocumentEntry, DocumentSection, ImportResult, IngestResult} from '../../common/wire/documents.js';
+import type {DeleteResult, DocumentEntry, DocumentSection, DocumentText, ImportResult, IngestResult} from '../../common/wire/documents.js';
 import type * as Domain from '../engine/engine-types.js';
 import type {DocumentSection as Section} from '../engine/search/document-section.js';
+import type {DocumentLines} from '../engine/documents/get-document.js';
 
 export function toIngestResult(result: Domain.IngestResult): IngestResult {
 	return {status: 'ok', chunks: result.chunks, file: result.file, collection: result.collection, outcome: result.outcome};
@@ -22,5 +23,13 @@ export function toDocumentSection(section: Section & {file: string; collection: 
 	return {
 		file: section.file, collection: section.collection, heading_path: section.headingPath, heading_level: section.headingLevel,
 		start_line: section.startLine, end_line: section.endLine, content: section.content,
+	};
+}
+
+export function toDocumentText(document: DocumentLines & {file: string; collection: string}): DocumentText {
+	return {
+		file: document.file, collection: document.collection, source_path: document.sourcePath, start_line: document.startLine, end_line: document.endLine,
+		total_lines: document.totalLines, ...(document.headingPath ? {heading_path: document.headingPath} : {}), content: document.content,
+		changed_on_disk: document.changedOnDisk,
 	};
 }

@@ -1,5 +1,5 @@
 import type {DirectoryProgress, DirectoryReport, FileOutcome} from '../../common/wire/jobs.js';
-import type * as Ingest from '../engine/ingest/ingest-directory.js';
+import type * as Ingest from '../../common/wire/jobs.js';
 import type * as Write from '../engine/ingest/write-documents.js';
 
 /** A directory ingestion's counts, as jobs report them (camelCase on the wire, as they always were). */
@@ -15,5 +15,8 @@ export function toFileOutcome(outcome: Write.FileOutcome): FileOutcome {
 }
 
 export function toDirectoryReport(report: Ingest.DirectoryReport): DirectoryReport {
-	return {...toDirectoryProgress(report), cancelled: report.cancelled, files: report.files.map(outcome => toFileOutcome(outcome))};
+	return {
+		...toDirectoryProgress(report), cancelled: report.cancelled, files: report.files.map(outcome => toFileOutcome(outcome)),
+		...(report.sync ? {sync: report.sync} : {}),
+	};
 }

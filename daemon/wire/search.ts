@@ -14,6 +14,7 @@ export function toSearchResult(hit: SearchHit): SearchResult {
 		start_line: hit.startLine,
 		end_line: hit.endLine,
 		source_path: hit.sourcePath,
+		collection: hit.collection,
 	};
 }
 
@@ -22,6 +23,7 @@ export function toSearchResponse(outcome: SearchOutcome): SearchResponse {
 	return {
 		results: outcome.results.map(hit => toSearchResult(hit)),
 		collection: outcome.collection,
+		collections: outcome.collections,
 		mode: outcome.mode,
 		...(outcome.notice ? {notice: outcome.notice} : {}),
 		timings_ms: {embed: outcome.timings.embed, vector: outcome.timings.vector, keyword: outcome.timings.keyword, total: outcome.timings.total},

@@ -40,7 +40,7 @@ function optionRow(option: OptionSpec): [string, string] {
 	const names = `${option.short ? `-${option.short}, ` : '    '}--${option.name}${option.value ? ` ${option.value.toUpperCase()}` : ''}`;
 	const choices = option.choices && !option.choices.every(choice => option.description.includes(choice)) ? `: ${oneOf(option.choices)}` : '';
 	const fallback = option.default === undefined ? '' : ` (${option.default === 'default' ? '\'default\'' : option.default})`;
-	return [names, `${option.description}${choices}${fallback}${option.required ? ' (required)' : ''}`];
+	return [names, `${option.description}${choices}${fallback}${option.required ? ' (required)' : ''}${option.repeatable ? ' (repeatable)' : ''}`];
 }
 
 export function commandHelp(spec: CommandSpec): string {

@@ -24,7 +24,7 @@ export function parseArguments(spec: CommandSpec, tokens: readonly string[]): In
 	}
 
 	const options = optionsOf(spec);
-	const values: Record<string, string | boolean | undefined> = {};
+	const values: Record<string, string | boolean | string[] | undefined> = {};
 	const args: string[] = [];
 	for (let index = 0; index < tokens.length; index++) {
 		const token = tokens[index]!;
@@ -66,7 +66,8 @@ export function parseArguments(spec: CommandSpec, tokens: readonly string[]): In
 			index++;
 		}
 
-		values[option.name] = checked(option, value);
+		const checkedValue = checked(option, value);
+		values[option.name] = option.repeatable ? [...(values[option.name] as string[] | undefined ?? []), checkedValue] : checkedValue;
 	}
 
 	const absent = options.find(option => option.required && values[option.name] === undefined);
@@ -124,8 +125,8 @@ export function usageOf(spec: CommandSpec): string {
 	return [...args, ...((spec.options?.length ?? 0) > 0 || spec.json ? ['[options]'] : [])].join(' ');
 }
 
-function withDefaults(options: readonly OptionSpec[], values: Record<string, string | boolean | undefined>): Record<string, string | boolean | undefined> {
-	const filled: Record<string, string | boolean | undefined> = {};
+function withDefaults(options: readonly OptionSpec[], values: Record<string, string | boolean | string[] | undefined>): Record<string, string | boolean | string[] | undefined> {
+	const filled: Record<string, string | boolean | string[] | undefined> = {};
 	for (const option of options) {
 		filled[option.name] = values[option.name] ?? (option.value ? option.default : false);
 	}

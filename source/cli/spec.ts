@@ -20,6 +20,8 @@ export type OptionSpec = {
 	readonly completes?: Completes;
 	/** The command cannot run without it. */
 	readonly required?: boolean;
+	/** May be given several times: its value is the list of all of them (listOption). */
+	readonly repeatable?: boolean;
 };
 
 export type ArgumentSpec = {
@@ -34,7 +36,7 @@ export type ArgumentSpec = {
 export type Invocation = {
 	readonly args: readonly string[];
 	/** By long name; flags are true or false, and options with a default always have a value. */
-	readonly options: Readonly<Record<string, string | boolean | undefined>>;
+	readonly options: Readonly<Record<string, string | boolean | readonly string[] | undefined>>;
 	readonly json: boolean;
 };
 
@@ -64,4 +66,6 @@ export type CommandSpec = {
 
 /** Strings of the option's value as the runner fills them in. */
 export const stringOption = (invocation: Invocation, name: string): string => invocation.options[name] as string;
+/** Every value of a repeatable option, in the order given (empty when it was not given). */
+export const listOption = (invocation: Invocation, name: string): readonly string[] => (invocation.options[name] as readonly string[] | undefined) ?? [];
 export const flag = (invocation: Invocation, name: string): boolean => invocation.options[name] === true;

@@ -1,28 +1,47 @@
 // Commands that read: search, listings, stats, status, export.
-import {fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
+import {defaultCollection, fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
 import {checkTopK, collection, collectionWords} from './options.js';
 import type {CommandSpec} from './spec.js';
 
 export const readCommands: CommandSpec[] = [
 	{
 		name: 'search',
-		summary: 'search a collection: hybrid (keyword and vectors fused), semantic or keyword',
+		summary: 'search one collection, several or all: hybrid (keyword and vectors fused), semantic or keyword',
 		args: [{name: 'QUERY', description: `what to look for, 1 to ${searchLimits.queryMax} characters`}],
 		options: [
 			{name: 'top-k', short: 'k', value: 'N', description: `number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax}`, default: String(searchDefaults.topK), check: checkTopK},
 			{name: 'mode', value: 'mode', description: 'how to rank', default: searchDefaults.mode, choices: searchModes},
-			collection,
+			{name: 'collection', short: 'C', value: 'name', repeatable: true, description: `collection to search ('${defaultCollection}' when none is given); repeat it for several, ranked as one`},
+			{name: 'all', description: 'search every collection, ranked as one'},
 			{name: 'collapse', description: 'at most one result per document'},
 			{name: 'fusion', value: 'method', description: 'hybrid only: merge by rank (rrf) or by normalised score (convex)', default: searchDefaults.fusion, choices: fusions},
+			{name: 'files', short: 'l', description: 'print only the paths of the matching files, each once, best first (as rg -l)'},
+			{name: 'format', value: 'format', description: 'path:line prints path:line:text per hit, for editors\' quickfix lists (as rg -n)', choices: ['path:line']},
 		],
 		json: true,
-		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\''],
+		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search "rotate the api key" -C notes -C work', 'md-vector search "rotate the api key" --format path:line | vim -q /dev/stdin', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\''],
 		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion'},
 		load: async () => import('../commands/search.js'),
 	},
 	{
+		name: 'get',
+		summary: 'print a stored document as it was indexed, a range of its lines, or one section',
+		details: 'FILE is the stored name (md-vector documents lists them), with :LINE or :LINE:COUNT for a range, as search --format path:line prints it. '
+			+ 'The text is what was indexed, also after the file changed or vanished (stderr says so).',
+		args: [{name: 'FILE[:LINE[:COUNT]]', description: 'the document, and optionally its first line and how many lines'}],
+		options: [
+			collection,
+			{name: 'section', value: 'headings', description: 'one section by its headings, outermost first: "Install > Linux" (the title may be left out)'},
+			{name: 'line-numbers', short: 'n', description: 'number the lines'},
+		],
+		json: true,
+		examples: ['md-vector get guides/install.md -C docs', 'md-vector get guides/install.md:120:40 -n', 'md-vector get guides/install.md --section "Install > Linux"'],
+		words: {...collectionWords, file_name: 'FILE', section: '--section'},
+		load: async () => import('../commands/get.js'),
+	},
+	{
 		name: 'collections',
-		summary: 'list collections with their document and chunk counts',
+		summary: 'list collections with their documents, chunks, folder sources and last sync',
 		json: true,
 		examples: ['md-vector collections --json'],
 		load: async () => import('../commands/collections.js'),

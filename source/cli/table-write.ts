@@ -1,6 +1,8 @@
 // Commands that change the index: ingest, ingest-dir, delete, import.
 import {collection, collectionWords, force, incremental} from './options.js';
-import type {CommandSpec} from './spec.js';
+import type {CommandSpec, OptionSpec} from './spec.js';
+
+const yes: OptionSpec = {name: 'yes', short: 'y', description: 'do not ask: delete (needed under --json and without a terminal)'};
 
 export const writeCommands: CommandSpec[] = [
 	{
@@ -16,14 +18,89 @@ export const writeCommands: CommandSpec[] = [
 	},
 	{
 		name: 'ingest-dir',
-		summary: 'index every Markdown file under a folder as one job, with progress',
-		details: 'Document names are paths relative to the folder. Ctrl-C cancels: files already committed are kept, whole.',
+		summary: 'add a folder as a source of a collection and sync it (new, changed, renamed, deleted files), as one job',
+		details: 'The collection remembers the folder: `md-vector update` syncs it again. Document names are paths relative to the folder, '
+			+ 'prefixed with the source\'s label once a collection has two folders. .gitignore and .mdvectorignore are honoured; what is skipped '
+			+ 'is counted by reason, and every removed document is listed. Again on a folder that is a source: syncs it (globs given replace its own). '
+			+ 'Ctrl-C cancels: files already committed are kept, whole.',
 		args: [{name: 'DIRECTORY', description: 'the folder to index', completes: 'directory'}],
-		options: [collection, incremental, force],
+		options: [
+			collection, incremental, force,
+			{name: 'include', value: 'glob', repeatable: true, description: 'index only files matching it (no \'/\': a name at any depth; with one: from the folder)'},
+			{name: 'exclude', value: 'glob', repeatable: true, description: 'leave out files and folders matching it'},
+			{name: 'no-ignore', description: 'do not honour .gitignore and .mdvectorignore'},
+			{name: 'hidden', description: 'walk dot-folders, dot-files and node_modules too (.git never)'},
+			{name: 'label', value: 'label', description: 'prefix of its documents\' names when the collection has several folders (default: the folder\'s name)'},
+		],
 		json: true,
-		examples: ['md-vector ingest-dir ~/notes -C notes --incremental'],
-		words: {...collectionWords, directory: 'ARG0'},
+		examples: ['md-vector ingest-dir ~/notes -C notes', 'md-vector ingest-dir ~/work/docs -C notes --exclude \'archive/**\' --include \'*.md\''],
+		words: {...collectionWords, directory: 'ARG0', include: '--include', exclude: '--exclude', ignore_files: '--no-ignore', label: '--label'},
 		load: async () => import('../commands/ingest-dir.js'),
+	},
+	{
+		name: 'update',
+		summary: 'sync every folder source of every collection (or of one) with the disk, as one job',
+		details: 'New files are added, changed ones re-embedded (unchanged chunks keep their vectors), files gone from disk removed, '
+			+ 'renames keep their vectors. The report lists added, changed, renamed and removed documents, and failures. '
+			+ 'A folder that is missing (an unmounted disk) is reported and loses nothing.',
+		options: [
+			{name: 'collection', short: 'C', value: 'name', description: 'sync only this collection (default: every collection with folder sources)'},
+			{name: 'force', description: 're-chunk and re-embed the changed files even where a chunk\'s vector could be reused'},
+		],
+		json: true,
+		examples: ['md-vector update', 'md-vector update -C notes --json'],
+		words: collectionWords,
+		load: async () => import('../commands/update.js'),
+	},
+	{
+		name: 'watch',
+		summary: 'follow the folder sources and sync each change within seconds, until Ctrl-C',
+		details: 'The daemon watches the folders while this runs (it catches up first), debounced and batched: an editor\'s save-by-rename '
+			+ 'or a git checkout of thousands of files is one sync. Each sync that changed something is printed like update\'s report.',
+		options: [{name: 'collection', short: 'C', value: 'name', description: 'follow only this collection (default: every collection with folder sources)'}],
+		json: true,
+		examples: ['md-vector watch', 'md-vector watch -C notes --json   # one JSON line per event: ready, sync, error'],
+		words: collectionWords,
+		load: async () => import('../commands/watch.js'),
+	},
+	{
+		name: 'collection rm',
+		summary: 'delete a collection with its documents, vectors and folder sources (asks first unless --yes)',
+		args: [{name: 'NAME', description: 'the collection (md-vector collections lists them)'}],
+		options: [yes],
+		json: true,
+		examples: ['md-vector collection rm old-notes', 'md-vector collection rm old-notes --yes --json'],
+		words: {name: 'ARG0'},
+		load: async () => import('../commands/collection/rm.js'),
+	},
+	{
+		name: 'collection rename',
+		summary: 'give a collection a new name, keeping its documents, vectors and sources',
+		args: [{name: 'OLD', description: 'the collection'}, {name: 'NEW', description: 'its new name: 1-128 characters of A-Z a-z 0-9 . _ -'}],
+		json: true,
+		examples: ['md-vector collection rename notes notes-2025'],
+		words: {name: 'ARG1'},
+		load: async () => import('../commands/collection/rename.js'),
+	},
+	{
+		name: 'collection sources',
+		summary: 'list the folders a collection is filled from, with their settings, documents and last sync',
+		args: [{name: 'NAME', description: 'the collection'}],
+		json: true,
+		examples: ['md-vector collection sources notes --json'],
+		words: {name: 'ARG0'},
+		load: async () => import('../commands/collection/sources.js'),
+	},
+	{
+		name: 'collection remove-source',
+		summary: 'stop following a folder and delete its documents (asks first unless --yes)',
+		details: 'Back to one folder, the other folder\'s documents lose their label prefix (renamed, keeping their vectors). A collection left with nothing is deleted.',
+		args: [{name: 'NAME', description: 'the collection'}, {name: 'PATH', description: 'the folder, as md-vector collection sources lists it', completes: 'directory'}],
+		options: [yes],
+		json: true,
+		examples: ['md-vector collection remove-source notes ~/old-notes --yes'],
+		words: {name: 'ARG0', path: 'ARG1'},
+		load: async () => import('../commands/collection/remove-source.js'),
 	},
 	{
 		name: 'delete',

@@ -1,4 +1,5 @@
 import type {
+	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
 	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
@@ -10,6 +11,10 @@ export type SearchInput = {
 	readonly top_k?: number;
 	readonly mode?: SearchMode;
 	readonly collection?: string;
+	/** Several collections, one ranking over their union. */
+	readonly collections?: readonly string[];
+	/** Every collection the caller may search. */
+	readonly all?: boolean;
 	readonly collapse?: boolean;
 	readonly fusion?: 'rrf' | 'convex';
 };
@@ -23,6 +28,9 @@ export type IngestInput = {
 };
 
 /** A typed client of the daemon's /api/v1. Every error is a DaemonError (it answered) or UnreachableError. */
+/** How ingest-dir walks a folder source (docs/sync-design.md). */
+export type SourceFields = {include?: string[]; exclude?: string[]; ignore_files?: boolean; hidden?: boolean; label?: string};
+
 export class DaemonClient {
 	private currentHeaders: Readonly<Record<string, string>>;
 
@@ -53,6 +61,29 @@ export class DaemonClient {
 		return this.json('GET', '/collections');
 	}
 
+	/** A stored document as indexed, or some of its lines, or one section. */
+	async getDocument(fileName: string, options: {collection?: string; line?: number; count?: number; section?: string}): Promise<DocumentText> {
+		const name = fileName.split('/').map(part => (part === '.' || part === '..' ? part.replaceAll('.', '%2E') : encodeURIComponent(part))).join('/');
+		const {collection, line, count, section} = options;
+		return this.json('GET', `/documents/${name}${query({collection, line: line?.toString(), count: count?.toString(), section})}`);
+	}
+
+	async deleteCollection(name: string): Promise<CollectionDeleted> {
+		return this.json('DELETE', `/collections/${encodeURIComponent(name)}`);
+	}
+
+	async renameCollection(name: string, next: string): Promise<CollectionRenamed> {
+		return this.json('PATCH', `/collections/${encodeURIComponent(name)}`, {name: next});
+	}
+
+	async sources(name: string): Promise<{collection: string; sources: SourceEntry[]}> {
+		return this.json('GET', `/collections/${encodeURIComponent(name)}/sources`);
+	}
+
+	async removeSource(name: string, folder: string): Promise<SourceRemoved> {
+		return this.json('DELETE', `/collections/${encodeURIComponent(name)}/sources`, {path: folder});
+	}
+
 	async search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse> {
 		return this.json('POST', '/search', input, signal);
 	}
@@ -75,8 +106,13 @@ export class DaemonClient {
 		return this.json('GET', `/documents${query({collection})}`);
 	}
 
-	async startDirectoryJob(input: {directory: string; collection?: string; mode?: IngestMode}): Promise<{job: Job}> {
+	async startDirectoryJob(input: {directory: string; collection?: string; mode?: IngestMode} & SourceFields): Promise<{job: Job}> {
 		return this.json('POST', '/jobs/ingest-directory', input);
+	}
+
+	/** Re-syncs the folder sources of one collection, or of every collection that has some, as a job. */
+	async startUpdateJob(input: {collection?: string; mode?: 'default' | 'force'}): Promise<{job: Job}> {
+		return this.json('POST', '/jobs/update', input);
 	}
 
 	async job(id: string): Promise<{job: Job}> {
@@ -93,6 +129,17 @@ export class DaemonClient {
 	}
 
 	/** Follows a job with one request: calls onProgress while it runs; resolves with the finished job and its report. */
+	/**
+	 * Has the daemon follow the folder sources (of one collection, or all) while this runs: each event (ready,
+	 * sync with a collection's report, error) goes to `onEvent`. Resolves when the daemon ends the stream.
+	 */
+	async watch(collection: string | undefined, onEvent: (event: string, data: unknown) => void): Promise<void> {
+		const response = await this.send('GET', `/watch/events${query({collection})}`);
+		for await (const {event, data} of readEvents(response.body)) {
+			onEvent(event, JSON.parse(data));
+		}
+	}
+
 	async followJob(id: string, onProgress: (job: Job) => void): Promise<Job> {
 		const response = await this.send('GET', `/jobs/${encodeURIComponent(id)}/events`);
 		for await (const {event, data} of readEvents(response.body)) {

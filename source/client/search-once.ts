@@ -13,6 +13,9 @@ export type SearchOptions = {
 	readonly topK: string;
 	readonly mode: SearchMode;
 	readonly collection: string;
+	/** More than one -C: these collections, one ranking; `all`: every collection. */
+	readonly collections?: readonly string[];
+	readonly all?: boolean;
 	readonly collapse: boolean;
 	readonly fusion: Fusion;
 };
@@ -29,7 +32,8 @@ export async function searchOnce(client: DaemonClient, query: string, options: S
 	}
 
 	return client.search({
-		query, top_k: topK, mode: options.mode, collection: options.collection, collapse: options.collapse || undefined,
+		query, top_k: topK, mode: options.mode, collapse: options.collapse || undefined,
+		...(options.all ? {all: true} : (options.collections && options.collections.length > 1 ? {collections: options.collections} : {collection: options.collection})),
 		fusion: options.mode === 'hybrid' ? options.fusion : undefined,
 	});
 }

@@ -16,6 +16,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	}
 
 	const width = Math.max(...collections.map(collection => collection.name.length));
-	io.out(collections.map(collection => `${io.style.bold(collection.name.padEnd(width))}  ${plural(collection.documents, 'document')}, ${plural(collection.count, 'chunk')}\n`).join(''));
+	const folders = (collection: typeof collections[number]) => ((collection.sources ?? 0) > 0 ? `, ${plural(collection.sources ?? 0, 'folder source')}, last sync ${collection.last_sync_at ?? 'never'}` : '');
+	io.out(collections.map(collection => `${io.style.bold(collection.name.padEnd(width))}  ${plural(collection.documents, 'document')}, ${plural(collection.count, 'chunk')}${folders(collection)}\n`).join(''));
 	return undefined;
 }

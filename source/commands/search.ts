@@ -1,15 +1,24 @@
 import type {SearchMode} from '../client/api-types.js';
 import {connect} from '../client/connect.js';
 import {searchOnce} from '../client/search-once.js';
-import type {Fusion} from '../../common/search-defaults.js';
+import {defaultCollection, type Fusion} from '../../common/search-defaults.js';
 import type {Io} from '../cli/io.js';
-import {flag, stringOption, type Invocation} from '../cli/spec.js';
+import {flag, listOption, stringOption, type Invocation} from '../cli/spec.js';
+import {UsageError} from '../client/client-errors.js';
 import {searchText} from '../ui/search-text.js';
+import {queryTerms} from '../ui/snippet.js';
+import {formatFiles, formatPathLines} from '../../common/get/path-line-format.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const query = invocation.args[0]!;
+	const named = listOption(invocation, 'collection');
+	if (flag(invocation, 'all') && named.length > 0) {
+		throw new UsageError('--all searches every collection: give it without -C', 'invalid_value');
+	}
+
 	const response = await searchOnce(await connect({onNotice: io.note}), query, {
-		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: stringOption(invocation, 'collection'),
+		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: named[0] ?? defaultCollection,
+		collections: named, all: flag(invocation, 'all'),
 		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion,
 	});
 	if (response.notice) {
@@ -18,6 +27,18 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 
 	if (invocation.json) {
 		return response;
+	}
+
+	// Plain-text formats for other tools: the file on disk when known, else the stored name.
+	const located = response.results.map(result => ({path: result.source_path ?? result.source_file, startLine: result.start_line, content: result.content}));
+	if (flag(invocation, 'files')) {
+		io.out(formatFiles(located).map(line => `${line}\n`).join(''));
+		return undefined;
+	}
+
+	if (invocation.options.format === 'path:line') {
+		io.out(formatPathLines(located, queryTerms(query)).map(line => `${line}\n`).join(''));
+		return undefined;
 	}
 
 	io.out(searchText(response, query, io.style, io.columns));

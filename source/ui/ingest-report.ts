@@ -1,6 +1,7 @@
 import type {FileOutcome, Job} from '../client/api-types.js';
 import type {Style} from '../cli/style.js';
 import {count, plural} from './format.js';
+import {syncReportText} from './sync-report.js';
 
 const colours = {indexed: 'green', unchanged: 'yellow', failed: 'red'} as const;
 
@@ -13,7 +14,7 @@ function summary(job: Job, style: Style): string {
 	const {progress} = job;
 	const counts = `${plural(progress.indexed, 'file')} indexed, ${count(progress.unchanged)} unchanged, ${count(progress.failed)} failed, ${plural(progress.chunks, 'chunk')}`;
 	if (job.state !== 'cancelled') {
-		return style.bold(`Done: ${counts} into '${job.collection}'.`);
+		return style.bold(`Done: ${counts}${job.collection === '*' ? '' : ` into '${job.collection}'`}.`);
 	}
 
 	const left = `${plural(progress.totalFiles - progress.processedFiles, 'file')} not ingested (run again with --incremental to finish)`;
@@ -23,6 +24,11 @@ function summary(job: Job, style: Style): string {
 
 /** After a directory ingest: files by outcome (failed first, with the reason), at most `limit` a group, then the totals. */
 export function ingestReportText(job: Job, style: Style, limit = 20): string {
+	if (job.report?.sync) {
+		// Folder sources: the sync's own lists (deletions by name) say more than per-file outcomes.
+		return `${[...syncReportText(job.report.sync, style, limit), summary(job, style)].join('\n')}\n`;
+	}
+
 	const files = job.report?.files ?? [];
 	const lines: string[] = [];
 	for (const status of ['failed', 'indexed', 'unchanged'] as const) {

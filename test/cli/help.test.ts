@@ -42,7 +42,8 @@ test('every command has --help with its options, defaults shown as values, and a
 	const search = String((await md.run(['search', '--help'])).stdout);
 	t.regex(search, /^ {2}-k, --top-k N +number of results, 1 to 100 \(10\)$/m);
 	t.regex(search, /^ {6}--mode MODE +how to rank: hybrid, semantic or keyword \(hybrid\)$/m);
-	t.regex(search, /^ {2}-C, --collection NAME +collection to use \('default'\)$/m);
+	t.regex(search, /^ {2}-C, --collection NAME +collection to search \('default' when none is given\); repeat it for several, ranked as one \(repeatable\)$/m);
+	t.regex(String((await md.run(['stats', '--help'])).stdout), /^ {2}-C, --collection NAME +collection to use \('default'\)$/m);
 	t.regex(search, /^ {6}--json +print the result as one JSON document/m);
 	t.regex(String((await md.run(['help', 'search'])).stdout), /^Usage: md-vector search QUERY \[options]$/m, '`md-vector help search`');
 	t.regex(String((await md.run(['mcp', '--help'])).stdout), /^Usage: md-vector mcp \[--read-only]/m, 'mcp keeps its own help');

@@ -62,7 +62,7 @@ test('ingest then search in every mode with the generated model', async t => {
 	t.like(keyword.results[0], {fileName: 'garden.md', sectionTitle: 'Tomatoes', headingLevel: 2});
 	const identifier = await engine.search({query: 'Get-ChildItem', topK: 3, mode: 'keyword', collection: 'notes'});
 	t.is(identifier.results[0]?.fileName, 'shell.md');
-	t.deepEqual(await engine.collections(), [{name: 'notes', count: 5, documents: 2}]);
+	t.deepEqual(await engine.collections(), [{name: 'notes', count: 5, documents: 2, sources: 0, lastSyncAt: null}]);
 	await engine.close();
 });
 

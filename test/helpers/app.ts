@@ -63,7 +63,8 @@ export async function serveApp(options: AppOptions = {}): Promise<AppServer> {
 			return new Promise<Answer>((resolve, reject) => {
 				const outgoing = httpRequest({
 					host: '127.0.0.1', port, method, path: route,
-					headers: {...(payload === undefined ? {} : {'content-type': 'application/json'}), ...headers},
+					// Content-Length always: Node sends a DELETE's body neither chunked nor measured otherwise.
+					headers: {...(payload === undefined ? {} : {'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload))}), ...headers},
 				}, response => {
 					let text = '';
 					response.setEncoding('utf8');

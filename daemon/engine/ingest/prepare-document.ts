@@ -3,10 +3,16 @@ import {headingContextFromEnv} from '../chunker/heading-context.js';
 import type {DocumentToWrite} from '../storage/types.js';
 import {invalidInput} from '../errors.js';
 
+/** Where a document lives in a folder source (absent: loose). */
+export type DocumentPlace = Pick<DocumentToWrite, 'sourceId' | 'relativePath' | 'mtimeMs'>;
+
 export type PreparedDocument = {
 	readonly fileName: string;
 	readonly sourcePath?: string;
 	readonly byteSize: number;
+	/** The whole text, kept for `get`. */
+	readonly text: string;
+	readonly place?: DocumentPlace;
 	readonly chunked: ChunkedDocument;
 };
 
@@ -14,7 +20,7 @@ export type PreparedDocument = {
 const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Chunks a document's text. Text sent inline is checked as files are (decode-text.ts): no NUL, valid Unicode. */
-export function prepareDocument(content: string, fileName: string, sourcePath?: string): PreparedDocument {
+export function prepareDocument(content: string, fileName: string, sourcePath?: string, place?: DocumentPlace): PreparedDocument {
 	const nul = content.indexOf('\0');
 	if (nul !== -1) {
 		throw invalidInput(`content: contains a NUL character at character ${nul}; Markdown is text`);
@@ -25,7 +31,7 @@ export function prepareDocument(content: string, fileName: string, sourcePath?: 
 		throw invalidInput(`content: holds an unpaired surrogate (U+${surrogate[0].codePointAt(0)!.toString(16).toUpperCase()}) at character ${surrogate.index}: not valid Unicode text`);
 	}
 
-	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
+	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), text: content, place, chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
 }
 
 /** Attaches vectors (by chunk hash) and shapes the document for the store. */
@@ -34,6 +40,8 @@ export function toDocumentToWrite(prepared: PreparedDocument, vectors: ReadonlyM
 	return {
 		fileName: prepared.fileName,
 		sourcePath: prepared.sourcePath,
+		text: prepared.text,
+		...prepared.place,
 		title: chunked.title,
 		tags: chunked.tags,
 		contentHash: chunked.contentHash,

@@ -17,7 +17,22 @@ export type SearchContext = {
 	readonly embedderProblem: string;
 };
 
-export async function runSearch(context: SearchContext, collection: Collection, request: SearchRequest): Promise<SearchOutcome> {
+/** The best `depth` of per-collection rankings: one ranking over their union, since scores compare (storage.ts). */
+async function unionTopK(collections: readonly Collection[], depth: number, rank: (collection: Collection) => Promise<Ranked[]>): Promise<Ranked[]> {
+	if (collections.length === 1) {
+		return rank(collections[0]!);
+	}
+
+	const lists = await Promise.all(collections.map(async collection => rank(collection)));
+	return lists.flat().sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, depth);
+}
+
+/**
+ * One search over one or several collections. Several are one ranking over their union: cosine similarity
+ * and BM25 (store-wide statistics) compare across collections, so the union's top k is the merge of each one's
+ * top k by score, and fusion then runs once over the union's two lists: a rank means the same everywhere.
+ */
+export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
 	const started = performance.now();
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
@@ -42,7 +57,7 @@ export async function runSearch(context: SearchContext, collection: Collection, 
 			const vector = await embedder.embedQuery(request.query);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await context.storage.vectorTopK(collection, vector, depth);
+			const hits = await unionTopK(collections, depth, async collection => context.storage.vectorTopK(collection, vector, depth));
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -51,29 +66,40 @@ export async function runSearch(context: SearchContext, collection: Collection, 
 	let keyword: Ranked[] = [];
 	if (mode !== 'semantic') {
 		const at = performance.now();
-		keyword = await context.storage.keywordTopK(collection, keywordTerms(request.query), depth, fieldWeights);
+		const terms = keywordTerms(request.query);
+		keyword = await unionTopK(collections, depth, async collection => context.storage.keywordTopK(collection, terms, depth, fieldWeights));
 		timings.keyword = performance.now() - at;
 	}
 
 	const semantic = await semanticWork;
 	const ranked = mode === 'hybrid' ? fuse(request.fusion, semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
-	const results = toResults(await context.storage.chunks(collection, ranked.map(hit => hit.rowid)), ranked, request);
+	const rowids = ranked.map(hit => hit.rowid);
+	const chunks = new Map<number, StoredChunk & {collection: string}>();
+	for (const [index, found] of (await Promise.all(collections.map(async collection => context.storage.chunks(collection, rowids)))).entries()) {
+		for (const [rowid, chunk] of found) {
+			chunks.set(rowid, {...chunk, collection: collections[index]!.name});
+		}
+	}
+
+	const results = toResults(chunks, ranked, request);
 	timings.total = performance.now() - started;
-	return {results, collection: collection.name, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
+	const names = collections.map(collection => collection.name);
+	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
 
-function toResults(chunks: ReadonlyMap<number, StoredChunk>, ranked: readonly Ranked[], request: SearchRequest): SearchHit[] {
+function toResults(chunks: ReadonlyMap<number, StoredChunk & {collection: string}>, ranked: readonly Ranked[], request: SearchRequest): SearchHit[] {
 	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();
 	for (const hit of ranked) {
 		const chunk = chunks.get(hit.rowid);
-		if (!chunk || seenIds.has(chunk.id) || (request.collapse && seenFiles.has(chunk.fileName))) {
+		const file = `${chunk?.collection}\n${chunk?.fileName}`;
+		if (!chunk || seenIds.has(chunk.id) || (request.collapse && seenFiles.has(file))) {
 			continue;
 		}
 
 		seenIds.add(chunk.id);
-		seenFiles.add(chunk.fileName);
+		seenFiles.add(file);
 		results.push({...chunk, score: Number(hit.score.toFixed(6))});
 		if (results.length === request.topK) {
 			break;

@@ -7,13 +7,18 @@ export type {SearchMode, SearchRequest} from '../../../common/search-contract.js
 export type SearchHit = StoredChunk & {
 	/** Rounded to 6 decimals; what it means depends on the mode (README). */
 	readonly score: number;
+	/** The collection it was found in. */
+	readonly collection: string;
 };
 
 /** Milliseconds spent in each stage of a search (the stages overlap) and in all. */
 export type SearchTimings = Readonly<Record<'embed' | 'vector' | 'keyword' | 'total', number>>;
 
 export type SearchOutcome = {
+	/** The collection searched, or '*' for several. */
 	readonly collection: string;
+	/** Every collection searched. */
+	readonly collections: readonly string[];
 	/** The mode asked for; `notice` says why another one served it, if one did. */
 	readonly mode: SearchMode;
 	readonly notice?: string;

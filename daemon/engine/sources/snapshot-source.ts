@@ -1,6 +1,6 @@
-import {readFile} from 'node:fs/promises';
 import {sha256} from '../hash.js';
 import {walkSource, type WalkOptions, type WalkResult, type WalkedFile} from './walk-source.js';
+import {readMarkdown} from './read-markdown.js';
 
 /** What was known of a file at the last sync: enough to skip reading it when it did not change. */
 export type KnownFile = {readonly size: number; readonly mtimeMs: number; readonly contentHash: string};
@@ -45,7 +45,7 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 			}
 
 			try {
-				const text = await readFile(file.absolutePath, 'utf8');
+				const text = await readMarkdown(file.absolutePath); // decoded as it is stored, so its hash is the stored one
 				read++;
 				files.push({...file, contentHash: sha256(text)});
 			} catch (error) {

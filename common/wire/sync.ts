@@ -1,0 +1,30 @@
+// The sync report of folder sources (docs/sync-design.md), as types only: `ingest-dir` and `update` jobs carry it
+// in their report's `sync`, and `--json` prints it. Deletions are never silent: each removed name is listed.
+
+/** One source's part of a sync. */
+export type SourceSyncReport = {
+	readonly path: string;
+	readonly label: string;
+	readonly added: readonly string[];
+	readonly changed: readonly string[];
+	/** Same content under a new name; `adopted`: a document ingested on its own now belongs to this source. */
+	readonly renamed: ReadonlyArray<{readonly from: string; readonly to: string; readonly adopted: boolean}>;
+	readonly removed: readonly string[];
+	/** A count: listing thousands of untouched names helps no one. */
+	readonly unchanged: number;
+	readonly failed: ReadonlyArray<{readonly file: string; readonly error: string}>;
+	/** Files left alone because their name belongs to another document (a loose one, or another source's). */
+	readonly conflicts: ReadonlyArray<{readonly file: string; readonly reason: string}>;
+	/** Entries the walk left out, by reason (hidden, ignored, not_markdown, too_large, symlink_outside...). */
+	readonly skipped: Readonly<Record<string, number>>;
+	readonly skipped_examples: Readonly<Record<string, readonly string[]>>;
+	/** Why the source was not synced (its folder is missing...): nothing of it was removed. Null when it was. */
+	readonly error: string | null;
+};
+
+export type CollectionSyncReport = {
+	readonly collection: string;
+	readonly sources: readonly SourceSyncReport[];
+};
+
+export type SyncReport = {readonly collections: readonly CollectionSyncReport[]};

@@ -1,0 +1,44 @@
+import type {SyncReport} from '../../common/wire/sync.js';
+import type {Style} from '../cli/style.js';
+import {count} from './format.js';
+
+type Lines = {readonly label: string; readonly paint: (text: string) => string; readonly names: readonly string[]};
+
+/** A list with at most `limit` names, then how many more. */
+function listed({label, paint, names}: Lines, style: Style, limit: number): string[] {
+	const shown = names.slice(0, limit).map(name => `${paint(label.padEnd(9))} ${name}`);
+	return names.length > limit ? [...shown, style.dim(`  … and ${count(names.length - limit)} more ${label} (--json lists every one)`)] : shown;
+}
+
+/**
+ * What a sync of folder sources did, per source: every deletion by name (never silent), the other changes,
+ * failures with their reason, and what the walk skipped by reason.
+ */
+export function syncReportText(report: SyncReport, style: Style, limit = 20): string[] {
+	const lines: string[] = [];
+	for (const collection of report.collections) {
+		for (const source of collection.sources) {
+			lines.push(style.bold(`${collection.collection} ← ${source.path}${collection.sources.length > 1 ? ` (label ${source.label})` : ''}`));
+			if (source.error) {
+				lines.push(style.red(`  not synced: ${source.error}`));
+				continue;
+			}
+
+			for (const part of [
+				{label: 'failed', paint: style.red, names: source.failed.map(entry => `${entry.file}: ${entry.error}`)},
+				{label: 'conflict', paint: style.red, names: source.conflicts.map(entry => `${entry.file}: ${entry.reason}`)},
+				{label: 'removed', paint: style.magenta, names: source.removed},
+				{label: 'added', paint: style.green, names: source.added},
+				{label: 'changed', paint: style.cyan, names: source.changed},
+				{label: 'renamed', paint: style.yellow, names: source.renamed.map(entry => `${entry.from} → ${entry.to}${entry.adopted ? ' (adopted)' : ''}`)},
+			]) {
+				lines.push(...listed(part, style, limit).map(line => `  ${line}`));
+			}
+
+			const skipped = Object.entries(source.skipped).filter(([, number]) => number > 0).map(([reason, number]) => `${reason} ${count(number)}`);
+			lines.push(style.dim(`  ${count(source.unchanged)} unchanged${skipped.length > 0 ? `; skipped: ${skipped.join(', ')}` : ''}`));
+		}
+	}
+
+	return lines;
+}
