@@ -19,6 +19,8 @@ export type SearchResult = {
 	readonly source_path: string | null;
 	/** The collection it was found in (a search may span several). */
 	readonly collection?: string;
+	/** True when the file differs from what was indexed or is gone; null for content sent inline. */
+	readonly changed_on_disk?: boolean | null;
 };
 
 export type SearchResponse = {

@@ -1,32 +1,14 @@
 // The `search` tool: one collection when named, else every collection the client may search (merged, see
 // search-all.ts), and the answer says which were searched. Hits name their collection, file and the path the
 // daemon read it from, and whether that file changed on disk since it was indexed.
-import {readFile} from 'node:fs/promises';
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {Engine} from '../engine/engine.js';
-import {sha256} from '../engine/hash.js';
+import {changedOnDisk, documentKey} from '../search/changed-on-disk.js';
 import {searchDefaults, searchFields, searchLimits, type SearchBody} from '../../common/search-contract.js';
 import {collectionsToSearch, type Allowed} from './collection-choice.js';
 import {searchCollections, type CollectionHit} from './search-all.js';
 import type {ToolResultOf} from './tool-result.js';
 import {toolNeeds} from './tool-needs.js';
-
-/** Whether each hit's file still has the content that was indexed (null: it was sent inline, not read from disk). */
-async function changedOnDisk(engine: Engine, hits: readonly CollectionHit[]): Promise<Map<string, boolean | null>> {
-	const changed = new Map<string, boolean | null>();
-	for (const hit of hits) {
-		const key = `${hit.collection}\n${hit.fileName}`;
-		if (changed.has(key)) {
-			continue;
-		}
-
-		const source = await engine.document(hit.collection, hit.fileName);
-		const current = source?.sourcePath ? await readFile(source.sourcePath, 'utf8').then(text => sha256(text), () => undefined) : undefined;
-		changed.set(key, source?.sourcePath ? current !== source.contentHash : null); // a deleted file counts as changed
-	}
-
-	return changed;
-}
 
 export function registerSearch(server: McpServer, engine: Engine, searchable: Allowed, guarded: ToolResultOf): void {
 	server.registerTool('search', {
@@ -50,7 +32,7 @@ export function registerSearch(server: McpServer, engine: Engine, searchable: Al
 			results: searched.results.map(hit => ({
 				collection: hit.collection, file: hit.fileName, source_path: hit.sourcePath, heading_path: hit.headingPath, heading_level: hit.headingLevel,
 				section_title: hit.sectionTitle, score: hit.score, start_line: hit.startLine, end_line: hit.endLine, content: hit.content,
-				changed_on_disk: changed.get(`${hit.collection}\n${hit.fileName}`) ?? null,
+				changed_on_disk: changed.get(documentKey(hit.collection, hit.fileName)) ?? null,
 			})),
 		};
 	}));

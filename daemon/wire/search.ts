@@ -1,8 +1,9 @@
 import type {SearchResponse, SearchResult} from '../../common/wire/search.js';
 import type {SearchHit, SearchOutcome} from '../engine/search/types.js';
+import {documentKey} from '../search/changed-on-disk.js';
 
 /** A hit as the API returns it: the spec's fields first, in this order, then md-vector's own. */
-export function toSearchResult(hit: SearchHit): SearchResult {
+export function toSearchResult(hit: SearchHit, changedOnDisk: boolean | null = null): SearchResult {
 	return {
 		id: hit.id,
 		content: hit.content,
@@ -15,13 +16,14 @@ export function toSearchResult(hit: SearchHit): SearchResult {
 		end_line: hit.endLine,
 		source_path: hit.sourcePath,
 		collection: hit.collection,
+		changed_on_disk: changedOnDisk,
 	};
 }
 
-/** POST /search's answer. */
-export function toSearchResponse(outcome: SearchOutcome): SearchResponse {
+/** POST /search's answer; `changed` says which hits' files changed on disk (search/changed-on-disk.ts). */
+export function toSearchResponse(outcome: SearchOutcome, changed: ReadonlyMap<string, boolean | null> = new Map()): SearchResponse {
 	return {
-		results: outcome.results.map(hit => toSearchResult(hit)),
+		results: outcome.results.map(hit => toSearchResult(hit, changed.get(documentKey(hit.collection, hit.fileName)) ?? null)),
 		collection: outcome.collection,
 		collections: outcome.collections,
 		mode: outcome.mode,

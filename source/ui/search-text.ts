@@ -18,8 +18,9 @@ function hitLines(hit: SearchResult, rank: number, query: string, style: Style, 
 	const lines = columns ? wrapSegments(segments, Math.max(20, columns - indent.length)) : [segments];
 	// Over several collections each hit says which one it is from.
 	const from = several && hit.collection ? style.dim(`${hit.collection}:`) : '';
+	const stale = hit.changed_on_disk ? style.yellow('  (changed on disk since indexed: md-vector update)') : '';
 	return [
-		`${style.dim(`${String(rank).padStart(2)}.`)} ${style.green(hit.score.toFixed(4))}  ${from}${style.bold(style.cyan(hit.source_file))}${style.dim(`:${hit.start_line}-${hit.end_line}`)}`,
+		`${style.dim(`${String(rank).padStart(2)}.`)} ${style.green(hit.score.toFixed(4))}  ${from}${style.bold(style.cyan(hit.source_file))}${style.dim(`:${hit.start_line}-${hit.end_line}`)}${stale}`,
 		`${indent}${style.magenta(path)}`,
 		...lines.map(line => `${indent}${joined(line, style)}`),
 		'',

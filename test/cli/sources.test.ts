@@ -128,6 +128,14 @@ test('get prints what was indexed, a line range or a section; search -l and --fo
 	t.is(String(vanished.stdout), 'Run apt install compost-tools.', 'the stored text, after the file is gone');
 	t.regex(String(vanished.stderr), /changed or is gone since it was indexed/);
 	t.true((await md.json(['get', 'guide.md', '-C', 'g'])).changed_on_disk);
+	// Search hits say it too: a file gone or changed since indexing, one unchanged, and none for inline content.
+	writeFileSync(path.join(other, 'compost.md'), '# Compost\n\nEdited since.\n');
+	const stale = await md.json(['search', 'compost', '--all', '--mode', 'keyword', '--collapse']);
+	t.deepEqual(stale.results.map((hit: {source_file: string; changed_on_disk: boolean | null}) => [hit.source_file, hit.changed_on_disk]), [['compost.md', true], ['guide.md', true]]);
+	await md.json(['ingest', path.join(other, 'compost.md'), '-C', 'h']);
+	t.false((await md.json(['search', 'edited', '-C', 'h', '--mode', 'keyword'])).results[0].changed_on_disk);
+	const marked = String((await md.run(['search', 'compost', '-C', 'g', '--mode', 'keyword'])).stdout);
+	t.regex(marked, /guide\.md:\d+-\d+ {2}\(changed on disk since indexed: md-vector update\)/);
 });
 
 test('watch: the daemon follows the folder while md-vector watch runs; every change lands in the index within seconds', async t => {

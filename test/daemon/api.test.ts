@@ -1,4 +1,4 @@
-import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {poll} from '../../source/client/poll.js';
@@ -89,6 +89,20 @@ test.serial('POST /search: results with the spec fields and the collection', asy
 	for (const key of ['id', 'content', 'score']) {
 		t.true(key in body.results[0]);
 	}
+});
+
+test.serial('POST /search: each hit says whether its file changed on disk since it was indexed (null for inline content)', async t => {
+	const file = path.join(notes, 'changing.md');
+	writeFileSync(file, '# Changing\n\nRhubarb crowns.\n');
+	await daemon.request('POST', '/api/v1/ingest', {file_path: file, collection: 'disk'});
+	await daemon.request('POST', '/api/v1/ingest', {content: '# Inline\n\nRhubarb leaves.\n', file_name: 'inline.md', collection: 'disk'});
+	const changed = async () => Object.fromEntries((await daemon.request('POST', '/api/v1/search', {query: 'rhubarb', collection: 'disk', mode: 'keyword'}))
+		.body.results.map((hit: {source_file: string; changed_on_disk: boolean | null}) => [hit.source_file, hit.changed_on_disk]));
+	t.deepEqual(await changed(), {'changing.md': false, 'inline.md': null});
+	writeFileSync(file, '# Changing\n\nRhubarb crowns, edited.\n');
+	t.deepEqual(await changed(), {'changing.md': true, 'inline.md': null});
+	rmSync(file);
+	t.deepEqual(await changed(), {'changing.md': true, 'inline.md': null}, 'a file that is gone counts as changed');
 });
 
 test.serial('POST /search: top_k defaults to 10 and is honoured', async t => {

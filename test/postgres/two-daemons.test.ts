@@ -48,7 +48,7 @@ test.serial('a document ingested through one daemon is found through the other a
 	t.is(keyword.body.results[0].source_file, 'tides.md');
 	const hybrid = await second.request('POST', '/api/v1/search', {query: 'ocean tides', collection: 'shared'});
 	t.true(hybrid.body.results.some((result: {source_file: string}) => result.source_file === 'tides.md'));
-	t.deepEqual((await second.request('GET', '/api/v1/collections')).body.collections.find((entry: {name: string}) => entry.name === 'shared'), {name: 'shared', count: 2, documents: 1});
+	t.deepEqual((await second.request('GET', '/api/v1/collections')).body.collections.find((entry: {name: string}) => entry.name === 'shared'), {name: 'shared', count: 2, documents: 1, sources: 0, last_sync_at: null});
 
 	t.is((await second.request('DELETE', '/api/v1/documents/tides.md?collection=shared')).status, 200);
 	t.deepEqual(await documentsOf(first, 'shared'), []);

@@ -116,6 +116,10 @@ test.serial('ResultList: the selected result marked, query terms highlighted, lo
 	t.regex(lastFrame()!, /\[installer]/, 'matched term marked (no colour in tests)');
 	t.regex(lastFrame()!, /0\.500 corpus\/reference\/7\.4\/…\/About\/about_Splatting\.md/);
 	t.regex(render(<ResultList results={[]} selected={0} query='x' focused width={60} height={10} lines={2} empty='No results.'/>).lastFrame()!, /No results\./);
+	const stale = {...hit('notes/garden.md', 'Compost weekly', 0.9), changed_on_disk: true};
+	const marked = render(<ResultList results={[stale, ...corpus]} selected={0} query='compost' focused width={60} height={12} lines={2} empty='No results.'/>).lastFrame()!;
+	t.regex(marked, /0\.900 notes\/garden\.md \(changed\)/, 'a hit whose file changed since it was indexed is marked');
+	t.notRegex(marked, /faq\.md \(changed\)/);
 });
 
 test.serial('Preview wraps the chunk to the pane, shows the heading path and the file around it; PgDn scrolls', t => {

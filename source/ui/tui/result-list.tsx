@@ -36,13 +36,15 @@ export function ResultList({results, selected, query, focused, width, height, li
 			{results.slice(first, first + visible).map((hit, offset) => {
 				const isSelected = first + offset === selected;
 				const score = hit.score.toFixed(3);
-				const file = fitPath(hit.source_file, inner - stringWidth(score) - 3);
-				const room = inner - stringWidth(score) - stringWidth(file) - 4;
+				// A hit whose file changed or vanished since it was indexed is marked, so its text is not taken as current.
+				const stale = hit.changed_on_disk ? ' (changed)' : '';
+				const file = fitPath(hit.source_file, inner - stringWidth(score) - stringWidth(stale) - 3);
+				const room = inner - stringWidth(score) - stringWidth(file) - stringWidth(stale) - 4;
 				const heading = room >= 8 ? cutLeft(hit.heading_path.join(' › '), room) : '';
 				return (
 					<Box key={hit.id} flexDirection='column'>
 						<Text wrap='truncate-end' inverse={isSelected && focused} bold={isSelected}>
-							{isSelected ? '›' : ' '} <Text color='green'>{score}</Text> <Text color='cyan'>{file}</Text>{heading ? <Text color='magenta'> {heading}</Text> : null}
+							{isSelected ? '›' : ' '} <Text color='green'>{score}</Text> <Text color='cyan'>{file}</Text>{stale ? <Text color='yellow'>{stale}</Text> : null}{heading ? <Text color='magenta'> {heading}</Text> : null}
 						</Text>
 						{lines === 2 ? <Box marginLeft={2}><Highlighted segments={snippet(hit.content, query, 160)} wrap='truncate-end'/></Box> : null}
 					</Box>
