@@ -24,6 +24,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# Native addons (better-sqlite3, faiss-node) build against the installed Node headers: without nodedir, node-gyp
+# would download them, which fails where only the npm registry is reachable.
+node_prefix="$(cd "$(dirname "$(command -v node)")/.." && pwd)"
+if [ -z "${npm_config_nodedir:-}" ] && [ -f "$node_prefix/include/node/node_api.h" ]; then
+	export npm_config_nodedir="$node_prefix"
+fi
 npm ci --no-fund --no-audit
 npm run build
 
