@@ -8,7 +8,6 @@ import {App} from '../../source/ui/tui/app.js';
 import {Tui} from '../../source/ui/tui/tui.js';
 import {CollectionList} from '../../source/ui/tui/collection-list.js';
 import {StatusBar} from '../../source/ui/tui/status-bar.js';
-import {lastSync} from '../../source/ui/tui/collection-counts.js';
 import {HelpOverlay} from '../../source/ui/tui/help-overlay.js';
 import {helpRows} from '../../source/ui/tui/help-rows.js';
 import {keymap} from '../../source/ui/tui/keymap.js';
@@ -143,12 +142,6 @@ test.serial('StatusBar: health, degraded with the reason, daemon down; counts, v
 	const notes = {name: 'notes', count: 340, documents: 12};
 	const ok = render(<StatusBar health={health} problem={undefined} collection={notes} stats={undefined} latencyMs={12} message={undefined}/>);
 	t.regex(ok.lastFrame()!, /^ok {2}notes: 12 docs · 340 chunks {2}model tiny {2}last search 12 ms {2}\?: help {2}q: quit/);
-	// A collection that follows folders says when it last synced (local time).
-	const synced = new Date();
-	synced.setHours(9, 5);
-	const followed = render(<StatusBar health={health} problem={undefined} collection={{...notes, sources: 1, last_sync_at: synced.toISOString()}} stats={undefined} latencyMs={undefined} message={undefined}/>);
-	t.regex(followed.lastFrame()!, /notes: 12 docs · 340 chunks · synced 09:05 {2}model tiny/);
-	t.is(lastSync({last_sync_at: new Date(2020, 1, 3, 10, 20).toISOString()}, synced), 'synced 2020-02-03 10:20', 'another day: with its date');
 	const stats = {collection: 'notes', documents: 12, chunks: 340, vectors: 85, tokens: 0, model: 'tiny', dims: 32, chunker_version: 1, index_vectors: 85, index_kind: 'flat', index_rebuilding: null, vector_fill: {done: 85, total: 340}} as const;
 	t.regex(render(<StatusBar health={health} problem={undefined} collection={notes} stats={stats} latencyMs={undefined} message={undefined}/>).lastFrame()!, /^ok {2}vectors 85\/340 \(25%\) {2}notes:/);
 	const degraded = render(<StatusBar health={{status: 'degraded', version: '1', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 1}, embedder: {status: 'unavailable', dimension: 0, model: 'bge', reason: 'no model folder'}}}} problem={undefined} collection={undefined} stats={undefined} latencyMs={undefined} message={undefined}/>);

@@ -2,7 +2,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import type {CollectionEntry, CollectionStats, Health} from '../../client/api-types.js';
 import type {Message} from './tui-state.js';
-import {collectionCounts, lastSync} from './collection-counts.js';
+import {collectionCounts} from './collection-counts.js';
 import {vectorFill} from './vector-fill.js';
 
 type Props = {
@@ -36,7 +36,7 @@ export function StatusBar({health, problem, collection, stats, latencyMs, messag
 	const reason = health && health.status !== 'ok' ? `(${health.reason ?? embedder?.reason ?? `model ${embedder?.status ?? '?'}`})` : undefined;
 	const fill = vectorFill(stats, embedder?.status);
 	const parts = [
-		collection ? [`${collection.name}: ${collectionCounts(collection)}`, lastSync(collection)].filter(Boolean).join(' · ') : '',
+		collection ? `${collection.name}: ${collectionCounts(collection)}` : '',
 		`model ${embedder?.model ?? '?'}`,
 		latencyMs === undefined ? '' : `last search ${latencyMs} ms`,
 		'?: help  q: quit',
