@@ -8,7 +8,7 @@ import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded-storage.
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
 import {VectorFill, type FillProgress} from './vector-fill.js';
-import {conflict, invalidInput, notFound, storageFailure} from './errors.js';
+import {invalidInput, notFound, storageFailure} from './errors.js';
 import {BackgroundProblems} from './background-problems.js';
 import {dataFolderProbe} from './data-folder-probe.js';
 import {checkCollectionName, checkFileName} from './names.js';
@@ -17,11 +17,13 @@ import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
 import {runSearch} from './search/run-search.js';
+import {searchEmbedder} from './search/search-embedder.js';
 import type {SearchOutcome} from './search/types.js';
-import {documentSection, type DocumentSection} from './search/document-section.js';
-import {documentLines, type DocumentLines, type GetRequest} from './documents/get-document.js';
+import type {DocumentSection} from './search/document-section.js';
+import type {DocumentLines, GetRequest} from './documents/get-document.js';
+import {linesOf, sectionOf, summariesOf} from './documents/document-reads.js';
 import {exportCollection} from './export/write-export.js';
-import {parseExport} from './export/read-export.js';
+import {readImport} from './export/read-import.js';
 import type {ExportFormat} from './export/export-format.js';
 import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
 
@@ -72,12 +74,7 @@ export class Engine {
 	setEmbedder(state: EmbedderState): void {
 		this.embedderState = state;
 		if (state.status === 'ready') {
-			// One daemon fills a shared database's missing vectors; the others find them filled once it is done.
-			this.backfill = this.storage.ownJob('vector-fill', async () => this.writes.run(async () => this.vectorFill.run(this.storage, state.embedder))).then(() => {
-				this.problems.resolve('backfill');
-			}, (error: unknown) => {
-				this.problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
-			});
+			this.backfill = this.vectorFill.inBackground(this.storage, state.embedder, this.writes, this.problems);
 		}
 	}
 
@@ -141,28 +138,15 @@ export class Engine {
 	async ingestDirectory(collection: string, options: SyncRun & SourceRequest & {readonly directory: string}): Promise<DirectoryReport> {
 		const name = checkCollectionName(collection);
 		// Daemons sharing a database take turns at one folder into one collection (the later one then finds it done).
-		return this.storage.ownJob(`ingest-directory\0${name}\0${options.directory}`, async () => {
-			const release = this.storage.holdBackgroundWork();
-			try {
-				return await this.folders.addAndSync(await this.ensureCollection(name), options.directory, options, options);
-			} finally {
-				release();
-			}
-		});
+		return this.storage.ownJob(`ingest-directory\0${name}\0${options.directory}`, async () =>
+			this.holdingBackgroundWork(async () => this.folders.addAndSync(await this.ensureCollection(name), options.directory, options, options)));
 	}
 
 	/** Re-syncs every source of one collection, or of every collection that has sources. */
 	async update(collection: string | undefined, run: SyncRun): Promise<DirectoryReport> {
 		const rows = collection === undefined ? await this.storage.collections() : [await this.requireCollection(collection)];
 		// Daemons sharing a database take turns at an update of the same scope.
-		return this.storage.ownJob(`update\0${collection ?? '*'}`, async () => {
-			const release = this.storage.holdBackgroundWork();
-			try {
-				return await this.folders.update(rows, run);
-			} finally {
-				release();
-			}
-		});
+		return this.storage.ownJob(`update\0${collection ?? '*'}`, async () => this.holdingBackgroundWork(async () => this.folders.update(rows, run)));
 	}
 
 	/**
@@ -175,12 +159,7 @@ export class Engine {
 			return undefined;
 		}
 
-		const release = this.storage.holdBackgroundWork();
-		try {
-			return await this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan});
-		} finally {
-			release();
-		}
+		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan}));
 	}
 
 	/** The collection's folder sources, by label, with their document counts. */
@@ -192,21 +171,7 @@ export class Engine {
 	async search(input: SearchInput): Promise<SearchOutcome> {
 		const request = withSearchDefaults(input);
 		const collections = await Promise.all((request.collections ?? [request.collection]).map(async name => this.requireCollection(name)));
-		const state = this.embedderState;
-		let embedder = state.status === 'ready' ? state.embedder : undefined;
-		let problem = state.status === 'loading' ? `the model ${state.modelId} is still loading` : (state.status === 'unavailable' ? state.reason : '');
-		const models = new Set(collections.flatMap(collection => (collection.modelId ? [`${collection.modelId}/${collection.dims}`] : [])));
-		if (models.size > 1 && request.mode !== 'keyword') {
-			// Cosine similarities of two models do not compare: one ranking over them would be meaningless.
-			throw conflict(`collections ${collections.map(collection => `'${collection.name}' (${collection.modelId ?? 'no vectors'})`).join(', ')} hold vectors of different models: search them one at a time, or with mode keyword`);
-		}
-
-		const other = collections.find(collection => collection.modelId && embedder && (collection.modelId !== embedder.modelId || collection.dims !== embedder.dims));
-		if (embedder && other) {
-			problem = `collection '${other.name}' holds vectors of ${other.modelId}, but the loaded model is ${embedder.modelId}`;
-			embedder = undefined;
-		}
-
+		const {embedder, problem} = searchEmbedder(this.embedderState, collections, request.mode);
 		const response = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collections, request);
 		// Vectors still being filled in: the semantic side ranks only part of the collection, and says so.
 		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collections[0]!) : undefined;
@@ -237,9 +202,7 @@ export class Engine {
 	 * collection. Undefined when the document or the section does not exist.
 	 */
 	async documentSection(collection: string, fileName: string, headingPath: readonly string[]): Promise<DocumentSection & {file: string; collection: string} | undefined> {
-		const chunks = await this.storage.chunksOfDocument(await this.requireCollection(collection), fileName);
-		const section = documentSection(chunks, headingPath);
-		return section && {file: fileName, collection, ...section};
+		return sectionOf(this.storage, await this.requireCollection(collection), fileName, headingPath);
 	}
 
 	/** The stored document (content hash, source path: to tell whether its file changed since); undefined when absent. */
@@ -250,18 +213,11 @@ export class Engine {
 
 	/** A stored document, some of its lines or one section, as it was indexed, and whether its file changed since. */
 	async getDocument(collection: string, fileName: string, request: GetRequest): Promise<DocumentLines & {file: string; collection: string}> {
-		const row = await this.requireCollection(collection);
-		const document = await this.storage.document(row, checkFileName(fileName));
-		if (!document) {
-			throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
-		}
-
-		return {file: fileName, collection: row.name, ...await documentLines(document, await this.storage.documentText(row, fileName), request)};
+		return linesOf(this.storage, await this.requireCollection(collection), fileName, request);
 	}
 
 	async documents(collection: string): Promise<DocumentSummary[]> {
-		const row = await this.requireCollection(collection);
-		return (await this.storage.documents(row)).map(document => ({file: document.fileName, chunks: document.chunkCount, contentHash: document.contentHash}));
+		return summariesOf(this.storage, await this.requireCollection(collection));
 	}
 
 	/** The collection in a format, as parts to send in order; read a page at a time. Throws before the first part when the collection does not exist. */
@@ -274,18 +230,10 @@ export class Engine {
 	 * when given. All of it is checked before anything is written, then written in one transaction.
 	 */
 	async import(input: string | AsyncIterable<string>, collection?: string): Promise<ImportResult> {
-		const parsed = await parseExport(typeof input === 'string' ? input.split('\n') : input);
-		const name = checkCollectionName(collection ?? parsed.header.collection);
-		if (parsed.header.chunker_version !== chunkerVersion) {
-			throw invalidInput(`import: the export was made by chunker v${parsed.header.chunker_version}; this version uses v${chunkerVersion}`);
-		}
-
+		const {collection: name, documents, fingerprint} = await readImport(input, collection);
 		return this.write(async () => {
-			const row = await this.ensureCollection(name);
-			// Every vector was checked by parseExport (dimensions, finite, unit length) before this write.
-			const fingerprint = parsed.header.model_id && parsed.header.dims ? {modelId: parsed.header.model_id, dims: parsed.header.dims} : undefined;
-			await this.storage.writeDocuments(row, parsed.documents, fingerprint);
-			return {collection: name, documents: parsed.documents.length, chunks: parsed.documents.reduce((sum, document) => sum + document.chunks.length, 0)};
+			await this.storage.writeDocuments(await this.ensureCollection(name), documents, fingerprint);
+			return {collection: name, documents: documents.length, chunks: documents.reduce((sum, document) => sum + document.chunks.length, 0)};
 		});
 	}
 
@@ -311,6 +259,16 @@ export class Engine {
 			return await this.writes.run(task);
 		} catch (error) {
 			throw storageFailure(error);
+		}
+	}
+
+	/** Index builds wait while a sync writes many documents (they would rebuild after every group). */
+	private async holdingBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
+		const release = this.storage.holdBackgroundWork();
+		try {
+			return await work();
+		} finally {
+			release();
 		}
 	}
 

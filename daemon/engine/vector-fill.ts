@@ -1,6 +1,8 @@
 import type {Embedder} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
 import type {Collection} from './storage/types.js';
+import type {SerialQueue} from './serial-queue.js';
+import type {BackgroundProblems} from './background-problems.js';
 
 /** Chunks that have vectors, of all chunks, in the collections being filled in. */
 export type FillProgress = {readonly done: number; readonly total: number};
@@ -40,6 +42,19 @@ export class VectorFill {
 
 		const share = Math.min(99, Math.floor((fill.done / fill.total) * 100));
 		return `vectors are still being filled in for '${collection.name}': ${fill.done.toLocaleString('en-US')} of ${fill.total.toLocaleString('en-US')} chunks (${share}%) have one so far, and semantic ranking sees only those`;
+	}
+
+	/**
+	 * run() in the background, in the engine's write queue: one daemon of a shared database does it (the others
+	 * find the vectors filled once it is done); a failure is a background problem, tried again at the next start.
+	 */
+	async inBackground(storage: Storage, embedder: Embedder, writes: SerialQueue, problems: BackgroundProblems): Promise<void> {
+		try {
+			await storage.ownJob('vector-fill', async () => writes.run(async () => this.run(storage, embedder)));
+			problems.resolve('backfill');
+		} catch (error) {
+			problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
+		}
 	}
 
 	/** Embeds every chunk without a vector in the collections this model may fill (theirs, or none yet). */
