@@ -1,3 +1,5 @@
+import {Holds} from '../holds.js';
+
 /**
  * When the work that can wait (index builds, index files) runs: once writes settle, that is no write for
  * `delayMs` and no bulk write holding it off. A directory ingestion's writes come seconds apart (one embedding
@@ -5,8 +7,10 @@
  */
 export class SettleScheduler {
 	private timer: NodeJS.Timeout | undefined;
-	/** Bulk writes running. */
-	private holds = 0;
+	/** Bulk writes running; the last release starts the wait again. */
+	private readonly holds = new Holds(() => {
+		this.later();
+	});
 
 	constructor(private readonly delayMs: number, private readonly run: () => Promise<void>) {
 		// Fields only.
@@ -17,7 +21,7 @@ export class SettleScheduler {
 		clearTimeout(this.timer);
 		this.timer = setTimeout(() => {
 			this.timer = undefined;
-			if (this.holds === 0) { // else the last release starts the wait again
+			if (this.holds.idle) { // else the last release starts the wait again
 				void this.run().catch(() => undefined); // the run reports its own failures
 			}
 		}, this.delayMs);
@@ -26,15 +30,7 @@ export class SettleScheduler {
 
 	/** Holds the work off until the returned release is called (once; later calls do nothing). */
 	hold(): () => void {
-		this.holds++;
-		let released = false;
-		return () => {
-			if (!released) {
-				released = true;
-				this.holds--;
-				this.later();
-			}
-		};
+		return this.holds.take();
 	}
 
 	/** Forgets a pending wait: the work is being done now, or never (closing). */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type {Collection, IndexKind} from '../types.js';
+import {Holds} from '../../holds.js';
 import {contentCounts} from './collections.js';
 import {buildHnswIndex, hnswState} from './hnsw-index.js';
 
@@ -14,7 +15,13 @@ export class HnswBuilds {
 	private readonly building = new Map<number, Promise<void>>();
 	private readonly waiting = new Map<number, Collection>();
 	private readonly ready_ = new Set<number>();
-	private holds = 0;
+	/** Bulk writes running; builds start when the last ends. */
+	private readonly holds = new Holds(idle => {
+		if (idle) {
+			this.startDue();
+		}
+	});
+
 	private closed = false;
 
 	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void) {
@@ -38,23 +45,13 @@ export class HnswBuilds {
 
 	afterWrite(collection: Collection): void {
 		this.waiting.set(collection.id, collection);
-		if (this.holds === 0) {
+		if (this.holds.idle) {
 			this.startDue();
 		}
 	}
 
 	hold(): () => void {
-		this.holds++;
-		let released = false;
-		return () => {
-			if (!released) {
-				released = true;
-				this.holds--;
-				if (this.holds === 0) {
-					this.startDue();
-				}
-			}
-		};
+		return this.holds.take();
 	}
 
 	async settle(): Promise<void> {
