@@ -98,7 +98,7 @@ export class Engine {
 
 	/** Deletes a collection with its documents, vectors and sources. */
 	async deleteCollection(collection: string): Promise<CollectionDeletion> {
-		return this.folders.exclusive(async () => this.writes.run(async () => {
+		return this.folders.exclusive(async () => this.write(async () => {
 			const row = await this.requireCollection(collection);
 			const removal = await this.storage.deleteCollection(row);
 			return {collection: row.name, deletedDocuments: removal.documents, deletedChunks: removal.chunks, deletedSources: removal.sources};
@@ -108,7 +108,7 @@ export class Engine {
 	/** Renames a collection, keeping every document, vector and source (409 collection_exists when the name is taken). */
 	async renameCollection(collection: string, name: string): Promise<{collection: string; previous: string}> {
 		const next = checkCollectionName(name);
-		return this.folders.exclusive(async () => this.writes.run(async () => {
+		return this.folders.exclusive(async () => this.write(async () => {
 			const row = await this.requireCollection(collection);
 			await this.storage.renameCollection(row, next);
 			return {collection: next, previous: row.name};
@@ -280,7 +280,7 @@ export class Engine {
 	private syncTarget(name: string): ApplyTarget {
 		return {
 			storage: this.storage,
-			queue: async task => this.writes.run(task),
+			queue: async task => this.write(task),
 			write: async (documents, mode) => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, mode)),
 		};
 	}
