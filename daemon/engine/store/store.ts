@@ -11,6 +11,7 @@ import {KeywordStatisticsCache} from './keyword-statistics.js';
 import {migrate} from './schema.js';
 import {SourceRows} from './source-rows.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
+import {toDocumentInfo, toStoredChunk, type ChunkRow, type DocumentRow} from './row-mappers.js';
 import type {CollectionRow, VectorChange} from './types.js';
 import {prepareStatements, type Statements} from './statements.js';
 
@@ -273,45 +274,4 @@ export class Store {
 	checkpoint(): void {
 		this.db.pragma('wal_checkpoint(TRUNCATE)');
 	}
-}
-
-type DocumentRow = DocumentInfo & {readonly id: number};
-
-function toDocumentInfo(row: DocumentRow | undefined): DocumentInfo | undefined {
-	if (!row) {
-		return undefined;
-	}
-
-	const {id, ...document} = row;
-	return document;
-}
-
-type ChunkRow = {
-	id: number;
-	chunk_id: string;
-	file_name: string;
-	source_path: string | null;
-	ordinal: number;
-	section_title: string;
-	heading_level: number;
-	heading_path: string;
-	content: string;
-	start_line: number;
-	end_line: number;
-};
-
-function toStoredChunk(row: ChunkRow): StoredChunk {
-	return {
-		rowid: row.id,
-		id: row.chunk_id,
-		fileName: row.file_name,
-		sourcePath: row.source_path,
-		ordinal: row.ordinal,
-		sectionTitle: row.section_title,
-		headingLevel: row.heading_level,
-		headingPath: JSON.parse(row.heading_path) as string[],
-		content: row.content,
-		startLine: row.start_line,
-		endLine: row.end_line,
-	};
 }
