@@ -24,6 +24,11 @@ export type DaemonOptions = {
 	/** Run as this user (the read-only run: root may write anywhere). */
 	readonly uid?: number;
 	readonly gid?: number;
+	/**
+	 * Root that obeys file modes (CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH dropped through setpriv): a folder made
+	 * read-only is read-only for it too, while it can still read a checkout in a folder only root may enter.
+	 */
+	readonly obeyFileModes?: boolean;
 	readonly host?: string;
 };
 
@@ -32,7 +37,9 @@ export class DaemonProcess {
 	static async start(options: DaemonOptions = {}): Promise<DaemonProcess> {
 		const home = options.home ?? temporaryHome();
 		// As a command starts it (the same arguments and allocator settings), on a free port.
-		const child = spawn(process.execPath, daemonArguments(['--port', '0', '--host', options.host ?? '127.0.0.1']), {
+		const command = [process.execPath, ...daemonArguments(['--port', '0', '--host', options.host ?? '127.0.0.1'])];
+		const [program, ...args] = options.obeyFileModes ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--', ...command] : command;
+		const child = spawn(program!, args, {
 			env: daemonEnvironment({...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: tinyModelDir, MD_VECTOR_RATE_LIMIT: '0', ...options.env}),
 			stdio: ['ignore', 'ignore', 'pipe'],
 			uid: options.uid,

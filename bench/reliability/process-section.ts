@@ -77,7 +77,8 @@ export async function serveKilled(tally: Tally): Promise<void> {
 
 	first.child.kill('SIGKILL');
 	await first.exited;
-	const freed = await until(async () => ((await portFree(port)) ? true : undefined), 20_000, 250);
+	// Gone means the port free and its discovery record removed (the last thing it does before freeing the data folder).
+	const freed = await until(async () => ((await portFree(port)) && recordedPid(home) === undefined ? true : undefined), 20_000, 250);
 	const second = serve(home, port);
 	const listening = await until(() => {
 		if (second.stderr().includes('listening on')) {
