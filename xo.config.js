@@ -48,6 +48,41 @@ const config = [
 			'unicorn/no-array-callback-reference': 'off',
 		},
 	},
+	// Import boundaries (ARCHITECTURE.md): the command never loads the daemon; common/ is shared by both; the engine
+	// knows no front door; front doors reach storage only through the engine.
+	{
+		files: ['source/**/*.{ts,tsx}'],
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/daemon/**'], message: 'source/ is a client of the daemon over HTTP: move what both need to common/.'}]}]},
+	},
+	{
+		files: ['common/**/*.ts'],
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/daemon/**', '**/source/**'], message: 'common/ is shared by the command and the daemon: it imports neither.'}]}]},
+	},
+	{
+		files: ['daemon/engine/**/*.ts'],
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/jobs/**', '**/watch/**', '**/use-cases/**', '**/app.js', '**/server.js'], message: 'the engine knows no front door: front doors call the engine.'}]}]},
+	},
+	{
+		files: ['daemon/routes/**/*.ts', 'daemon/mcp/**/*.ts', 'daemon/oauth/**/*.ts', 'daemon/http/**/*.ts'],
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/storage/**'], message: 'front doors reach storage only through the engine.'}]}]},
+	},
+	// Tests inject fakes (an embedder, a clock) and poll for conditions: no module mocks, no fixed sleeps.
+	{
+		files: ['test/**/*.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': ['error', {
+				paths: ['esmock', 'proxyquire', 'testdouble', 'sinon', 'quibble', 'mock-require', 'rewiremock'].map(name => ({name, message: 'no module mocks: inject a fake instead.'})),
+				patterns: [{group: ['node:timers/promises', 'timers/promises'], message: 'no fixed sleeps in tests: poll for the condition (source/client/poll.js).'}],
+			}],
+			'no-restricted-syntax': ['error', {
+				selector: 'NewExpression[callee.name="Promise"] CallExpression[callee.name="setTimeout"][arguments.0.type="Identifier"]',
+				message: 'no fixed sleeps in tests: poll for the condition (source/client/poll.js).',
+			}, {
+				selector: 'MemberExpression[object.name="mock"][property.name="module"]',
+				message: 'no module mocks: inject a fake instead.',
+			}],
+		},
+	},
 ];
 
 export default config;

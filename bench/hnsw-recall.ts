@@ -1,12 +1,12 @@
 // The approximate index against exact search on the same synthetic vectors the latency benchmark imports:
 // recall@10 and the time of one search, in this process (the daemon's own index is not reachable from here).
 import {performance} from 'node:perf_hooks';
-import {VectorIndex} from '../daemon/engine/vector-index/vector-index.js';
+import {VectorIndex} from '../daemon/engine/storage/embedded/vector-index/vector-index.js';
 import {addRows} from '../test/helpers/vector-rows.js';
 import {percentile} from './machine.js';
 import {clusteredVectors} from './synthetic-vectors.js';
 
-export {hnswParameters} from '../daemon/engine/vector-index/hnsw-file.js';
+export {hnswParameters} from '../daemon/engine/storage/embedded/vector-index/hnsw-file.js';
 
 export type Recall = {recall: number; flatP50: number; hnswP50: number; buildSeconds: number};
 

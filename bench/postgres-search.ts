@@ -8,7 +8,7 @@ import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
 import {chunkerVersion} from '../daemon/engine/chunker/chunk-markdown.js';
 import {keywordTerms} from '../daemon/engine/search/keyword-query.js';
-import {EmbeddedStorage} from '../daemon/engine/storage/embedded-storage.js';
+import {EmbeddedStorage} from '../daemon/engine/storage/embedded/embedded-storage.js';
 import {PostgresStorage} from '../daemon/engine/storage/postgres/postgres-storage.js';
 import type {Storage} from '../daemon/engine/storage/storage.js';
 import type {DocumentToWrite} from '../daemon/engine/storage/types.js';

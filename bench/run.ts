@@ -11,7 +11,7 @@ import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {defaultHnswThreshold} from '../daemon/engine/vector-index/collection-indexes.js';
+import {defaultHnswThreshold} from '../daemon/engine/storage/embedded/vector-index/collection-indexes.js';
 import {machine} from './machine.js';
 import {benchCliOneShot, oneShotLines} from './cli-oneshot.js';
 import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js';

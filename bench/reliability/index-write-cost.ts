@@ -3,8 +3,8 @@
 // side in one run, and what the CRC-32 check costs when the file is read.
 import {closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {VectorIndex} from '../../daemon/engine/vector-index/vector-index.js';
-import {readIndex, writeIndex} from '../../daemon/engine/vector-index/index-file.js';
+import {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
+import {readIndex, writeIndex} from '../../daemon/engine/storage/embedded/vector-index/index-file.js';
 import {machine, percentile} from '../machine.js';
 import {temporaryHome} from './daemon-process.js';
 

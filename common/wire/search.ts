@@ -1,5 +1,5 @@
 // The HTTP API's search answer, as types only: the daemon maps its engine's results to these
-// (daemon/wire/search.ts) and the CLI reads them, so an engine change never changes the contract silently.
+// (daemon/to-wire/search.ts) and the CLI reads them, so an engine change never changes the contract silently.
 import type {SearchMode} from '../search-contract.js';
 
 export type {SearchMode} from '../search-contract.js';

@@ -2,7 +2,7 @@ import type {FillProgress} from './vector-fill.js';
 import type {ContentCounts, Source, VectorIndexState} from './storage/types.js';
 import type {FileOutcome} from './ingest/write-documents.js';
 
-/** The engine's answers (daemon/wire/*.ts shapes them for the API and the MCP tools). */
+/** The engine's answers (daemon/to-wire/*.ts shapes them for the API and the MCP tools). */
 
 export type IngestResult = {
 	readonly chunks: number;

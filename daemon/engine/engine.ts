@@ -4,7 +4,7 @@ import type {CollectionSyncReport} from '../../common/wire/sync.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
 import type {Collection, DocumentInfo} from './storage/types.js';
-import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded-storage.js';
+import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded/embedded-storage.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {SerialQueue} from './serial-queue.js';
 import {VectorFill, type FillProgress} from './vector-fill.js';
@@ -40,7 +40,7 @@ export type IngestRequest = {
 };
 
 /**
- * md-vector's engine: Markdown in, ranked chunks out, in domain types (daemon/wire maps them for the API).
+ * md-vector's engine: Markdown in, ranked chunks out, in domain types (daemon/to-wire maps them for the API).
  * The storage (storage/storage.ts) is the system of record and ranks; the engine chunks, embeds, checks and
  * orders. Writes go through one queue; searches run alongside.
  */

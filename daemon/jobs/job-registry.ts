@@ -3,7 +3,7 @@ import {EventEmitter} from 'node:events';
 import type * as Ingest from '../../common/wire/jobs.js';
 import type {CancelledBy, Job} from '../../common/wire/jobs.js';
 import {HttpError} from '../http/http-error.js';
-import {toDirectoryProgress, toDirectoryReport} from '../wire/jobs.js';
+import {toDirectoryProgress, toDirectoryReport} from '../to-wire/jobs.js';
 
 export type {CancelledBy, Job, JobState} from '../../common/wire/jobs.js';
 

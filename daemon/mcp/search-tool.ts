@@ -3,7 +3,7 @@
 // daemon read it from, and whether that file changed on disk since it was indexed.
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {Engine} from '../engine/engine.js';
-import {changedOnDisk, documentKey} from '../search/changed-on-disk.js';
+import {changedOnDisk, documentKey} from '../engine/documents/changed-on-disk.js';
 import {searchDefaults, searchFields, searchLimits, type SearchBody} from '../../common/search-contract.js';
 import {collectionsToSearch, type Allowed} from './collection-choice.js';
 import {searchCollections, type CollectionHit} from './search-all.js';

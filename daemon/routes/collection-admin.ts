@@ -2,7 +2,7 @@ import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {admit, needs, type Need} from '../http/needs.js';
 import {validate} from '../http/validate.js';
-import {toCollectionDeleted, toSourceEntry, toSourceRemoved} from '../wire/collections.js';
+import {toCollectionDeleted, toSourceEntry, toSourceRemoved} from '../to-wire/collections.js';
 import {renameBody, sourcePathBody} from './schemas.js';
 
 /** A rename fills the new name: it needs ingest:default there too. */

@@ -2,8 +2,8 @@ import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {needs, visibleCollection} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
-import {toCollectionEntry, toCollectionStats} from '../wire/collections.js';
-import {toDocumentEntry} from '../wire/documents.js';
+import {toCollectionEntry, toCollectionStats} from '../to-wire/collections.js';
+import {toDocumentEntry} from '../to-wire/documents.js';
 import {collectionQuery} from './schemas.js';
 
 export function collectionsRoutes(engine: Engine, diskBytes: () => Promise<number>): Router {

@@ -2,7 +2,7 @@ import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {needs} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
-import {toDeleteResult, toDocumentText} from '../wire/documents.js';
+import {toDeleteResult, toDocumentText} from '../to-wire/documents.js';
 import {collectionQuery, getDocumentQuery} from './schemas.js';
 
 export function documentsRoutes(engine: Engine): Router {

@@ -6,7 +6,7 @@ import {readTextFile} from '../engine/ingest/decode-text.js';
 import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
-import {toIngestResult} from '../wire/documents.js';
+import {toIngestResult} from '../to-wire/documents.js';
 import {ingestBody} from './schemas.js';
 
 export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {

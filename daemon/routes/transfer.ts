@@ -6,7 +6,7 @@ import {bodyLines} from '../http/body-lines.js';
 import {bodyLimit} from '../http/body-limit.js';
 import {needs} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
-import {toImportResult} from '../wire/documents.js';
+import {toImportResult} from '../to-wire/documents.js';
 import {exportQuery, importQuery} from './schemas.js';
 
 const contentTypes: Record<ExportFormat, string> = {

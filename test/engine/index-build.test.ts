@@ -1,6 +1,6 @@
 import test from 'ava';
-import {IndexBuild} from '../../daemon/engine/vector-index/index-build.js';
-import type {VectorChange} from '../../daemon/engine/store/types.js';
+import {IndexBuild} from '../../daemon/engine/storage/embedded/vector-index/index-build.js';
+import type {VectorChange} from '../../daemon/engine/storage/embedded/sqlite/types.js';
 
 /**
  * A build against a store held in a Map (rowid -> vector, undefined: a chunk without one yet), with the new

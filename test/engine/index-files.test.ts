@@ -5,8 +5,8 @@ import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
 import {Engine} from '../../daemon/engine/engine.js';
-import {VectorIndex} from '../../daemon/engine/vector-index/vector-index.js';
-import {writeIndex} from '../../daemon/engine/vector-index/index-file.js';
+import {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
+import {writeIndex} from '../../daemon/engine/storage/embedded/vector-index/index-file.js';
 import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
 
 const fixture = (name: string) => path.join(repoRoot, 'dist', 'test', 'fixtures', name);

@@ -1,9 +1,9 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {VectorIndex} from '../../daemon/engine/vector-index/vector-index.js';
-import {readIndex, writeIndex} from '../../daemon/engine/vector-index/index-file.js';
-import {hnswParameters, hnswSearchParameters} from '../../daemon/engine/vector-index/hnsw-file.js';
+import {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
+import {readIndex, writeIndex} from '../../daemon/engine/storage/embedded/vector-index/index-file.js';
+import {hnswParameters, hnswSearchParameters} from '../../daemon/engine/storage/embedded/vector-index/hnsw-file.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {seeded} from '../helpers/seeded.js';
 import {addRows} from '../helpers/vector-rows.js';

@@ -1,4 +1,4 @@
-import type {VectorIndex} from '../../daemon/engine/vector-index/vector-index.js';
+import type {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
 
 /** Adds rows to an index the way the index thread does: their vectors back to back in one array. */
 export function addRows(index: VectorIndex, rows: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>): void {

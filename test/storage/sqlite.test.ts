@@ -1,7 +1,7 @@
 // The storage contract on the embedded backend: SQLite for the records and BM25, FAISS on the index thread.
 import path from 'node:path';
 import test from 'ava';
-import {EmbeddedStorage} from '../../daemon/engine/storage/embedded-storage.js';
+import {EmbeddedStorage} from '../../daemon/engine/storage/embedded/embedded-storage.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {storageContract} from './contract.js';
 

@@ -1,7 +1,7 @@
 import {invalidInput} from '../errors.js';
 import type {DocumentToWrite} from '../storage/types.js';
-import {decodeVector} from '../store/vector-codec.js';
-import {vectorProblem, vectorRule} from '../vector-index/vector-rules.js';
+import {decodeVector} from '../storage/embedded/sqlite/vector-codec.js';
+import {vectorProblem, vectorRule} from '../storage/embedded/vector-index/vector-rules.js';
 import {exportedDocument, exportFile, exportHeader, type ExportHeader} from './export-format.js';
 
 export type ParsedExport = {

@@ -1,6 +1,6 @@
 import type {ExportReader} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
-import {encodeVector} from '../store/vector-codec.js';
+import {encodeVector} from '../storage/embedded/sqlite/vector-codec.js';
 import type {ExportedDocument, ExportFormat, ExportHeader} from './export-format.js';
 
 /**

@@ -3,7 +3,7 @@ import type {StoredChunk} from '../storage/types.js';
 
 export type {SearchMode, SearchRequest} from '../../../common/search-contract.js';
 
-/** A hit, as the engine answers it: the stored chunk and its score (daemon/wire/search.ts shapes it for the API). */
+/** A hit, as the engine answers it: the stored chunk and its score (daemon/to-wire/search.ts shapes it for the API). */
 export type SearchHit = StoredChunk & {
 	/** Rounded to 6 decimals; what it means depends on the mode (README). */
 	readonly score: number;

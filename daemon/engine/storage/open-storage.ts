@@ -1,6 +1,6 @@
 import type {BackgroundProblems} from '../background-problems.js';
 import type {Storage} from './storage.js';
-import {EmbeddedStorage} from './embedded-storage.js';
+import {EmbeddedStorage} from './embedded/embedded-storage.js';
 
 export type StorageChoice = {
 	/** The daemon's data folder: the embedded store lives there. */

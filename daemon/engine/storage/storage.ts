@@ -5,7 +5,7 @@ import type {
 
 /*
  * The storage seam: everything the engine (ingest, search, export, routes through the engine) needs from where
- * collections live. SQLite + FAISS in one process is one implementation (embedded-storage.ts); a network
+ * collections live. SQLite + FAISS in one process is one implementation (embedded/embedded-storage.ts); a network
  * database is another. Every call is asynchronous, as a network round trip would be. A backend keeps these
  * promises, which test/storage/contract.ts checks for any of them:
  * - writeDocuments, deleteDocument and setVectors are atomic: a failure leaves nothing of the call written;

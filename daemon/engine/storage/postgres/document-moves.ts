@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import {EngineError, invalidInput} from '../../errors.js';
-import {chunkIds} from '../../store/chunk-ids.js';
+import {chunkIds} from '../chunk-ids.js';
 import type {Collection, DocumentMove} from '../types.js';
 import {lockNames, removeDocuments} from './write-documents.js';
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {lockKeys} from './lock-keys.js';
+import {transaction} from './pool.js';
 import {migrations, schemaVersion} from './schema.js';
 
 /**
@@ -8,8 +9,7 @@ import {migrations, schemaVersion} from './schema.js';
  * A database migrated by a newer md-vector is refused (this version would not know its tables).
  */
 export async function migrate(client: pg.ClientBase): Promise<{from: number; to: number}> {
-	await client.query('BEGIN');
-	try {
+	return transaction(client, async () => {
 		await client.query('SELECT pg_advisory_xact_lock($1, $2)', lockKeys.migrations);
 		await client.query('CREATE SCHEMA IF NOT EXISTS md_vector');
 		await client.query('CREATE TABLE IF NOT EXISTS md_vector.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
@@ -24,10 +24,6 @@ export async function migrate(client: pg.ClientBase): Promise<{from: number; to:
 			await client.query('INSERT INTO md_vector.schema_migrations (version) VALUES ($1)', [step.version]);
 		}
 
-		await client.query('COMMIT');
 		return {from, to: schemaVersion};
-	} catch (error) {
-		await client.query('ROLLBACK');
-		throw error;
-	}
+	});
 }

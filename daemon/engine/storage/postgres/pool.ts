@@ -18,14 +18,21 @@ export function createPool(url: string, max = 8): pg.Pool {
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
 	const client = await pool.connect();
 	try {
-		await client.query('BEGIN');
-		const result = await work(client);
+		return await transaction(client, async () => work(client));
+	} finally {
+		client.release();
+	}
+}
+
+/** Runs `work` in one transaction on a connection the caller holds: committed when it resolves, rolled back when it throws. */
+export async function transaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+	await client.query('BEGIN');
+	try {
+		const result = await work();
 		await client.query('COMMIT');
 		return result;
 	} catch (error) {
 		await client.query('ROLLBACK').catch(() => undefined);
 		throw error;
-	} finally {
-		client.release();
 	}
 }

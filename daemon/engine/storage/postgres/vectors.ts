@@ -3,6 +3,7 @@ import {invalidInput} from '../../errors.js';
 import type {Collection, Fingerprint, Ranked} from '../types.js';
 import {addTotals, checkFingerprint} from './collections.js';
 import {hnswIndexName} from './hnsw-index.js';
+import {inTransaction} from './pool.js';
 import {parseVector, vectorText} from './vector-text.js';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
@@ -55,18 +56,9 @@ export async function vectorTopK(pool: pg.Pool, collection: Collection, query: F
 	const cast = `vector(${Number(collection.dims)})`;
 	const sql = `SELECT id AS rowid, -(embedding::${cast} <#> $1::${cast}) AS score FROM md_vector.chunks /* ${hnswIndexName(collection.id)} */
 		WHERE collection_id = ${Number(collection.id)} AND embedding IS NOT NULL ORDER BY embedding::${cast} <#> $1::${cast} LIMIT $2`;
-	const client = await pool.connect();
-	try {
-		// HNSW returns at most ef_search rows: the search list is at least k long (and 100 for recall >= 0.95 at k = 10).
-		await client.query('BEGIN');
+	// HNSW returns at most ef_search rows: the search list is at least k long (and 100 for recall >= 0.95 at k = 10).
+	return inTransaction(pool, async client => {
 		await client.query(`SET LOCAL hnsw.ef_search = ${Math.min(Math.max(k, 100), 1000)}`);
-		const {rows} = await client.query<Ranked>(sql, [vectorText(query), k]);
-		await client.query('COMMIT');
-		return rows;
-	} catch (error) {
-		await client.query('ROLLBACK').catch(() => undefined);
-		throw error;
-	} finally {
-		client.release();
-	}
+		return (await client.query<Ranked>(sql, [vectorText(query), k])).rows;
+	});
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import {chunkIds} from '../../store/chunk-ids.js';
+import {chunkIds} from '../chunk-ids.js';
 import {assertVectorsFit} from '../fingerprint.js';
 import type {Collection, DocumentToWrite, Fingerprint} from '../types.js';
 import {addTotals, checkFingerprint} from './collections.js';

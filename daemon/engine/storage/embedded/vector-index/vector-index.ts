@@ -1,10 +1,10 @@
 import faiss from 'faiss-node';
-import type {IndexKind, Ranked} from '../storage/types.js';
+import type {IndexKind, Ranked} from '../../types.js';
 import {createHnsw} from './hnsw-file.js';
 import {vectorsPerAdd} from './thread-protocol.js';
 
 /** Exact search (flat) for small collections; an HNSW graph above a size where flat gets slow. */
-export type {IndexKind} from '../storage/types.js';
+export type {IndexKind} from '../../types.js';
 
 /** Marks a removed vector's position in an HNSW index (faiss-node aborts on HNSW removeIds). */
 const removed = -1;

@@ -1,4 +1,4 @@
-import type {BackgroundProblems} from '../background-problems.js';
+import type {BackgroundProblems} from '../../../background-problems.js';
 import {vectorRule} from './vector-rules.js';
 
 /**

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import {EngineError, notFound} from '../errors.js';
-import type {NewSource, Source, SourceChanges, SyncCounts} from '../storage/types.js';
+import {EngineError, notFound} from '../../../errors.js';
+import type {NewSource, Source, SourceChanges, SyncCounts} from '../../types.js';
 
 const columns = `id, path, label, include, exclude, ignore_files AS ignoreFiles, hidden, watch, added_at AS addedAt,
 	last_sync_at AS lastSyncAt, last_sync AS lastSync`;

@@ -1,8 +1,8 @@
 import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {assertSameFingerprint, assertVectorsFit} from '../storage/fingerprint.js';
-import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../storage/types.js';
+import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
+import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../../types.js';
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';

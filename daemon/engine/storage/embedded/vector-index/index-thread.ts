@@ -1,4 +1,4 @@
-import {ThreadCalls} from '../threads/thread-calls.js';
+import {ThreadCalls} from '../../../threads/thread-calls.js';
 import type {IndexOp, IndexReply, IndexRequest} from './thread-protocol.js';
 
 /**

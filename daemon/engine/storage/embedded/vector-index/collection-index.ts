@@ -1,8 +1,8 @@
-import type {Store} from '../store/store.js';
-import type {BackgroundProblems} from '../background-problems.js';
-import type {CollectionRow, VectorChange} from '../store/types.js';
-import type {IndexKind, Ranked, VectorIndexState} from '../storage/types.js';
-import {SerialQueue} from '../serial-queue.js';
+import type {Store} from '../sqlite/store.js';
+import type {BackgroundProblems} from '../../../background-problems.js';
+import type {CollectionRow, VectorChange} from '../sqlite/types.js';
+import type {IndexKind, Ranked, VectorIndexState} from '../../types.js';
+import {SerialQueue} from '../../../serial-queue.js';
 import type {IndexThread} from './index-thread.js';
 import type {IndexOp, IndexReply, IndexRequest, IndexShape} from './thread-protocol.js';
 import {IndexBuild} from './index-build.js';

@@ -1,4 +1,4 @@
-import type {IndexKind} from '../storage/types.js';
+import type {IndexKind} from '../../types.js';
 
 /**
  * Vectors per message to the index thread and per faiss-node add() on it: each becomes a number[] there

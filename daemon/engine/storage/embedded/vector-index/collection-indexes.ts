@@ -1,10 +1,10 @@
 import {rmSync} from 'node:fs';
 import path from 'node:path';
-import type {Store} from '../store/store.js';
-import type {CollectionRow, VectorChange} from '../store/types.js';
-import type {Ranked, VectorIndexState} from '../storage/types.js';
-import {EngineError} from '../errors.js';
-import {BackgroundProblems} from '../background-problems.js';
+import type {Store} from '../sqlite/store.js';
+import type {CollectionRow, VectorChange} from '../sqlite/types.js';
+import type {Ranked, VectorIndexState} from '../../types.js';
+import {EngineError} from '../../../errors.js';
+import {BackgroundProblems} from '../../../background-problems.js';
 import {acquireIndexThread, type IndexThreadLease} from './index-thread.js';
 import {buildSlice} from './index-build.js';
 import {CollectionIndex} from './collection-index.js';

@@ -1,4 +1,4 @@
-import type {VectorChange} from '../store/types.js';
+import type {VectorChange} from '../sqlite/types.js';
 import type {IndexKind} from './vector-index.js';
 
 type Rows = ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>;

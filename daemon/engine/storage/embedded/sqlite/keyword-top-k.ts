@@ -1,4 +1,4 @@
-import type {Ranked} from '../storage/types.js';
+import type {Ranked} from '../../types.js';
 
 /**
  * Exact top-k BM25 without scoring every match (MaxScore over FTS5). FTS5's bm25() scores every row an OR-query

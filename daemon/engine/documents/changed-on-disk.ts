@@ -1,6 +1,6 @@
-import type {Engine} from '../engine/engine.js';
-import {sha256} from '../engine/hash.js';
-import {readTextFile} from '../engine/ingest/decode-text.js';
+import type {Engine} from '../engine.js';
+import {sha256} from '../hash.js';
+import {readTextFile} from '../ingest/decode-text.js';
 
 /** The key of a hit's document in changedOnDisk's answer. */
 export const documentKey = (collection: string, fileName: string) => `${collection}\n${fileName}`;

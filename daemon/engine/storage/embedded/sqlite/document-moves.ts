@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import {EngineError, invalidInput} from '../errors.js';
-import type {DocumentMove} from '../storage/types.js';
-import {chunkIds} from './chunk-ids.js';
+import {EngineError, invalidInput} from '../../../errors.js';
+import type {DocumentMove} from '../../types.js';
+import {chunkIds} from '../../chunk-ids.js';
 
 /**
  * Renames and re-homes documents inside the caller's transaction, in two steps: every moving document (and its

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import {notFound} from '../errors.js';
-import {Store} from '../store/store.js';
-import type {CollectionRow} from '../store/types.js';
-import {CollectionIndexes, type IndexOptions} from '../vector-index/collection-indexes.js';
-import type {Storage} from './storage.js';
-import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from './types.js';
+import {notFound} from '../../errors.js';
+import type {Storage} from '../storage.js';
+import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
+import {Store} from './sqlite/store.js';
+import type {CollectionRow} from './sqlite/types.js';
+import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
 
 export type EmbeddedOptions = IndexOptions & {
 	/** Folder of the SQLite file and the index files. */

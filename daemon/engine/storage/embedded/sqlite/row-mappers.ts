@@ -1,4 +1,4 @@
-import type {DocumentInfo, StoredChunk} from '../storage/types.js';
+import type {DocumentInfo, StoredChunk} from '../../types.js';
 
 // Rows of the SQLite store as the storage interface's domain types.
 

@@ -1,4 +1,4 @@
-import {serveCalls} from '../threads/serve-calls.js';
+import {serveCalls} from '../../../threads/serve-calls.js';
 import type {IndexMessage, IndexOp, IndexReply, IndexRequest, IndexShape} from './thread-protocol.js';
 import {VectorIndex} from './vector-index.js';
 import {readIndex, writeIndex} from './index-file.js';

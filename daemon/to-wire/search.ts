@@ -1,6 +1,6 @@
 import type {SearchResponse, SearchResult} from '../../common/wire/search.js';
 import type {SearchHit, SearchOutcome} from '../engine/search/types.js';
-import {documentKey} from '../search/changed-on-disk.js';
+import {documentKey} from '../engine/documents/changed-on-disk.js';
 
 /** A hit as the API returns it: the spec's fields first, in this order, then md-vector's own. */
 export function toSearchResult(hit: SearchHit, changedOnDisk: boolean | null = null): SearchResult {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import {EngineError} from '../errors.js';
-import type {CollectionRemoval} from '../storage/types.js';
+import {EngineError} from '../../../errors.js';
+import type {CollectionRemoval} from '../../types.js';
 import type {DocumentMoves} from './document-moves.js';
 import type {DocumentRows} from './document-rows.js';
 import type {SourceRows} from './source-rows.js';

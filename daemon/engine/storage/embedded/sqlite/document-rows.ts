@@ -1,6 +1,6 @@
-import {keywordTokens} from '../text/keyword-tokens.js';
-import type {DocumentToWrite} from '../storage/types.js';
-import {chunkIds} from './chunk-ids.js';
+import {keywordTokens} from '../../../text/keyword-tokens.js';
+import type {DocumentToWrite} from '../../types.js';
+import {chunkIds} from '../../chunk-ids.js';
 import type {Statements} from './statements.js';
 import type {CollectionRow} from './types.js';
 import {encodeVector} from './vector-codec.js';

@@ -1,4 +1,4 @@
-import type {Collection} from '../storage/types.js';
+import type {Collection} from '../../types.js';
 
 /** A collection's row in SQLite: with the generation its FAISS index file must match. */
 export type CollectionRow = Collection & {
