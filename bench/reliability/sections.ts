@@ -1,4 +1,5 @@
 import {authSection} from './auth-section.js';
+import {bodiesSection} from './bodies-section.js';
 import {diskFullSection} from './disk-section.js';
 import {fuzzSection} from './fuzz-section.js';
 import {killsSection} from './kills-section.js';
@@ -13,6 +14,8 @@ export type SectionOptions = {
 	readonly stdio: number;
 	readonly kills: number;
 	readonly searches: number;
+	/** Size of each hostile import body (bodies). */
+	readonly bodyBytes: number;
 	/** One fuzz case to replay. */
 	readonly only?: number;
 };
@@ -26,4 +29,5 @@ export const sections: Record<string, (tally: Tally, options: SectionOptions) =>
 	kills: async (tally, options) => killsSection(tally, {seed: options.seed, kills: options.kills}),
 	'disk-full': async tally => diskFullSection(tally),
 	'read-only': async tally => readOnlySection(tally),
+	bodies: async (tally, options) => bodiesSection(tally, {bytes: options.bodyBytes}),
 };
