@@ -119,7 +119,9 @@ function refusalOf(error: UserFileError, field: string, input: string, allowed: 
 			return new HttpError(503, 'file_unavailable', `${field}: ${error.message}; try again`);
 		}
 
-		default: {
+		case 'missing':
+		case 'too_large':
+		case 'unreadable': {
 			return bad(`${field}: ${error.message}`);
 		}
 	}

@@ -104,7 +104,7 @@ export async function fifosSection(tally: Tally, options: {ms: number}): Promise
 		]);
 		const swaps = await swappers.stop();
 		tally.note(`fifos: 10 FIFO ignore files, a document's file made a FIFO and ${swaps.toLocaleString('en-US')} regular/FIFO swaps in a followed folder for ${(options.ms / 1000).toFixed(0)} s: ${counts.updates} updates, ${counts.gets} gets and ${counts.searches} searches of the FIFOs' documents, ${counts.others} searches and ingests of other collections, ${counts.health} /health; waits past ${boundMs / 1000} s: ${delayed.length} (other collections, /health past ${healthBoundMs / 1000} s), operations that hung: ${wedged.length}`);
-		tally.check('I25-fifos', `no search or ingest of another collection, and no /health, waits past its bound (must be 0)`, delayed.length === 0, delayed.slice(0, 5).join('; '));
+		tally.check('I25-fifos', 'no search or ingest of another collection, and no /health, waits past its bound (must be 0)', delayed.length === 0, delayed.slice(0, 5).join('; '));
 		tally.check('I25-fifos', 'no update, get or search of the documents with FIFOs hangs (must be 0)', wedged.length === 0, wedged.slice(0, 5).join('; '));
 		const found = await daemon.api('POST', '/search', {query: 'zqbeta zqgamma', mode: 'keyword', collection: 'fifo'});
 		tally.check('I25-fifos', 'a FIFO ignore file adds no rule: the folders under it are still synced', found.body?.results?.length === 2, JSON.stringify(found.body).slice(0, 300));

@@ -328,6 +328,6 @@ export function importFolderOf(dataDir: string): string {
 /** A string body in pieces, as a request delivers it. */
 function * piecesOf(text: string): Generator<string> {
 	for (let at = 0; at < text.length; at += 64 * 1024) {
-		yield text.slice(at, at + 64 * 1024);
+		yield text.slice(at, at + (64 * 1024));
 	}
 }

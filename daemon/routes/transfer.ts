@@ -6,6 +6,7 @@ import {bodyLimit} from '../http/body-limit.js';
 import {needs} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
 import {toImportResult} from '../to-wire/documents.js';
+import {exportLimits} from '../engine/export/export-limits.js';
 import {exportQuery, importQuery} from './schemas.js';
 
 const contentTypes: Record<ExportFormat, string> = {
@@ -13,7 +14,7 @@ const contentTypes: Record<ExportFormat, string> = {
 };
 
 /** An export holds every vector: far above the 1 MB of other bodies. */
-const importLimitBytes = 512 * 1024 * 1024;
+const importLimitBytes = exportLimits.bodyBytes;
 
 /** GET /export streams a collection in one format; POST /import restores a json or jsonl export. */
 export function transferRoutes(engine: Engine): Router {

@@ -1,7 +1,7 @@
 import {readFileSync, writeFileSync} from 'node:fs';
 
 const field = (pid: number, name: string) => {
-	const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+	const match = new RegExp(String.raw`^${name}:\s+(\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
 	return match ? Number(match[1]) * 1024 : Number.NaN;
 };
 

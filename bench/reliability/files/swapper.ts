@@ -24,23 +24,37 @@ function place(make: () => void): void {
 	swaps++;
 }
 
-while (!stopping && Date.now() < deadline) {
+for (;;) {
+	if (stopping || Date.now() >= deadline) {
+		break;
+	}
+
 	switch (config.mode) {
 		case 'link': {
-			place(() => symlinkSync(config.other, temporary));
-			place(() => writeFileSync(temporary, config.text ?? ''));
+			place(() => {
+				symlinkSync(config.other, temporary);
+			});
+			place(() => {
+				writeFileSync(temporary, config.text ?? '');
+			});
 			break;
 		}
 
 		case 'fifo': {
 			place(() => execFileSync('mkfifo', [temporary]));
-			place(() => writeFileSync(temporary, config.text ?? ''));
+			place(() => {
+				writeFileSync(temporary, config.text ?? '');
+			});
 			break;
 		}
 
 		case 'folder-link': {
-			place(() => symlinkSync(config.other, temporary));
-			place(() => symlinkSync(config.inside!, temporary));
+			place(() => {
+				symlinkSync(config.other, temporary);
+			});
+			place(() => {
+				symlinkSync(config.inside!, temporary);
+			});
 			break;
 		}
 	}
@@ -52,5 +66,11 @@ while (!stopping && Date.now() < deadline) {
 }
 
 // Ends in the harmless state: a regular file, or the link to the inside folder.
-place(() => (config.mode === 'folder-link' ? symlinkSync(config.inside!, temporary) : writeFileSync(temporary, config.text ?? '')));
+place(() => {
+	if (config.mode === 'folder-link') {
+		symlinkSync(config.inside!, temporary);
+	} else {
+		writeFileSync(temporary, config.text ?? '');
+	}
+});
 process.stdout.write(`${swaps}\n`);

@@ -12,7 +12,7 @@ export class Swappers {
 			const child = spawn(process.execPath, [path.join(import.meta.dirname, 'swapper.js'), JSON.stringify({...config, ms})], {stdio: ['ignore', 'pipe', 'inherit']});
 			const output = new Promise<string>(resolve => {
 				let text = '';
-				child.stdout!.on('data', (data: Buffer) => {
+				child.stdout.on('data', (data: Buffer) => {
 					text += data.toString();
 				});
 				child.once('exit', () => {

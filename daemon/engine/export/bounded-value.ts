@@ -93,7 +93,10 @@ export class BoundedValue {
 				return this.add(token.value);
 			}
 
-			default: {
+			case 'keyValue':
+			case 'stringValue':
+			case 'numberValue':
+			case 'whitespace': {
 				return false; // packed tokens (not asked for) and whitespace carry nothing more
 			}
 		}

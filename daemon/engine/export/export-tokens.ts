@@ -1,6 +1,6 @@
 import {StringDecoder} from 'node:string_decoder';
 import {jsonParser, type Token} from 'stream-json/core/parser.js';
-import {getManyValues, isMany, none} from 'stream-chain/defs.js';
+import {getManyValues, isMany, none, type Many} from 'stream-chain/defs.js';
 import {EngineError, invalidInput} from '../errors.js';
 import {formatSize} from './bounded-value.js';
 
@@ -25,7 +25,7 @@ export async function * exportTokens(input: AsyncIterable<string | Uint8Array> |
 	const feed = (text: string | typeof none): Token[] => {
 		try {
 			const out = parse(text as string);
-			return out === none ? [] : (isMany(out) ? getManyValues(out) as Token[] : [out as Token]);
+			return out === none ? [] : (isMany(out) ? getManyValues<Token>(out) : [out]);
 		} catch (error) {
 			throw invalidInput(`import: line ${line}: not valid JSON (${(error as Error).message.replace(/^Parser /, 'the parser ')})`);
 		}
@@ -37,13 +37,13 @@ export async function * exportTokens(input: AsyncIterable<string | Uint8Array> |
 			throw new EngineError('payload_too_large', 413, `import: the body is larger than ${formatSize(limitBytes)}, the most an import may be`);
 		}
 
-		const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
+		const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
 		let from = 0;
 		while (from < text.length) {
 			const end = text.indexOf('\n', from);
 			const stop = end === -1 ? text.length : end;
 			let first = from;
-			while (first < stop && isBlank(text.charCodeAt(first))) {
+			while (first < stop && isBlank(text.codePointAt(first)!)) {
 				first++;
 			}
 

@@ -4,20 +4,7 @@ import {BoundedValue, ValueLimitError} from './bounded-value.js';
 import {check} from './export-document.js';
 import {exportedDocument, exportHeader, type ExportedDocument, type ExportHeader} from './export-format.js';
 import {exportTokens} from './export-tokens.js';
-
-/** How large an import's parts may be; any larger is refused at once (413), whatever else the body holds. */
-export type ExportLimits = {
-	/** The whole body. */
-	readonly bodyBytes: number;
-	/** One document (its JSON; see ValueLimits.weight). A document of a 500 KB file with 1,024-dim vectors is ~4 MB. */
-	readonly documentBytes: number;
-	/** The header's fields together. */
-	readonly headerBytes: number;
-	/** Arrays and objects inside one another, within a document or a header field (an exported document has 4). */
-	readonly depth: number;
-};
-
-export const exportLimits: ExportLimits = {bodyBytes: 512 * 1024 * 1024, documentBytes: 16 * 1024 * 1024, headerBytes: 64 * 1024, depth: 16};
+import {exportLimits, type ExportLimits} from './export-limits.js';
 
 /** Where each part of a body goes once read and checked: the header first, then each document in order. */
 export type ExportSink = {
@@ -25,11 +12,11 @@ export type ExportSink = {
 	document(document: ExportedDocument, where: string): Promise<void>;
 };
 
-type State =
-	| {readonly at: 'top' | 'header-keys' | 'documents-start' | 'documents' | 'after'}
-	| {readonly at: 'header-key'; key: string}
-	| {readonly at: 'header-value'; readonly key: string; readonly value: BoundedValue}
-	| {readonly at: 'document'; readonly value: BoundedValue; readonly where: string};
+type State
+	= | {readonly at: 'top' | 'header-keys' | 'documents-start' | 'documents' | 'after'}
+		| {readonly at: 'header-key'; key: string}
+		| {readonly at: 'header-value'; readonly key: string; readonly value: BoundedValue}
+		| {readonly at: 'document'; readonly value: BoundedValue; readonly where: string};
 
 const found: Partial<Record<Token['name'], string>> = {
 	startObject: 'an object', startArray: 'an array', startString: 'a string', startNumber: 'a number', nullValue: 'null', trueValue: 'true', falseValue: 'false',
@@ -99,52 +86,22 @@ class ExportReader {
 		}
 	}
 
+	/** One token, by where the reader is: between values, in the header's keys, in a document. */
 	private step(token: Token): void {
 		const {state} = this;
 		switch (state.at) {
 			case 'top': {
-				if (token.name !== 'startObject') {
-					throw invalidInput(this.values === 0
-						? `import: line ${this.line}: an export starts with its header object ({"format": "md-vector-export", ...}); this starts with ${found[token.name] ?? token.name}`
-						: `import: line ${this.line}: a document must be an object; this is ${found[token.name] ?? token.name}`);
-				}
-
-				this.values++;
-				if (this.values === 1) {
-					this.state = {at: 'header-keys'};
-				} else {
-					this.startDocument(token, `line ${this.line}`);
-				}
-
+				this.atTop(token);
 				return;
 			}
 
 			case 'header-keys': {
-				if (token.name === 'startKey') {
-					this.state = {at: 'header-key', key: ''};
-				} else if (token.name === 'endObject') {
-					this.state = {at: this.header ? 'top' : 'after'};
-					if (this.header) {
-						this.jsonl = true;
-						this.takeHeader();
-					}
-				}
-
+				this.atHeaderKeys(token);
 				return;
 			}
 
 			case 'header-key': {
-				if (token.name === 'stringChunk') {
-					state.key += token.value;
-					if (state.key.length > 256) {
-						throw invalidInput(`import: line ${this.line}: the header has a key longer than 256 characters`);
-					}
-				} else if (token.name === 'endKey') {
-					this.state = state.key === 'documents' && this.header
-						? {at: 'documents-start'}
-						: {at: 'header-value', key: state.key, value: new BoundedValue({depth: this.limits.depth, weight: this.limits.headerBytes - this.headerWeight}, 'the header')};
-				}
-
+				this.atHeaderKey(token, state);
 				return;
 			}
 
@@ -172,14 +129,7 @@ class ExportReader {
 			}
 
 			case 'documents': {
-				if (token.name === 'endArray') {
-					this.state = {at: 'header-keys'};
-				} else if (token.name === 'startObject') {
-					this.startDocument(token, `document ${this.documents + 1}`);
-				} else {
-					throw invalidInput(`import: line ${this.line}: document ${this.documents + 1}: must be an object; this is ${found[token.name] ?? token.name}`);
-				}
-
+				this.atDocuments(token);
 				return;
 			}
 
@@ -195,6 +145,59 @@ class ExportReader {
 			case 'after': {
 				throw invalidInput(`import: line ${this.line}: there is more after the end of the export (${found[token.name] ?? token.name})`);
 			}
+		}
+	}
+
+	/** Between top-level values: the header object first, then (jsonl) a document each. */
+	private atTop(token: Token): void {
+		if (token.name !== 'startObject') {
+			throw invalidInput(this.values === 0
+				? `import: line ${this.line}: an export starts with its header object ({"format": "md-vector-export", ...}); this starts with ${found[token.name] ?? token.name}`
+				: `import: line ${this.line}: a document must be an object; this is ${found[token.name] ?? token.name}`);
+		}
+
+		this.values++;
+		if (this.values === 1) {
+			this.state = {at: 'header-keys'};
+		} else {
+			this.startDocument(token, `line ${this.line}`);
+		}
+	}
+
+	/** Between the first object's keys; its end is the end of a json export, or of a jsonl header. */
+	private atHeaderKeys(token: Token): void {
+		if (token.name === 'startKey') {
+			this.state = {at: 'header-key', key: ''};
+		} else if (token.name === 'endObject') {
+			this.state = {at: this.header ? 'top' : 'after'};
+			if (this.header) {
+				this.jsonl = true;
+				this.takeHeader();
+			}
+		}
+	}
+
+	private atHeaderKey(token: Token, state: {key: string}): void {
+		if (token.name === 'stringChunk') {
+			state.key += token.value;
+			if (state.key.length > 256) {
+				throw invalidInput(`import: line ${this.line}: the header has a key longer than 256 characters`);
+			}
+		} else if (token.name === 'endKey') {
+			this.state = state.key === 'documents' && this.header
+				? {at: 'documents-start'}
+				: {at: 'header-value', key: state.key, value: new BoundedValue({depth: this.limits.depth, weight: this.limits.headerBytes - this.headerWeight}, 'the header')};
+		}
+	}
+
+	/** In a json export's documents array: a document each, until its end. */
+	private atDocuments(token: Token): void {
+		if (token.name === 'endArray') {
+			this.state = {at: 'header-keys'};
+		} else if (token.name === 'startObject') {
+			this.startDocument(token, `document ${this.documents + 1}`);
+		} else {
+			throw invalidInput(`import: line ${this.line}: document ${this.documents + 1}: must be an object; this is ${found[token.name] ?? token.name}`);
 		}
 	}
 

@@ -4,7 +4,8 @@ import {checkCollectionName} from '../names.js';
 import {toDocument} from './export-document.js';
 import type {ExportHeader} from './export-format.js';
 import type {ImportSpool} from './import-spool.js';
-import {readExport, type ExportLimits} from './read-export.js';
+import {readExport} from './read-export.js';
+import type {ExportLimits} from './export-limits.js';
 
 export type CheckedImport = {
 	/** The collection it goes into: the one asked for, else the one the export names. */

@@ -28,7 +28,7 @@ export class FileSlots {
 						resolve(await work());
 					}
 				} catch (error) {
-					reject(error as Error);
+					reject(error instanceof Error ? error : new Error(String(error)));
 				} finally {
 					clearTimeout(timer);
 					this.release();

@@ -127,7 +127,7 @@ function isInside(place: string, real: string): boolean {
 const tooLarge = (file: string, size: number, maxBytes: number) => new UserFileError('too_large', `${file}: the file is ${Math.ceil(size / 1024)} KB; the limit is ${Math.round(maxBytes / 1024)} KB`);
 
 function refusal(error: unknown, file: string): UserFileError {
-	const code = (error as NodeJS.ErrnoException).code;
+	const {code} = (error as NodeJS.ErrnoException);
 	if (code === 'ELOOP') {
 		return new UserFileError('outside', `${file}: it became a symbolic link while it was opened`);
 	}

@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
-import {readUserFile} from '../files/read-user-file.js';
 import path from 'node:path';
 import ignore, {type Ignore} from 'ignore';
+import {readUserFile} from '../files/read-user-file.js';
 
 /** An ignore file larger than this is not read (git's own are a few KB). */
 const ignoreFileBytes = 1024 * 1024;

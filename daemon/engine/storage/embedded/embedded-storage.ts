@@ -2,10 +2,10 @@ import path from 'node:path';
 import {notFound} from '../../errors.js';
 import type {Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
+import {SerialQueue} from '../../serial-queue.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
-import {SerialQueue} from '../../serial-queue.js';
 
 /** Vectors an import may add before its collection's index is rebuilt from the store rather than sent them (~30 MB at 384 dims). */
 const importVectorsApplied = 20_000;
