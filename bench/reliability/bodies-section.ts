@@ -1,3 +1,4 @@
+import {rmSync} from 'node:fs';
 import {DaemonProcess, temporaryHome} from './daemon-process.js';
 import type {Tally} from './tally.js';
 import {hostileBodies} from './bodies/hostile-bodies.js';
@@ -16,7 +17,8 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
  * where, the daemon's peak memory within the budget, nothing stored, and the daemon answering after.
  */
 export async function bodiesSection(tally: Tally, options: {bytes: number}): Promise<void> {
-	const daemon = await DaemonProcess.start({home: temporaryHome('md-vector-bodies-')});
+	const home = temporaryHome('md-vector-bodies-');
+	const daemon = await DaemonProcess.start({home});
 	try {
 		await daemon.untilModel();
 		const health = (await daemon.api('GET', '/health')).body;
@@ -47,5 +49,6 @@ export async function bodiesSection(tally: Tally, options: {bytes: number}): Pro
 		}
 	} finally {
 		await daemon.stop();
+		rmSync(home, {recursive: true, force: true});
 	}
 }
