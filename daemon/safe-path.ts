@@ -4,6 +4,9 @@ import type {Response} from 'express';
 import type {ReadPolicy} from '../common/capabilities/fs-scopes.js';
 import {HttpError} from './http/http-error.js';
 import {markdownExtensions} from './engine/ingest/walk-markdown.js';
+import {decodeText} from './engine/ingest/decode-text.js';
+import {readUserFile} from './engine/files/read-user-file.js';
+import {UserFileError} from './engine/files/user-file-error.js';
 
 /** What a request may read: the allowed roots, or a capability-limited client's fs scopes. */
 export type PathsFor = (response: Response) => readonly string[] | ReadPolicy;
@@ -74,4 +77,52 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 	}
 
 	return real;
+}
+
+/**
+ * A Markdown file a request asked the daemon to read (`file_path`): the same rules as resolveSafePath, checked on
+ * the file as it is opened, then read through that handle (engine/files/read-user-file.ts), so a link swapped in
+ * after a check reads nothing outside. Answers its real path and its text (decode-text.ts).
+ */
+export async function readSafeFile(field: string, input: string, allowed: readonly string[] | ReadPolicy, maxBytes = 500 * 1024): Promise<{realPath: string; text: string}> {
+	await resolveSafePath(field, input, allowed, 'file', maxBytes); // the clear answer for a file that is plainly wrong
+	const within = Array.isArray(allowed)
+		? await Promise.all((allowed as readonly string[]).map(async root => realpath(root).catch(() => path.resolve(root))))
+		: (real: string) => (allowed as ReadPolicy).mayRead(real);
+	let file;
+	try {
+		file = await readUserFile(input, {within, maxBytes});
+	} catch (error) {
+		throw error instanceof UserFileError ? refusalOf(error, field, input, allowed) : error;
+	}
+
+	if (!markdownExtensions.test(file.realPath)) {
+		throw bad(`${field}: must be a Markdown file (.md, .markdown or .mdx)`);
+	}
+
+	return {realPath: file.realPath, text: decodeText(file.bytes, `${field}: ${input}`)};
+}
+
+function refusalOf(error: UserFileError, field: string, input: string, allowed: readonly string[] | ReadPolicy): HttpError {
+	switch (error.reason) {
+		case 'outside': {
+			return Array.isArray(allowed)
+				? bad(`${field}: ${input} is outside the allowed roots (${(allowed as readonly string[]).join(', ')}) when it is opened (${error.message})`)
+				: new HttpError(403, 'forbidden', `${field}: ${input} is outside ${(allowed as ReadPolicy).describe} when it is opened`);
+		}
+
+		case 'not_regular': {
+			return bad(`${field}: must be a regular file`);
+		}
+
+		case 'timeout': {
+			return new HttpError(503, 'file_unavailable', `${field}: ${error.message}; try again`);
+		}
+
+		case 'missing':
+		case 'too_large':
+		case 'unreadable': {
+			return bad(`${field}: ${error.message}`);
+		}
+	}
 }

@@ -10,7 +10,7 @@ import {lockDataDir} from '../common/data-lock.js';
 import {newLocalToken} from '../common/local-token.js';
 import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
 import {createApp} from './app.js';
-import {Engine} from './engine/engine.js';
+import {Engine, importFolderOf} from './engine/engine.js';
 import {openStorage} from './engine/storage/open-storage.js';
 import {BackgroundProblems} from './engine/background-problems.js';
 import {dataFolderProbe} from './engine/data-folder-probe.js';
@@ -127,7 +127,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const watchStreams = new WatchStreams();
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
-		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems);
+		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
 		const opened = engine;
 		const oauth = settings.oauth.enabled
 			? new OAuth({

@@ -1,10 +1,13 @@
 import {authSection} from './auth-section.js';
+import {bodiesSection} from './bodies-section.js';
 import {diskFullSection} from './disk-section.js';
+import {fifosSection} from './fifos-section.js';
 import {fuzzSection} from './fuzz-section.js';
 import {killsSection} from './kills-section.js';
 import {loadSection} from './load-section.js';
 import {processSection} from './process-section.js';
 import {readOnlySection} from './read-only-section.js';
+import {swapsSection} from './swaps-section.js';
 import type {Tally} from './tally.js';
 
 export type SectionOptions = {
@@ -13,6 +16,10 @@ export type SectionOptions = {
 	readonly stdio: number;
 	readonly kills: number;
 	readonly searches: number;
+	/** Size of each hostile import body (bodies). */
+	readonly bodyBytes: number;
+	/** How long swaps (and FIFOs) race the daemon's reads (swaps, fifos). */
+	readonly raceMs: number;
 	/** One fuzz case to replay. */
 	readonly only?: number;
 };
@@ -26,4 +33,7 @@ export const sections: Record<string, (tally: Tally, options: SectionOptions) =>
 	kills: async (tally, options) => killsSection(tally, {seed: options.seed, kills: options.kills}),
 	'disk-full': async tally => diskFullSection(tally),
 	'read-only': async tally => readOnlySection(tally),
+	bodies: async (tally, options) => bodiesSection(tally, {bytes: options.bodyBytes}),
+	swaps: async (tally, options) => swapsSection(tally, {ms: options.raceMs}),
+	fifos: async (tally, options) => fifosSection(tally, {ms: options.raceMs}),
 };

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
 import type {DirectoryReport} from '../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
@@ -24,6 +26,7 @@ import type {DocumentLines, GetRequest} from './documents/get-document.js';
 import {linesOf, sectionOf, summariesOf} from './documents/document-reads.js';
 import {exportCollection} from './export/write-export.js';
 import {readImport} from './export/read-import.js';
+import {ImportSpool} from './export/import-spool.js';
 import type {ExportFormat} from './export/export-format.js';
 import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
 
@@ -49,7 +52,7 @@ export class Engine {
 	static open(options: EngineOptions): Engine {
 		const problems = new BackgroundProblems(options.log);
 		problems.addProbe(dataFolderProbe(options.dataDir));
-		return new Engine(EmbeddedStorage.open({...options, problems}), problems);
+		return new Engine(EmbeddedStorage.open({...options, problems}), problems, {importFolder: importFolderOf(options.dataDir)});
 	}
 
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
@@ -58,12 +61,20 @@ export class Engine {
 	private readonly vectorFill = new VectorFill();
 	private readonly folders: FolderSources;
 
+	private readonly importFolder: string;
+
 	/**
 	 * @param problems Failures of background work and a full or read-only data folder, for /health: the one the
 	 * storage reports to (Engine.open gives both the same).
+	 * @param options.importFolder Where an import's checked documents wait until all are checked (importFolderOf
+	 * the data folder); spools an earlier process left there are removed.
 	 */
-	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems()) {
+	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string} = {}) {
 		this.folders = new FolderSources(storage, name => this.syncTarget(name));
+		this.importFolder = options.importFolder ?? path.join(os.tmpdir(), 'md-vector-imports');
+		if (options.importFolder) {
+			ImportSpool.clean(options.importFolder);
+		}
 	}
 
 	get embedder(): EmbedderState {
@@ -226,15 +237,25 @@ export class Engine {
 	}
 
 	/**
-	 * Restores an export (json or jsonl, whole or as a stream of lines) into its collection, or into `collection`
-	 * when given. All of it is checked before anything is written, then written in one transaction.
+	 * Restores an export (json or jsonl, as it streams in) into its collection, or into `collection` when given.
+	 * All of it is checked before anything is written (each document kept in a spool file once checked, so memory
+	 * holds one document whatever the export's size), then written in one transaction.
 	 */
-	async import(input: string | AsyncIterable<string>, collection?: string): Promise<ImportResult> {
-		const {collection: name, documents, fingerprint} = await readImport(input, collection);
-		return this.write(async () => {
-			await this.storage.writeDocuments(await this.ensureCollection(name), documents, fingerprint);
-			return {collection: name, documents: documents.length, chunks: documents.reduce((sum, document) => sum + document.chunks.length, 0)};
+	async import(input: string | AsyncIterable<string | Uint8Array>, collection?: string): Promise<ImportResult> {
+		const spool = await ImportSpool.create(this.importFolder).catch((error: unknown) => {
+			throw storageFailure(error);
 		});
+		try {
+			const checked = await readImport(typeof input === 'string' ? piecesOf(input) : input, collection, spool).catch((error: unknown) => {
+				throw storageFailure(error); // the spool's disk full: 507
+			});
+			return await this.write(async () => {
+				await this.storage.writeDocumentGroups(await this.ensureCollection(checked.collection), spool.groups(checked.header), checked.fingerprint);
+				return {collection: checked.collection, documents: spool.documents, chunks: spool.chunks};
+			});
+		} finally {
+			await spool.remove();
+		}
 	}
 
 	async diskBytes(): Promise<number> {
@@ -296,5 +317,17 @@ export class Engine {
 		}
 
 		return row;
+	}
+}
+
+/** Where a daemon with this data folder keeps an import's checked documents until they are written. */
+export function importFolderOf(dataDir: string): string {
+	return path.join(dataDir, 'imports');
+}
+
+/** A string body in pieces, as a request delivers it. */
+function * piecesOf(text: string): Generator<string> {
+	for (let at = 0; at < text.length; at += 64 * 1024) {
+		yield text.slice(at, at + (64 * 1024));
 	}
 }

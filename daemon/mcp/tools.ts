@@ -7,9 +7,8 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
-import {readTextFile} from '../engine/ingest/decode-text.js';
 import {defaultCollection, searchFields} from '../../common/search-contract.js';
-import {resolveSafePath} from '../safe-path.js';
+import {readSafeFile} from '../safe-path.js';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {version} from '../../common/version.js';
 import {toCollectionEntry, toCollectionStats, toSourceEntry} from '../to-wire/collections.js';
@@ -110,8 +109,8 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 		}
 
 		if (filePath !== undefined) {
-			const real = await resolveSafePath('file_path', filePath, context.readable, 'file');
-			return toIngestResult(await engine.ingest({content: await readTextFile(real, `file_path: ${filePath}`), fileName: fileName ?? path.basename(filePath), nameFromPath: fileName === undefined, sourcePath: real, collection: name ?? defaultCollection, mode: 'incremental'}));
+			const {realPath, text} = await readSafeFile('file_path', filePath, context.readable);
+			return toIngestResult(await engine.ingest({content: text, fileName: fileName ?? path.basename(filePath), nameFromPath: fileName === undefined, sourcePath: realPath, collection: name ?? defaultCollection, mode: 'incremental'}));
 		}
 
 		return toIngestResult(await engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'}));

@@ -2,10 +2,9 @@ import path from 'node:path';
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
-import {readTextFile} from '../engine/ingest/decode-text.js';
 import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
-import {resolveSafePath, type PathsFor} from '../safe-path.js';
+import {readSafeFile, type PathsFor} from '../safe-path.js';
 import {toIngestResult} from '../to-wire/documents.js';
 import {ingestBody} from './schemas.js';
 
@@ -21,8 +20,8 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 			content = body.content!;
 			fileName = body.file_name ?? `document-${sha256(content, 8)}.md`;
 		} else {
-			sourcePath = await resolveSafePath('file_path', body.file_path, allowedPaths(response), 'file');
-			content = await readTextFile(sourcePath, `file_path: ${body.file_path}`);
+			// Opened once and checked as opened: a link swapped in after the check reads nothing outside.
+			({realPath: sourcePath, text: content} = await readSafeFile('file_path', body.file_path, allowedPaths(response)));
 			fileName = body.file_name ?? path.basename(body.file_path);
 			nameFromPath = body.file_name === undefined;
 		}

@@ -2,11 +2,11 @@ import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import type {ExportFormat} from '../../common/wire/transfer.js';
 import {HttpError} from '../http/http-error.js';
-import {bodyLines} from '../http/body-lines.js';
 import {bodyLimit} from '../http/body-limit.js';
 import {needs} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
 import {toImportResult} from '../to-wire/documents.js';
+import {exportLimits} from '../engine/export/export-limits.js';
 import {exportQuery, importQuery} from './schemas.js';
 
 const contentTypes: Record<ExportFormat, string> = {
@@ -14,7 +14,7 @@ const contentTypes: Record<ExportFormat, string> = {
 };
 
 /** An export holds every vector: far above the 1 MB of other bodies. */
-const importLimitBytes = 512 * 1024 * 1024;
+const importLimitBytes = exportLimits.bodyBytes;
 
 /** GET /export streams a collection in one format; POST /import restores a json or jsonl export. */
 export function transferRoutes(engine: Engine): Router {
@@ -38,8 +38,16 @@ export function transferRoutes(engine: Engine): Router {
 		}
 
 		const {collection} = validateQuery(importQuery, request.query);
-		// Read line by line, not as one string: a jsonl export is parsed as it arrives.
-		response.json(toImportResult(await engine.import(bodyLines(request, importLimitBytes), collection)));
+		try {
+			// Parsed as it arrives, a document at a time (engine/export/read-export.ts), never held whole.
+			response.json(toImportResult(await engine.import(request, collection)));
+		} catch (error) {
+			if (!request.readableEnded) {
+				response.set('Connection', 'close'); // the rest of a refused body is not read: the connection ends with the answer
+			}
+
+			throw error;
+		}
 	});
 	return router;
 }

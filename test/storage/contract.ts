@@ -15,8 +15,13 @@ export type BackendFactory = () => Promise<Storage>;
 
 const weights: FieldWeights = [2, 1.5, 1];
 
+export type ContractOptions = {
+	/** Whether a read may run while a transaction of another connection is open (PGlite serves one session at a time: no). */
+	readonly readsBesideTransactions?: boolean;
+};
+
 /** Registers the suite with `test` (the calling test file's ava), each test named after the backend. */
-export function storageContract(test: TestFn, name: string, makeBackend: BackendFactory): void {
+export function storageContract(test: TestFn, name: string, makeBackend: BackendFactory, options: ContractOptions = {}): void {
 	const open = async (t: {teardown: (fn: () => Promise<void>) => void}) => {
 		const storage = await makeBackend();
 		t.teardown(async () => storage.close());
@@ -195,6 +200,45 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 		t.is(await storage.document(collection, 'b.md'), undefined);
 		await storage.writeDocuments(collection, [documentOf('b.md', [{content: 'banana'}])], fingerprint);
 		t.is((await storage.keywordTopK(collection, keywordTerms('banana'), 10, weights)).length, 1, 'the backend still writes after a failed write');
+	});
+
+	test(`${name}: documents given a group at a time are written in one transaction, seen by nobody before it commits`, async t => {
+		const {storage, collection} = await open(t);
+		await storage.writeDocuments(collection, [documentOf('a.md', [{content: 'original apple text'}])], fingerprint);
+		const before = {contents: await contents(storage, collection), nearest: await storage.vectorTopK(collection, vectorOf('pear one'), 5)};
+		const seenMeanwhile: string[][] = [];
+		async function * groups(failAt?: number) {
+			for (let index = 0; index < 3; index++) {
+				if (index === failAt) {
+					throw new Error('the groups stopped');
+				}
+
+				yield [documentOf(index === 0 ? 'a.md' : `g${index}.md`, [{content: `pear ${['one', 'two', 'three'][index]!}`}])];
+				if (options.readsBesideTransactions ?? true) {
+					seenMeanwhile.push(await contents(storage, collection)); // a read between two groups
+				}
+			}
+		}
+
+		await t.throwsAsync(storage.writeDocumentGroups(collection, groups(2), fingerprint), {message: 'the groups stopped'});
+		t.deepEqual(await contents(storage, collection), before.contents, 'a failure after two groups leaves nothing of them');
+		t.deepEqual(await storage.vectorTopK(collection, vectorOf('pear one'), 5), before.nearest);
+		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('pear'), 10, weights), []);
+		t.true(seenMeanwhile.every(seen => JSON.stringify(seen) === JSON.stringify(before.contents)), 'reads during the transaction see none of it');
+
+		seenMeanwhile.length = 0;
+		await storage.writeDocumentGroups(collection, groups(), fingerprint);
+		t.deepEqual(await contents(storage, collection), ['a.md#0: pear one', 'g1.md#0: pear two', 'g2.md#0: pear three']);
+		t.is((await storage.keywordTopK(collection, keywordTerms('pear'), 10, weights)).length, 3, 'keyword search finds every group');
+		t.is((await storage.vectorTopK(collection, vectorOf('pear three'), 1))[0]?.rowid, (await storage.chunksOfDocument(collection, 'g2.md'))[0]!.rowid, 'so does vector search');
+		t.like(await storage.stats(collection), {documents: 3, chunks: 3, vectors: 3});
+		await t.throwsAsync(storage.writeDocumentGroups(collection, (async function * () {
+			yield [documentOf('h.md', [{content: 'fine'}])];
+			yield [documentOf('i.md', [{content: 'bad vector', vector: new Float32Array(dims + 1)}])];
+		})(), fingerprint), {message: /i\.md: a vector has 9 dimensions/});
+		t.is(await storage.document(collection, 'h.md'), undefined, 'a group refused takes the groups before it with it');
+		await storage.writeDocuments(collection, [documentOf('b.md', [{content: 'banana'}])], fingerprint);
+		t.is((await storage.keywordTopK(collection, keywordTerms('banana'), 10, weights)).length, 1, 'the backend still writes after');
 	});
 
 	sourcesContract(test, name, open);

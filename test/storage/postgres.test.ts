@@ -20,4 +20,4 @@ test.after.always(async () => {
 storageContract(test.serial as unknown as TestFn, 'postgres', async () => {
 	await emptyDatabase(server.url);
 	return PostgresStorage.open({url: server.url});
-});
+}, {readsBesideTransactions: false});

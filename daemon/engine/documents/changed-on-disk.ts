@@ -1,6 +1,6 @@
 import type {Engine} from '../engine.js';
 import {sha256} from '../hash.js';
-import {readTextFile} from '../ingest/decode-text.js';
+import {textOnDisk} from './text-on-disk.js';
 
 /** The key of a hit's document in changedOnDisk's answer. */
 export const documentKey = (collection: string, fileName: string) => `${collection}\n${fileName}`;
@@ -24,7 +24,8 @@ export async function changedOnDisk(engine: Engine, hits: ReadonlyArray<{readonl
 			continue;
 		}
 
-		const current = await readTextFile(stored.sourcePath, 'the file').then(text => sha256(text), () => undefined);
+		const text = await textOnDisk(stored);
+		const current = text === undefined ? undefined : sha256(text);
 		changed.set(key, current !== stored.contentHash); // a deleted or unreadable file counts as changed
 	}
 

@@ -1,9 +1,9 @@
-import {readFile} from 'node:fs/promises';
 import {sliceLines} from '../../../common/get/line-range.js';
 import {EngineError, invalidInput} from '../errors.js';
 import {sha256} from '../hash.js';
 import type {DocumentInfo} from '../storage/types.js';
 import {findSection, parseSectionPath} from './find-section.js';
+import {textOnDisk} from './text-on-disk.js';
 
 export type GetRequest = {readonly line?: number; readonly count?: number; readonly section?: string};
 
@@ -20,15 +20,12 @@ export type DocumentLines = {
 	readonly changedOnDisk: boolean | null;
 };
 
-/** The file's text now, or undefined when it cannot be read (gone, unreadable). */
-const currentText = async (file: string) => readFile(file, 'utf8').catch(() => undefined);
-
 /**
  * What was indexed (the stored text: the disk is not the record), cut to the lines or the section asked for.
  * Documents stored before texts were kept are answered from their file while it is unchanged; else 409.
  */
 export async function documentLines(document: DocumentInfo, storedText: string | undefined, request: GetRequest): Promise<DocumentLines> {
-	const onDisk = document.sourcePath ? await currentText(document.sourcePath) : undefined;
+	const onDisk = await textOnDisk(document);
 	const changedOnDisk = document.sourcePath ? onDisk === undefined || sha256(onDisk) !== document.contentHash : null;
 	const text = storedText ?? (changedOnDisk === false ? onDisk : undefined);
 	if (text === undefined) {

@@ -1,4 +1,3 @@
-import {readFile} from 'node:fs/promises';
 import {isUtf8} from 'node:buffer';
 import {invalidInput} from '../errors.js';
 
@@ -42,11 +41,6 @@ export function decodeText(bytes: Uint8Array, label: string): string {
 	}
 
 	return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-}
-
-/** Reads a file as decodeText does. */
-export async function readTextFile(file: string, label: string): Promise<string> {
-	return decodeText(await readFile(file), label);
 }
 
 /** Offset of the first byte that does not start (or continue) a well-formed UTF-8 sequence (RFC 3629 table). */

@@ -72,7 +72,7 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 		while (next < files.length && chunks < groupChunks) {
 			const file = files[next++]!;
 			try {
-				const document = prepareDocument(await readMarkdown(file.absolutePath), file.name, file.absolutePath, placeOf(file));
+				const document = prepareDocument(await readMarkdown(file.absolutePath, file.root), file.name, file.absolutePath, placeOf(file));
 				group.push(document);
 				chunks += document.chunked.chunks.length;
 			} catch (error) {

@@ -1,7 +1,10 @@
 import {existsSync} from 'node:fs';
-import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import ignore, {type Ignore} from 'ignore';
+import {readUserFile} from '../files/read-user-file.js';
+
+/** An ignore file larger than this is not read (git's own are a few KB). */
+const ignoreFileBytes = 1024 * 1024;
 
 /** The ignore files honoured in every folder; `.mdvectorignore` comes last, so its `!rules` can undo git's. */
 export const ignoreFileNames = ['.gitignore', '.mdvectorignore'] as const;
@@ -82,7 +85,8 @@ export class IgnoreRules {
 	}
 
 	private async withFolder(folder: string, localPath: Level['localPath']): Promise<IgnoreRules> {
-		const texts = await Promise.all(ignoreFileNames.map(async name => readFile(path.join(folder, name), 'utf8').catch(() => '')));
+		// Read as every user's file is (a FIFO named .gitignore is not waited on); one that cannot be read adds no rule.
+		const texts = await Promise.all(ignoreFileNames.map(async name => readUserFile(path.join(folder, name), {maxBytes: ignoreFileBytes}).then(file => file.bytes.toString('utf8'), () => '')));
 		const text = texts.join('\n');
 		return text.trim() === '' ? this : new IgnoreRules([...this.levels, {rules: ignore().add(text), localPath}]);
 	}

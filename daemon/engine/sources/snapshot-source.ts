@@ -45,7 +45,7 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 			}
 
 			try {
-				const text = await readMarkdown(file.absolutePath); // decoded as it is stored, so its hash is the stored one
+				const text = await readMarkdown(file.absolutePath, walked.root, options.maxFileBytes); // decoded as it is stored, so its hash is the stored one
 				read++;
 				files.push({...file, contentHash: sha256(text)});
 			} catch (error) {

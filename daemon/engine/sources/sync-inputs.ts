@@ -4,8 +4,8 @@ import {documentName} from './document-names.js';
 import {snapshotSource, type KnownFile, type SourceSnapshot} from './snapshot-source.js';
 import type {DiskFile, StoredDocument} from './sync-plan.js';
 
-/** A file on disk as the sync plans and writes it: the planner's fields, and its modification time to record. */
-export type SyncFile = DiskFile & {readonly mtimeMs: number};
+/** A file on disk as the sync plans and writes it: the planner's fields, its modification time to record, and its source's real folder (it is read only from inside it). */
+export type SyncFile = DiskFile & {readonly mtimeMs: number; readonly root: string};
 
 export type SyncInputs = {
 	/** Sources walked, by id; a source whose folder could not be walked is in `errors` instead (nothing of it is removed). */
@@ -62,7 +62,7 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 
 	const disk = scope.filter(source => snapshots.has(source.id)).flatMap(source => snapshots.get(source.id)!.files.map(file => ({
 		sourceId: source.id, relativePath: file.path, absolutePath: file.absolutePath, name: documentName(sources, source, file.path),
-		contentHash: file.contentHash, mtimeMs: file.mtimeMs,
+		contentHash: file.contentHash, mtimeMs: file.mtimeMs, root: snapshots.get(source.id)!.root,
 	})));
 	const stored = await Promise.all(documents.map(async document => ({
 		name: document.fileName, contentHash: document.contentHash, sourceId: document.sourceId, relativePath: document.relativePath,

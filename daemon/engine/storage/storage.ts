@@ -8,7 +8,8 @@ import type {
  * collections live. SQLite + FAISS in one process is one implementation (embedded/embedded-storage.ts); a network
  * database is another. Every call is asynchronous, as a network round trip would be. A backend keeps these
  * promises, which test/storage/contract.ts checks for any of them:
- * - writeDocuments, deleteDocument and setVectors are atomic: a failure leaves nothing of the call written;
+ * - writeDocuments, writeDocumentGroups, deleteDocument and setVectors are atomic: a failure leaves nothing of
+ *   the call written;
  * - a collection's vectors share one fingerprint: a write of another one is refused (fingerprint_mismatch, 409);
  * - keywordTopK is exact BM25 (k1 1.2, b 0.75, FTS5's idf) over md-vector's own keyword tokens, so a
  *   collection ranks the same on every backend;
@@ -60,6 +61,12 @@ export type DocumentStore = {
 	 * collection's first vectors; refuses vectors of another fingerprint, or whose length differs from it.
 	 */
 	writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint): Promise<void>;
+	/**
+	 * writeDocuments for more documents than memory should hold (an import): taken a group at a time from `groups`
+	 * and written, all of them, in one transaction, which nobody else sees before it commits. When a group is
+	 * refused or `groups` throws, nothing of any group is written.
+	 */
+	writeDocumentGroups(collection: Collection, groups: AsyncIterable<readonly DocumentToWrite[]>, fingerprint?: Fingerprint): Promise<void>;
 	/** Deletes a document with its chunks; answers how many chunks it had, or undefined when it did not exist. */
 	deleteDocument(collection: Collection, fileName: string): Promise<number | undefined>;
 	/**

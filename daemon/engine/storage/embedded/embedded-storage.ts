@@ -2,9 +2,13 @@ import path from 'node:path';
 import {notFound} from '../../errors.js';
 import type {Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
+import {SerialQueue} from '../../serial-queue.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
+
+/** Vectors an import may add before its collection's index is rebuilt from the store rather than sent them (~30 MB at 384 dims). */
+const importVectorsApplied = 20_000;
 
 export type EmbeddedOptions = IndexOptions & {
 	/** Folder of the SQLite file and the index files. */
@@ -23,6 +27,12 @@ export class EmbeddedStorage implements Storage {
 		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.log);
 	}
 
+	/**
+	 * Writes of this storage, one at a time: an import's transaction, on a connection of its own, spans many
+	 * steps, and a write of this connection meanwhile would wait for SQLite's lock blocking the thread.
+	 */
+	private readonly writes = new SerialQueue();
+
 	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly log: (line: string) => void = () => undefined) {
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
@@ -35,7 +45,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async ensureCollection(name: string, chunkerVersion: number) {
-		return this.store.collection(name) ?? this.store.ensureCollection(name, chunkerVersion);
+		return this.store.collection(name) ?? this.writes.run(() => this.store.ensureCollection(name, chunkerVersion));
 	}
 
 	async collections() {
@@ -43,15 +53,12 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async deleteCollection(collection: Collection) {
-		const row = this.row(collection);
-		const removal = this.store.deleteCollection(row);
-		await this.indexes.forget(row.id);
-		return removal;
+		return this.writes.run(async () => this.deleteCollectionNow(collection));
 	}
 
 	async renameCollection(collection: Collection, name: string) {
 		// The index is the collection id's: it follows the rename without being touched.
-		return this.store.renameCollection(this.row(collection), name);
+		return this.writes.run(() => this.store.renameCollection(this.row(collection), name));
 	}
 
 	async sources(collection: Collection) {
@@ -59,26 +66,37 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async addSource(collection: Collection, source: NewSource) {
-		return this.store.sources.add(this.row(collection).id, source);
+		return this.writes.run(() => this.store.sources.add(this.row(collection).id, source));
 	}
 
 	async updateSource(collection: Collection, id: number, changes: SourceChanges) {
-		return this.store.sources.update(this.row(collection).id, id, changes);
+		return this.writes.run(() => this.store.sources.update(this.row(collection).id, id, changes));
 	}
 
 	async removeSource(collection: Collection, id: number) {
-		const row = this.row(collection);
-		const {removed, documents, chunks} = this.store.removeSource(row, id);
-		await this.indexes.apply(row, {removed, added: []});
-		return {documents, chunks};
+		return this.writes.run(async () => {
+			const row = this.row(collection);
+			const {removed, documents, chunks} = this.store.removeSource(row, id);
+			await this.indexes.apply(row, {removed, added: []});
+			return {documents, chunks};
+		});
 	}
 
 	async moveDocuments(collection: Collection, changes: {readonly remove: readonly string[]; readonly move: readonly DocumentMove[]}) {
+		await this.writes.run(async () => {
+			const row = this.row(collection);
+			const removed = this.store.moveDocuments(row, changes.remove, changes.move);
+			if (removed.length > 0) {
+				await this.indexes.apply(row, {removed, added: []});
+			}
+		});
+	}
+
+	private async deleteCollectionNow(collection: Collection) {
 		const row = this.row(collection);
-		const removed = this.store.moveDocuments(row, changes.remove, changes.move);
-		if (removed.length > 0) {
-			await this.indexes.apply(row, {removed, added: []});
-		}
+		const removal = this.store.deleteCollection(row);
+		await this.indexes.forget(row.id);
+		return removal;
 	}
 
 	async documentText(collection: Collection, fileName: string) {
@@ -102,18 +120,51 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint) {
-		const row = this.row(collection);
-		await this.indexes.apply(row, this.store.writeDocuments(row, documents, fingerprint));
+		await this.writes.run(async () => {
+			const row = this.row(collection);
+			await this.indexes.apply(row, this.store.writeDocuments(row, documents, fingerprint));
+		});
+	}
+
+	async writeDocumentGroups(collection: Collection, groups: AsyncIterable<readonly DocumentToWrite[]>, fingerprint?: Fingerprint) {
+		await this.writes.run(async () => {
+			const {name} = this.row(collection);
+			const removed: number[] = [];
+			let firstAdded: number | undefined;
+			let added = 0;
+			const writer = this.store.writer();
+			try {
+				await writer.inTransaction(async () => {
+					for await (const group of groups) {
+						const change = writer.writeDocuments(writer.collection(name)!, group, fingerprint);
+						removed.push(...change.removed);
+						firstAdded ??= change.added[0]?.rowid;
+						added += change.added.length;
+					}
+				});
+			} finally {
+				writer.close();
+			}
+
+			this.store.forgetStatistics();
+			const row = this.row(collection);
+			// Rowids only grow, and no other write ran meanwhile: the import's vectors are those from its first on.
+			await (added <= importVectorsApplied
+				? this.indexes.apply(row, {removed, added: firstAdded === undefined ? [] : this.store.vectorsAfter(row.id, firstAdded - 1, -1)})
+				: this.indexes.reload(row));
+		});
 	}
 
 	async deleteDocument(collection: Collection, fileName: string) {
-		const row = this.row(collection);
-		const deleted = this.store.deleteDocument(row, fileName);
-		if (deleted) {
-			await this.indexes.apply(row, {removed: deleted.removed, added: []});
-		}
+		return this.writes.run(async () => {
+			const row = this.row(collection);
+			const deleted = this.store.deleteDocument(row, fileName);
+			if (deleted) {
+				await this.indexes.apply(row, {removed: deleted.removed, added: []});
+			}
 
-		return deleted?.chunks;
+			return deleted?.chunks;
+		});
 	}
 
 	async vectorsByHash(collection: Collection, hashes: readonly string[]) {
@@ -125,8 +176,10 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint) {
-		const row = this.row(collection);
-		await this.indexes.apply(row, this.store.setVectors(row, vectors, fingerprint));
+		await this.writes.run(async () => {
+			const row = this.row(collection);
+			await this.indexes.apply(row, this.store.setVectors(row, vectors, fingerprint));
+		});
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number) {

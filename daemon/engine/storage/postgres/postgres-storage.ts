@@ -127,6 +127,15 @@ export class PostgresStorage implements Storage {
 		this.builds.afterWrite(await this.current(collection));
 	}
 
+	async writeDocumentGroups(collection: Collection, groups: AsyncIterable<readonly DocumentToWrite[]>, fingerprint?: Fingerprint) {
+		await inTransaction(this.pool, async client => {
+			for await (const group of groups) {
+				await writeDocuments(client, collection, group, fingerprint);
+			}
+		});
+		this.builds.afterWrite(await this.current(collection));
+	}
+
 	async deleteDocument(collection: Collection, fileName: string) {
 		return inTransaction(this.pool, async client => deleteDocument(client, collection, fileName));
 	}

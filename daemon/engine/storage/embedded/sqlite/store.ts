@@ -57,6 +57,35 @@ export class Store {
 		this.db.close();
 	}
 
+	/**
+	 * Another connection to the same file, for a write made of many steps (an import): it runs in inTransaction
+	 * there, and this connection's reads see none of it until it commits (WAL). Close it after.
+	 */
+	writer(): Store {
+		return Store.open(this.db.name);
+	}
+
+	/** Runs `work` in one transaction that may await between its steps: committed when it resolves, rolled back when it throws. */
+	async inTransaction<T>(work: () => Promise<T>): Promise<T> {
+		this.db.exec('BEGIN IMMEDIATE');
+		try {
+			const result = await work();
+			this.db.exec('COMMIT');
+			return result;
+		} catch (error) {
+			if (this.db.inTransaction) {
+				this.db.exec('ROLLBACK');
+			}
+
+			throw error;
+		}
+	}
+
+	/** Forgets the BM25 statistics it keeps: another connection (a writer()) changed the FTS table. */
+	forgetStatistics(): void {
+		this.statistics.drop();
+	}
+
 	collection(name: string): CollectionRow | undefined {
 		return this.sql.collectionByName.get(name) as CollectionRow | undefined;
 	}

@@ -104,6 +104,20 @@ export class CollectionIndexes {
 		}
 	}
 
+	/**
+	 * Loads the collection's index again, from the store (its file is stale): after a committed write too large to
+	 * send it whole (an import's vectors are read back by the rebuild a slice at a time). Never throws.
+	 */
+	async reload(collection: CollectionRow): Promise<void> {
+		const cached = this.entries.get(collection.id);
+		if (cached) {
+			await cached.stop();
+			this.giveUp(collection.id, cached);
+		}
+
+		await this.usable(this.store.collection(collection.name)!).catch(() => undefined);
+	}
+
 	/** A deleted collection: its index stops, leaves the thread, and its files are removed. */
 	async forget(collectionId: number): Promise<void> {
 		const index = this.entries.get(collectionId);
