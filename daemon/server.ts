@@ -132,7 +132,6 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 		const oauth = settings.oauth.enabled
 			? new OAuth({
 				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),
-				keyClientLabels: () => access.current().clients.map(client => client.label),
 			})
 			: undefined;
 		const app = createApp({

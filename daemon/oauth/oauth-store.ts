@@ -4,6 +4,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {z} from 'zod';
+import {oauthLabel} from '../../common/capabilities/oauth-labels.js';
 import {writeJsonAtomic} from './atomic-json.js';
 
 const registeredClient = z.object({
@@ -20,6 +21,8 @@ const grant = z.object({
 const token = z.object({
 	hash: z.string(), kind: z.enum(['access', 'refresh']), label: z.string(), client_id: z.string(),
 	scopes: z.array(z.string()), resource: z.string().optional(), expires_at: z.number(),
+	/** A refresh token already exchanged (rotation): kept until it would have expired, so that a second use is seen. */
+	rotated_at: z.number().optional(),
 });
 const stateSchema = z.object({version: z.literal(1), clients: z.array(registeredClient), grants: z.array(grant), tokens: z.array(token)});
 
@@ -82,15 +85,30 @@ export class OAuthStore {
 		return found !== undefined;
 	}
 
+	/** A live token (not expired, and for a refresh token not yet exchanged). */
 	token(hash: string, kind: TokenRecord['kind']): TokenRecord | undefined {
 		const found = this.state.tokens.find(entry => entry.hash === hash && entry.kind === kind);
-		return found && found.expires_at > this.nowS() ? found : undefined;
+		return found && found.expires_at > this.nowS() && found.rotated_at === undefined ? found : undefined;
 	}
 
-	/** Replaces tokens (a refresh token is used once: rotation) and adds new ones, in one write. */
+	/** A refresh token that was exchanged already (and would still be valid otherwise): presented again, it was copied. */
+	rotatedRefresh(hash: string): TokenRecord | undefined {
+		const found = this.state.tokens.find(entry => entry.hash === hash && entry.kind === 'refresh');
+		return found && found.expires_at > this.nowS() && found.rotated_at !== undefined ? found : undefined;
+	}
+
+	/** Removes tokens (revoked) and adds new ones, in one write. */
 	replaceTokens(removedHashes: readonly string[], added: readonly TokenRecord[]): void {
 		this.change(state => {
 			state.tokens = [...state.tokens.filter(entry => !removedHashes.includes(entry.hash)), ...added];
+		});
+	}
+
+	/** A refresh token exchanged for `added` (rotation): it stops working and is remembered as used, in one write. */
+	rotate(refreshHash: string, added: readonly TokenRecord[]): void {
+		this.change(state => {
+			const rotatedAt = this.nowS();
+			state.tokens = [...state.tokens.map(entry => (entry.hash === refreshHash && entry.kind === 'refresh' ? {...entry, rotated_at: rotatedAt} : entry)), ...added];
 		});
 	}
 
@@ -135,5 +153,18 @@ function parse(file: string): State {
 		throw new Error(`${file}: $.${issue.path.join('.')}: ${issue.message}; move it aside to forget every OAuth sign-in, or restore it`);
 	}
 
-	return parsed.data;
+	return inOAuthNamespace(parsed.data);
+}
+
+/**
+ * Grants written before OAuth labels had a namespace of their own were labelled by the application's chosen name;
+ * they become `oauth:<client id>` (their tokens follow), so no capability file's glob can match them any more.
+ */
+function inOAuthNamespace(state: State): State {
+	const renamed = new Map(state.grants.map(entry => [entry.label, oauthLabel(entry.client_id)]));
+	return {
+		...state,
+		grants: state.grants.map(entry => ({...entry, label: oauthLabel(entry.client_id)})),
+		tokens: state.tokens.flatMap(entry => (renamed.has(entry.label) ? [{...entry, label: renamed.get(entry.label)!}] : [])),
+	};
 }
