@@ -3,8 +3,12 @@ import {diskFullSection} from './disk-section.js';
 import {fuzzSection} from './fuzz-section.js';
 import {killsSection} from './kills-section.js';
 import {loadSection} from './load-section.js';
+import {oauthNamesSection} from './oauth-names-section.js';
 import {processSection} from './process-section.js';
 import {readOnlySection} from './read-only-section.js';
+import {redirectHostSection} from './redirect-host-section.js';
+import {refreshReuseSection} from './refresh-reuse-section.js';
+import {streamsSection} from './streams-section.js';
 import type {Tally} from './tally.js';
 
 export type SectionOptions = {
@@ -26,4 +30,8 @@ export const sections: Record<string, (tally: Tally, options: SectionOptions) =>
 	kills: async (tally, options) => killsSection(tally, {seed: options.seed, kills: options.kills}),
 	'disk-full': async tally => diskFullSection(tally),
 	'read-only': async tally => readOnlySection(tally),
+	'oauth-names': async tally => oauthNamesSection(tally),
+	'refresh-reuse': async tally => refreshReuseSection(tally),
+	'redirect-host': async tally => redirectHostSection(tally),
+	streams: async tally => streamsSection(tally),
 };
