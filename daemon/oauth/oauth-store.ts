@@ -31,15 +31,17 @@ export type OAuthGrant = z.infer<typeof grant>;
 export type TokenRecord = z.infer<typeof token>;
 type State = z.infer<typeof stateSchema>;
 
-/** Registrations never approved are kept this long (an application that asks again registers again). */
+/** Registrations never approved are kept this long (an application that asks again registers again)... */
 const unapprovedKeepS = 24 * 3600;
+/** ...and at most this many (the oldest go first): anyone may register, and each change rewrites the file. */
+const mostUnapproved = 1000;
 
 export const oauthFile = (dataDir: string) => path.join(dataDir, 'oauth.json');
 
 export class OAuthStore {
 	private state: State;
 
-	constructor(private readonly file: string, private readonly nowS: () => number) {
+	constructor(private readonly file: string, private readonly nowS: () => number, private readonly mostWaiting = mostUnapproved) {
 		this.state = existsSync(file) ? parse(file) : {version: 1, clients: [], grants: [], tokens: []};
 	}
 
@@ -134,6 +136,9 @@ export class OAuthStore {
 		const approved = new Set(next.grants.map(entry => entry.client_id));
 		next.tokens = next.tokens.filter(entry => entry.expires_at > now);
 		next.clients = next.clients.filter(entry => approved.has(entry.client_id) || entry.registered_at > now - unapprovedKeepS);
+		const waiting = next.clients.filter(entry => !approved.has(entry.client_id));
+		const dropped = new Set(waiting.slice(0, Math.max(0, waiting.length - this.mostWaiting)).map(entry => entry.client_id));
+		next.clients = next.clients.filter(entry => !dropped.has(entry.client_id));
 		writeJsonAtomic(this.file, next); // before the state in memory changes: a failed write changes nothing
 		this.state = next;
 	}

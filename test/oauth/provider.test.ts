@@ -6,6 +6,7 @@ import path from 'node:path';
 import test from 'ava';
 import {OAuth} from '../../daemon/oauth/oauth.js';
 import {oauthSettings} from '../../daemon/oauth/oauth-settings.js';
+import {OAuthStore, oauthFile} from '../../daemon/oauth/oauth-store.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 
 function server() {
@@ -102,6 +103,21 @@ test('registration: only loopback http or https redirect addresses, without frag
 	const ok = await oauth.provider.clientsStore.registerClient!({redirect_uris: ['https://example.com/cb', 'http://[::1]:8/cb'], client_id: 'y', client_secret: 's'} as any);
 	t.is(ok.client_secret, undefined);
 	t.is(ok.token_endpoint_auth_method, 'none');
+});
+
+test('registrations nobody approved are kept 24 hours, and at most so many: the oldest go first', t => {
+	const dataDir = temporaryDirectory('md-vector-oauth-store-');
+	let now = 1000;
+	const store = new OAuthStore(oauthFile(dataDir), () => now, 3);
+	for (const id of ['a', 'b', 'c', 'd', 'e']) {
+		store.addClient({client_id: id, redirect_uris: ['http://127.0.0.1/cb'], registered_at: now});
+	}
+
+	t.deepEqual(['a', 'b', 'c', 'd', 'e'].filter(id => store.client(id)), ['c', 'd', 'e']);
+	store.saveGrant({label: 'oauth:c', client_id: 'c', client_name: 'c', permissions: ['search:default'], collections: null, granted_at: now});
+	now += (24 * 3600) + 1;
+	store.addClient({client_id: 'f', redirect_uris: ['http://127.0.0.1/cb'], registered_at: now});
+	t.deepEqual(['c', 'd', 'e', 'f'].filter(id => store.client(id)), ['c', 'f'], 'an approved one stays; unapproved ones expire');
 });
 
 test('a broken oauth.json stops the start with the file and the rule, rather than forgetting every sign-in', t => {
