@@ -96,10 +96,9 @@ async function phase(tally: Tally, name: string, setup: {attempts: number; env: 
 			const stillOpen = held.filter(stream => stream.status === 200 && !stream.ended()).length;
 			report(tally, name, {results, openingS, health, stillOpen, limit: setup.env.MD_VECTOR_STREAMS === undefined ? {perClient: 8, total: 64} : undefined});
 			await daemon.api('POST', `/jobs/${job}/cancel`, {}, owner);
-			for (const source of sources.roots) {
-				const watchers = sourceFollowed(daemon, source);
-				tally.check(finding, 'one watcher and one catch-up sync per source, however many streams follow it', watchers === 1, `${name}: ${source}: ${watchers}`);
-			}
+			const watchers = sources.roots.map(source => sourceFollowed(daemon, source));
+			tally.check(finding, 'one watcher and one catch-up sync per source, however many streams follow it', watchers.every(count => count === 1), `${name}: ${watchers.join(', ')}`);
+			tally.note(`streams (${name}): watchers and catch-up syncs started for the ${sources.roots.length} sources followed: ${watchers.join(', ')} (must be 1 each)`);
 
 			for (const stream of held.splice(0)) {
 				stream.close();
@@ -119,7 +118,7 @@ async function phase(tally: Tally, name: string, setup: {attempts: number; env: 
 			}, 10_000) ?? residentMb(daemon.pid)?.now;
 			const grown = peak.mb - (before?.now ?? 0);
 			tally.check(budgetFinding, `resident memory grows by at most ${memoryBudgetMb} MB with the streams open`, before === undefined || grown <= memoryBudgetMb, `${name}: +${grown.toFixed(0)} MB`);
-			tally.note(`streams (${name}): resident memory before ${fmt(before?.now)} MB, peak ${fmt(peak.mb)} MB (+${grown.toFixed(0)}), after closing ${fmt(after)} MB`);
+			tally.note(`streams (${name}): resident memory before ${fmt(before?.now)} MB, peak ${fmt(peak.mb)} MB (+${grown.toFixed(0)}; the job whose events are followed included), after closing ${fmt(after)} MB`);
 		} finally {
 			clearInterval(sampler);
 		}
