@@ -47,23 +47,30 @@ export function keepWatching(engine: Engine, followers: SourceFollowers, log: (l
 			return;
 		}
 
-		watcher = await followers.follow(names, {
-			onSync(report) {
-				const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.renamed.length + source.removed.length, 0);
-				log(`watch: synced '${report.collection}' (${changes} change${changes === 1 ? '' : 's'})`);
-				// A followed folder that is gone (or unreadable) makes /health degraded until a sync reaches it again.
-				const unsynced = report.sources.filter(source => source.error !== null);
-				if (unsynced.length > 0) {
-					problems.report(`${problemKey}:${report.collection}`, unsynced.map(source => `${source.path}: ${source.error}`).join('; '));
-				} else {
-					problems.resolve(`${problemKey}:${report.collection}`);
-				}
-			},
-			onError(message) {
-				problems.report(problemKey, `following the folder sources failed: ${message}`);
-			},
-		});
-		await previous?.close();
+		try {
+			watcher = await followers.follow(names, {
+				onSync(report) {
+					const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.renamed.length + source.removed.length, 0);
+					log(`watch: synced '${report.collection}' (${changes} change${changes === 1 ? '' : 's'})`);
+					// A followed folder that is gone (or unreadable) makes /health degraded until a sync reaches it again.
+					// By folder: a report may be one source's (each source is synced on its own).
+					for (const source of report.sources) {
+						const key = `${problemKey}:${report.collection}:${source.path}`;
+						if (source.error === null) {
+							problems.resolve(key);
+						} else {
+							problems.report(key, `${source.path}: ${source.error}`);
+						}
+					}
+				},
+				onError(message) {
+					problems.report(problemKey, `following the folder sources failed: ${message}`);
+				},
+			});
+		} finally {
+			await previous?.close();
+		}
+
 		problems.resolve(problemKey);
 		log(`watch: following the folder sources of ${names.map(name => `'${name}'`).join(', ')}`);
 	};
