@@ -4,7 +4,7 @@
 // collection, and each then tries every right beyond it: rights gained must be 0. A capability file that names
 // one client's label (oauth:<client id>) exactly still grants it more: the owner's decision, by a name the
 // client did not choose.
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {checkAnswer} from './answer-rules.js';
 import {DaemonProcess, temporaryHome, until} from './daemon-process.js';
@@ -110,5 +110,6 @@ export async function oauthNamesSection(tally: Tally, options: NamesOptions = {}
 		tally.check(finding, 'nothing was deleted or added by the clients', JSON.stringify(stillThere?.documents?.map((document: {file: string}) => document.file).sort()) === JSON.stringify(['a.md', 'granted.md']), JSON.stringify(stillThere).slice(0, 300));
 	} finally {
 		await daemon.stop();
+		rmSync(home, {recursive: true, force: true});
 	}
 }

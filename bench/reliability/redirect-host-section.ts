@@ -2,6 +2,7 @@
 // (a loopback one may differ in its port) must be refused at registration and at /authorize, never redirected
 // to; a Host that is not a name or a bracketed IPv6 address with an optional numeric port must be refused (403)
 // like a foreign name, before authentication, also with a key. Variants accepted must be 0.
+import {rmSync} from 'node:fs';
 import {checkAnswer} from './answer-rules.js';
 import {DaemonProcess} from './daemon-process.js';
 import {json} from './http.js';
@@ -92,5 +93,6 @@ export async function redirectHostSection(tally: Tally): Promise<void> {
 		tally.note(`redirect-host: ${badRegistrations.length} redirect URIs offered at registration, ${badAuthorizations.length} at /authorize, ${variants.length * routes.length} malformed or foreign Host requests; accepted: ${accepted} of ${tried} (must be 0)`);
 	} finally {
 		await daemon.stop();
+		rmSync(daemon.home, {recursive: true, force: true});
 	}
 }

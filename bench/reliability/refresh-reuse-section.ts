@@ -2,6 +2,7 @@
 // of that sign-in must stop working (RFC 9700 section 4.14), also those the rotation issued. Tried four ways:
 // reused after one rotation, after two, by another registered client, and twice at the same moment. Tokens left
 // alive afterwards must be 0.
+import {rmSync} from 'node:fs';
 import {checkAnswer} from './answer-rules.js';
 import {DaemonProcess} from './daemon-process.js';
 import {json, type Answer} from './http.js';
@@ -39,6 +40,7 @@ export async function refreshReuseSection(tally: Tally, options: RefreshOptions 
 		tally.note(`refresh-reuse: ${count} refresh tokens reused (${ways.join(', ')}), ${checked} tokens of their sign-ins checked afterwards, left alive: ${alive} (must be 0)`);
 	} finally {
 		await daemon.stop();
+		rmSync(daemon.home, {recursive: true, force: true});
 	}
 }
 

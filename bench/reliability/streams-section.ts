@@ -4,6 +4,7 @@
 // 500 stay open. Either way /health keeps answering (p50/p99 measured while they are open), resident memory is
 // read before, at its peak and after they close, each source has one watcher and one catch-up sync however many
 // streams follow it, and closing them gives everything back.
+import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {percentile} from '../machine.js';
 import {DaemonProcess, sharedData, temporaryHome, until} from './daemon-process.js';
@@ -128,6 +129,7 @@ async function phase(tally: Tally, name: string, setup: {attempts: number; env: 
 		}
 
 		await daemon.stop();
+		rmSync(home, {recursive: true, force: true});
 	}
 }
 

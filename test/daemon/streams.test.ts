@@ -2,9 +2,9 @@
 // MD_VECTOR_STREAMS_PER_CLIENT per caller and MD_VECTOR_STREAMS in all (429 with Retry-After beyond), given back
 // when the stream closes; every watch stream of a collection (and the watch setting) shares one watcher and one
 // catch-up sync per source, and a change is synced once and told to every stream.
-import {writeFileSync} from 'node:fs';
+import {rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import test from 'ava';
+import test, {type ExecutionContext} from 'ava';
 import {readDiscovery} from '../../common/discovery.js';
 import {localTokenHeader} from '../../common/local-token-header.js';
 import {poll} from '../../source/client/poll.js';
@@ -15,7 +15,8 @@ import {temporaryDirectory} from '../helpers/paths.js';
 
 type Caller = Record<string, string>;
 
-async function start(env: Record<string, string>): Promise<{daemon: RunningDaemon; owner: Caller; root: string; job: string}> {
+/** A daemon with two clients and collection `w` following a folder; the folders go when the test ends. */
+async function start(t: ExecutionContext, env: Record<string, string>): Promise<{daemon: RunningDaemon; owner: Caller; root: string; job: string}> {
 	const home = temporaryDirectory('md-vector-streams-');
 	const config = path.join(home, 'config');
 	makeTree({
@@ -23,8 +24,13 @@ async function start(env: Record<string, string>): Promise<{daemon: RunningDaemo
 		'capabilities/clients.json': JSON.stringify({identifier: 'clients', clients: ['a', 'b'], permissions: ['ingest:default', 'search:default', 'collections:read', 'fs:allow-temp-read-recursive']}),
 	}, config);
 	const daemon = await startDaemon({A_KEY: 'key-a', B_KEY: 'key-b', MD_VECTOR_MCP_OAUTH: '0', ...env}, home);
-	const owner = {[localTokenHeader]: readDiscovery(path.join(home, 'state'))!.token};
 	const root = makeTree({'a.md': '# A\n\nalpha', 'sub/b.md': '# B\n\nbravo'});
+	t.teardown(async () => {
+		await daemon.stop();
+		rmSync(home, {recursive: true, force: true});
+		rmSync(root, {recursive: true, force: true});
+	});
+	const owner = {[localTokenHeader]: readDiscovery(path.join(home, 'state'))!.token};
 	const started = await daemon.request('POST', '/api/v1/jobs/ingest-directory', {directory: root, collection: 'w'}, owner);
 	const job = String(started.body.job.id);
 	await poll(async () => ((await daemon.request('GET', `/api/v1/jobs/${job}`, undefined, owner)).body.job.state === 'running' ? undefined : true), 60_000);
@@ -34,14 +40,12 @@ async function start(env: Record<string, string>): Promise<{daemon: RunningDaemo
 const watchers = (daemon: RunningDaemon, root: string) => daemon.log().split('\n').filter(line => line.includes(`watch: following ${root} (collection 'w'): watcher started, caught up`)).length;
 
 test('streams are capped per caller and in all (429 with Retry-After), slots come back when streams close, and one watcher serves every stream', async t => {
-	const {daemon, owner, root, job} = await start({MD_VECTOR_STREAMS_PER_CLIENT: '3', MD_VECTOR_STREAMS: '5'});
+	const {daemon, owner, root, job} = await start(t, {MD_VECTOR_STREAMS_PER_CLIENT: '3', MD_VECTOR_STREAMS: '5'});
 	const open: EventStream[] = [];
-	t.teardown(async () => {
+	t.teardown(() => {
 		for (const stream of open) {
 			stream.close();
 		}
-
-		await daemon.stop();
 	});
 	const watch = `${daemon.url}/api/v1/watch/events?collection=w`;
 	const hold = async (url: string, caller: Caller, ready: string) => {
@@ -95,8 +99,7 @@ test('streams are capped per caller and in all (429 with Retry-After), slots com
 });
 
 test('the watch setting and watch streams share the watcher of a source', async t => {
-	const {daemon, owner, root} = await start({MD_VECTOR_WATCH: '1'});
-	t.teardown(async () => daemon.stop());
+	const {daemon, owner, root} = await start(t, {MD_VECTOR_WATCH: '1'});
 	t.truthy(await poll(() => (watchers(daemon, root) > 0 ? true : undefined), 60_000), 'the setting follows the new source (within 10 s)');
 	const streams = [];
 	for (let index = 0; index < 4; index++) {
