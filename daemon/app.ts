@@ -26,6 +26,8 @@ import {documentsRoutes} from './routes/documents.js';
 import {jobsRoutes} from './routes/jobs.js';
 import {watchRoutes} from './routes/watch.js';
 import {WatchStreams} from './watch/watch-streams.js';
+import {SourceFollowers} from './watch/source-followers.js';
+import {StreamSlots, type StreamLimits} from './http/stream-slots.js';
 import {transferRoutes} from './routes/transfer.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
 import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
@@ -65,6 +67,10 @@ export type AppDeps = {
 	readonly sseSessions?: SseSessions;
 	/** Open watch streams (GET /watch/events), ended when the daemon stops. */
 	readonly watchStreams?: WatchStreams;
+	/** The one follower per folder source that watch streams and the watch setting share. */
+	readonly sourceFollowers?: SourceFollowers;
+	/** MD_VECTOR_STREAMS_PER_CLIENT and MD_VECTOR_STREAMS: event streams open at once (default 8 per client, 64 in all). */
+	readonly streamLimits?: StreamLimits;
 	readonly log: (line: string) => void;
 };
 
@@ -88,6 +94,7 @@ export function createApp(deps: AppDeps): express.Express {
 		...deps.credentials ?? [],
 	];
 	let routes: RouteEntry[] = [];
+	const slots = new StreamSlots(deps.streamLimits);
 	app.use(helmet());
 	app.use(hostGuard({boundHost: deps.host, extraHosts: deps.allowedHosts, access: deps.access, presentsCredential: request => credentials.some(check => check.presented(request))}));
 	app.use(percentEncoding(() => routes));
@@ -120,8 +127,11 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(searchRoutes(deps.engine));
 	api.use(ingestRoutes(deps.engine, ownerPaths));
 	api.use(documentsRoutes(deps.engine));
-	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths));
-	api.use(watchRoutes(deps.engine, ownerPaths, deps.watchStreams ?? new WatchStreams()));
+	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths, slots));
+	api.use(watchRoutes({
+		engine: deps.engine, allowedPaths: ownerPaths, streams: deps.watchStreams ?? new WatchStreams(), slots,
+		followers: deps.sourceFollowers ?? new SourceFollowers(deps.engine, {log: deps.log}),
+	}));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
 	}
@@ -135,7 +145,7 @@ export function createApp(deps: AppDeps): express.Express {
 	const mcpBody = [bodyLimit(1024 * 1024, 'the limit is 1 MB'), express.json({limit: '1mb'})];
 	app.use('/mcp', mcpLimited, ...mcpBody, mcpRoutes(deps.engine, mcpOptions));
 	const sessions = deps.sseSessions ?? new SseSessions();
-	app.use('/sse', mcpLimited, sseStreamRoutes(deps.engine, mcpOptions, sessions));
+	app.use('/sse', mcpLimited, sseStreamRoutes(deps.engine, mcpOptions, sessions, slots));
 	app.use('/messages', mcpLimited, requireJson, ...mcpBody, sseMessageRoutes(sessions));
 	app.use(notFoundHandler);
 	app.use(errorHandler(deps.log));

@@ -17,6 +17,8 @@ import {dataFolderProbe} from './engine/data-folder-probe.js';
 import {redact} from './engine/storage/redact-url.js';
 import {WatchStreams} from './watch/watch-streams.js';
 import {keepWatching} from './watch/keep-watching.js';
+import {SourceFollowers} from './watch/source-followers.js';
+import {streamLimits, type StreamLimits} from './http/stream-slots.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
@@ -64,7 +66,7 @@ function watchSetting(env: NodeJS.ProcessEnv): boolean {
 /** Settings from the environment, checked before anything opens. */
 export function daemonSettings(options: DaemonOptions): {
 	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
-	databaseUrl?: string; watch: boolean;
+	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
@@ -91,7 +93,7 @@ export function daemonSettings(options: DaemonOptions): {
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
-		databaseUrl, watch: watchSetting(options.env),
+		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env),
 	};
 }
 
@@ -125,18 +127,19 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const token = newLocalToken();
 	const sseSessions = new SseSessions();
 	const watchStreams = new WatchStreams();
+	let followers: SourceFollowers | undefined;
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
 		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
 		const opened = engine;
+		followers = new SourceFollowers(engine, {log: options.log});
 		const oauth = settings.oauth.enabled
 			? new OAuth({
 				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),
-				keyClientLabels: () => access.current().clients.map(client => client.label),
 			})
 			: undefined;
 		const app = createApp({
-			oauth, sseSessions, watchStreams, assistantRateLimit: settings.assistantRateLimit,
+			oauth, sseSessions, watchStreams, sourceFollowers: followers, streamLimits: settings.streamLimits, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
 			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
@@ -156,7 +159,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const store = settings.databaseUrl ? `database: ${redact(settings.databaseUrl)}` : `data: ${paths.data}`;
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	void loadEmbedderInto(engine, settings.model, paths.cache, options.log);
-	const watching = settings.watch ? keepWatching(engine, options.log, problems) : undefined;
+	const watching = settings.watch ? keepWatching(engine, followers, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
 	// now (SIGINT, `md-vector stop --now`): running jobs are cancelled; otherwise (SIGTERM, `md-vector stop`) they

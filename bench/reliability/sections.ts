@@ -5,9 +5,13 @@ import {fifosSection} from './fifos-section.js';
 import {fuzzSection} from './fuzz-section.js';
 import {killsSection} from './kills-section.js';
 import {loadSection} from './load-section.js';
+import {oauthNamesSection} from './oauth-names-section.js';
 import {processSection} from './process-section.js';
 import {readOnlySection} from './read-only-section.js';
 import {swapsSection} from './swaps-section.js';
+import {redirectHostSection} from './redirect-host-section.js';
+import {refreshReuseSection} from './refresh-reuse-section.js';
+import {streamsSection} from './streams-section.js';
 import type {Tally} from './tally.js';
 
 export type SectionOptions = {
@@ -36,4 +40,8 @@ export const sections: Record<string, (tally: Tally, options: SectionOptions) =>
 	bodies: async (tally, options) => bodiesSection(tally, {bytes: options.bodyBytes}),
 	swaps: async (tally, options) => swapsSection(tally, {ms: options.raceMs}),
 	fifos: async (tally, options) => fifosSection(tally, {ms: options.raceMs}),
+	'oauth-names': async tally => oauthNamesSection(tally),
+	'refresh-reuse': async tally => refreshReuseSection(tally),
+	'redirect-host': async tally => redirectHostSection(tally),
+	streams: async tally => streamsSection(tally),
 };

@@ -1,12 +1,14 @@
 // Which capabilities apply to a request, and what they grant: the client's label must match one of a
-// capability's `clients` globs; a loopback request needs `local`, a request from a web page (Origin) or
-// another machine needs one of `remote.urls`; `platforms` limits where it applies. Deny scopes win.
+// capability's `clients` globs (an OAuth client's label only exactly); a loopback request needs `local`, a
+// request from a web page (Origin) or another machine needs one of `remote.urls`; `platforms` limits where it
+// applies. Deny scopes win.
 import picomatch from 'picomatch';
 import {URLPattern} from 'urlpattern-polyfill';
 import type {Capability, Permission} from './validate-capabilities.js';
+import {namesClient} from './oauth-labels.js';
 
 export type Party = {
-	/** The client's label, from its API key. */
+	/** The client's label: from its API key, or `oauth:<client id>` for an OAuth sign-in (oauth-labels.ts). */
 	readonly client: string;
 	/** Arrived over loopback without a foreign Origin. */
 	readonly local: boolean;
@@ -21,7 +23,7 @@ export function applies(capability: Capability, party: Party, platform = current
 		return false;
 	}
 
-	if (!capability.clients.some(glob => picomatch.isMatch(party.client, glob))) {
+	if (!capability.clients.some(entry => namesClient(entry, party.client))) {
 		return false;
 	}
 

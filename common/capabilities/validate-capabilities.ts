@@ -5,6 +5,7 @@ import {URLPattern} from 'urlpattern-polyfill';
 import {capabilityList, capabilitySchema, type ScopeEntry} from './capability-schema.js';
 import {directoryVariables, leadingVariable, nearestVariable} from './directory-variables.js';
 import {isFsPermission, isKnownPermission, nearestPermission} from './permission-catalogue.js';
+import {oauthEntryProblem} from './oauth-labels.js';
 
 export type Permission = {readonly identifier: string; readonly allow: readonly ScopeEntry[]; readonly deny: readonly ScopeEntry[]};
 
@@ -68,6 +69,10 @@ export function parseCapabilityFile(text: string, file: string): Capability[] {
 		const permissions = checkPermissions(capability.permissions, problem);
 		for (const [position, label] of capability.clients.entries()) {
 			checkGlob(label, ['clients', position], problem);
+			const oauthProblem = oauthEntryProblem(label);
+			if (oauthProblem) {
+				problem(['clients', position], oauthProblem);
+			}
 		}
 
 		for (const [position, url] of (capability.remote?.urls ?? []).entries()) {

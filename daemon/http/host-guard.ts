@@ -2,6 +2,7 @@
 // requests to 127.0.0.1 under the site's own name, and read the answers as same-origin: such requests are
 // refused by their Host. A page may also send requests across origins: refused by their Origin, unless it is
 // this machine's own (loopback, a name the daemon is known by) or a capability's remote.urls allow it.
+import {isIP} from 'node:net';
 import os from 'node:os';
 import type {Request, RequestHandler} from 'express';
 import type {AccessControl} from '../capabilities/access-control.js';
@@ -38,8 +39,19 @@ export function knownHostNames(boundHost: string, extraHosts: readonly string[])
 	return hostname => names.has(bare(hostname)) || isLoopbackAddress(bare(hostname));
 }
 
-/** The host name of a Host header ('[::1]:7821' -> '[::1]', 'example.com:80' -> 'example.com'). */
-const hostnameOf = (host: string) => (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!);
+/**
+ * The host name of a Host header ('[::1]:7821' -> '[::1]', 'example.com:80' -> 'example.com'), read strictly: a
+ * bracketed IPv6 address or a name (letters, digits, '.', '-', '_'), then at most a numeric port. Anything else
+ * ('[::1].evil.com', 'localhost:evil', 'a b', no Host) is undefined: it names no host the daemon is known by.
+ */
+export function hostnameOf(host: string): string | undefined {
+	const match = /^(?:\[([\d.:a-f]+)]|([\w.-]+))(?::(\d{1,5}))?$/i.exec(host);
+	if (!match || (match[1] !== undefined && isIP(match[1]) !== 6) || Number(match[3] ?? 0) > 65_535) {
+		return undefined;
+	}
+
+	return match[1] === undefined ? match[2]! : `[${match[1]}]`;
+}
 
 function originHostname(origin: string): string | undefined {
 	try {
@@ -65,7 +77,13 @@ export function hostGuard(options: HostGuardOptions): RequestHandler {
 		}
 
 		const host = request.headers.host ?? '';
-		if (!known(hostnameOf(host))) {
+		const name = hostnameOf(host);
+		if (name === undefined) {
+			// Not a host at all: refused before any credential is looked at, whatever the request carries.
+			throw new HttpError(403, 'forbidden', `unexpected Host '${host}' (DNS-rebinding guard): a Host is a name or a bracketed IPv6 address, with an optional numeric port`);
+		}
+
+		if (!known(name)) {
 			// A preflight carries no key yet; the request that follows it must.
 			const preflight = request.method === 'OPTIONS' && allowedByCapability;
 			if (!options.presentsCredential(request) && !preflight) {

@@ -9,14 +9,13 @@ import {Router, type Response} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {HttpError} from '../http/http-error.js';
 import {anyCaller} from '../http/needs.js';
+import type {StreamSlots} from '../http/stream-slots.js';
 import {toolContext, type McpOptions} from './mcp-route.js';
 import {checkToolCalls} from './tool-needs.js';
 import {createMcpServer} from './tools.js';
 
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this file serves
 type Session = {readonly transport: SSEServerTransport; readonly server: McpServer; readonly caller: string};
-
-const mostSessions = 64;
 
 /** The open SSE sessions; closed when the daemon stops (an open stream would hold the server open). */
 export class SseSessions {
@@ -33,13 +32,11 @@ function callerOf(response: Response): string {
 	return caller?.kind === 'client' ? `client:${caller.via}:${caller.label}` : 'owner';
 }
 
-export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: SseSessions): Router {
+/** GET /sse: a session's stream, which takes a stream slot while it is open (429 beyond: stream-slots.ts). */
+export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: SseSessions, slots: StreamSlots): Router {
 	const router = Router();
 	router.get('/', anyCaller, async (request, response) => {
-		if (sessions.sessions.size >= mostSessions) {
-			throw new HttpError(503, 'too_many_sessions', `at most ${mostSessions} SSE sessions may be open at once; close one, or use Streamable HTTP at /mcp`);
-		}
-
+		slots.take(response, 'GET /sse; or use Streamable HTTP at /mcp, which holds no stream');
 		// eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
 		const transport = new SSEServerTransport('/messages', response);
 		const server = await createMcpServer(toolContext(engine, options, request, response));

@@ -1,6 +1,6 @@
 // The owner's management of clients, under /api/v1: GET /clients lists the clients.json keys and the OAuth
-// sign-ins (with what each was granted), DELETE /clients/{label} revokes an OAuth sign-in (its tokens stop working
-// at once; the application has to ask again), POST /oauth/sign-in-link makes the one-time link that opens a
+// sign-ins (with what each was granted), DELETE /clients/{label} revokes an OAuth sign-in, by its label or by the
+// name it gave itself when only one has it (its tokens stop working at once; the application has to ask again), POST /oauth/sign-in-link makes the one-time link that opens a
 // waiting request's consent form. Only the proven owner (ownerOnly): the local token (md-vector's own commands)
 // or the API key.
 import {Router} from 'express';
@@ -29,15 +29,20 @@ export function clientAdminRoutes(deps: AdminDeps): Router {
 
 	router.delete('/clients/:label', ownerOnly, (request, response) => {
 		const label = String(request.params.label);
-		if (deps.oauth.revoke(label)) {
-			response.json({status: 'ok', label, revoked: true});
+		const found = deps.oauth.revoke(label);
+		if (found && 'grant' in found) {
+			response.json({status: 'ok', label: found.grant.label, client_name: found.grant.client_name, revoked: true});
 			return;
+		}
+
+		if (found) {
+			throw new HttpError(409, 'ambiguous_name', `${found.ambiguous.length} OAuth sign-ins call themselves '${label}': revoke one by its label (${found.ambiguous.map(grant => grant.label).join(', ')}; md-vector clients list shows them)`);
 		}
 
 		const isKey = deps.access.current().clients.some(client => client.label === label);
 		throw new HttpError(404, 'not_found', isKey
 			? `'${label}' is a clients.json key: remove it from clients.json (or change its key) to revoke it`
-			: `no OAuth sign-in named '${label}' (md-vector clients list shows them)`);
+			: `no OAuth sign-in labelled or named '${label}' (md-vector clients list shows them)`);
 	});
 
 	router.post('/oauth/sign-in-link', ownerOnly, (request, response) => {

@@ -32,8 +32,8 @@ export function consentPage(request: PendingConsent, nonce: string, choices: Con
 	const collections = choices.collections.map(entry => `<label class="indent"><input type="checkbox" name="collection" value="${h(entry.name)}"> ${h(entry.name)} <span class="muted">(${entry.documents} ${entry.documents === 1 ? 'document' : 'documents'})</span></label>`).join('');
 	return page('Allow access to md-vector?', nonce, `<h1>Allow <b>${h(appName(request))}</b> to use your md-vector?</h1>
 ${choices.error ? `<p class="error">${h(choices.error)}</p>` : ''}
-<p>It will be known as <code>${h(choices.label)}</code> and sent back to <code>${h(returnsTo(request))}</code>. It never gets to write or delete.
-You can take this back at any time: <code>md-vector clients revoke ${h(choices.label)}</code>.</p>
+<p>It will be known as <code>${h(choices.label)}</code> (the name above is the one it gave itself, and grants it nothing) and sent back to <code>${h(returnsTo(request))}</code>.
+It gets only what you tick here. You can take this back at any time: <code>md-vector clients revoke ${h(choices.label)}</code>.</p>
 <form method="post" action="/oauth/consent">
 <input type="hidden" name="request" value="${h(request.id)}"><input type="hidden" name="proof" value="${h(choices.proof)}">
 <fieldset><legend>It may</legend>${permissions}</fieldset>

@@ -2,10 +2,11 @@
 // (GET /oauth/sign-in?ticket=) or the API key (POST /oauth/sign-in) opens the consent form; POST /oauth/consent
 // records Allow (a grant, then a code back to the application) or Deny (access_denied back to it).
 import express, {Router, type Request, type Response} from 'express';
+import {oauthLabel} from '../../common/capabilities/oauth-labels.js';
 import {HttpError} from '../http/http-error.js';
 import {rateLimit, defaultRateLimit} from '../http/rate-limit.js';
 import {consentPage, signInPage} from './consent-page.js';
-import {labelFor, offeredIdentifiers} from './grant-capability.js';
+import {offeredIdentifiers} from './grant-capability.js';
 import type {OAuthProvider} from './oauth-provider.js';
 import type {OAuthStore} from './oauth-store.js';
 import type {PendingConsent, PendingConsents} from './pending-consents.js';
@@ -21,8 +22,6 @@ export type ConsentDeps = {
 	/** MD_VECTOR_API_KEY: its holder may sign in by typing it. */
 	readonly apiKey?: string;
 	readonly collections: () => Promise<ReadonlyArray<{name: string; documents: number}>>;
-	/** Labels of clients.json, which a new OAuth client's label must not take. */
-	readonly keyClientLabels: () => readonly string[];
 };
 
 const list = (value: unknown) => (Array.isArray(value) ? value : (value === undefined ? [] : [value])).filter((entry): entry is string => typeof entry === 'string');
@@ -40,13 +39,10 @@ export function consentRoutes(deps: ConsentDeps): Router {
 		return request;
 	};
 
-	const labelOf = (request: PendingConsent) => deps.store.grantOf(request.client.client_id)?.label
-		?? labelFor(request.client.client_name, new Set([...deps.store.grants().map(grant => grant.label), ...deps.keyClientLabels()]));
-
 	const showConsent = async (response: Response, request: PendingConsent, error?: string) => {
 		const collections = await deps.collections();
 		const nonce = securePage(response, [new URL(request.params.redirectUri).origin]);
-		response.type('html').send(consentPage(request, nonce, {collections, label: labelOf(request), proof: deps.pending.prove(request.id), error}));
+		response.type('html').send(consentPage(request, nonce, {collections, label: oauthLabel(request.client.client_id), proof: deps.pending.prove(request.id), error}));
 	};
 
 	router.get('/oauth/consent', (request, response) => {
@@ -103,7 +99,7 @@ export function consentRoutes(deps: ConsentDeps): Router {
 		}
 
 		deps.pending.take(waitingRequest.id);
-		const grant = {label: labelOf(waitingRequest), client_id: client.client_id, client_name: client.client_name ?? client.client_id, permissions, collections, granted_at: Math.floor(Date.now() / 1000)};
+		const grant = {label: oauthLabel(client.client_id), client_id: client.client_id, client_name: client.client_name ?? client.client_id, permissions, collections, granted_at: Math.floor(Date.now() / 1000)};
 		deps.store.saveGrant(grant);
 		const code = deps.provider.codes.issue({
 			clientId: client.client_id, label: grant.label, scopes: permissions,

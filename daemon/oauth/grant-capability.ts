@@ -1,6 +1,7 @@
 // An approved OAuth grant is a capability like any in the capability files: the application becomes a client
-// (its label), and the permissions and collections the owner ticked are that capability's grants. Capability
-// files that name the label may grant it more; the checks that decide (permit, the MCP tool check) are the same.
+// (label `oauth:<client id>`, never its self-chosen name), and the permissions and collections the owner ticked
+// are that capability's grants. Capability files may grant it more only by naming that label exactly (a glob
+// never matches it: common/capabilities/oauth-labels.ts); the checks that decide are the same as for any client.
 import type {Capability} from '../../common/capabilities/validate-capabilities.js';
 import type {OAuthGrant} from './oauth-store.js';
 
@@ -15,22 +16,11 @@ export const offeredIdentifiers: readonly string[] = offeredPermissions.map(perm
 export function grantCapability(grant: OAuthGrant): Capability {
 	const allow = grant.collections ? grant.collections.map(collection => ({collection})) : [];
 	return {
-		identifier: `oauth:${grant.label}`,
-		description: `OAuth sign-in approved for ${grant.client_name}`,
+		identifier: grant.label,
+		description: `OAuth sign-in approved for the application that calls itself ${grant.client_name}`,
 		clients: [grant.label],
 		local: true, // OAuth is offered on loopback addresses only
 		permissions: grant.permissions.map(identifier => ({identifier, allow, deny: []})),
 		source: 'oauth.json',
 	};
-}
-
-/** A label for the application from its name: lowercase words joined by "-", unique among `taken`. */
-export function labelFor(clientName: string | undefined, taken: ReadonlySet<string>): string {
-	const base = (clientName ?? '').toLowerCase().replaceAll(/[^a-z\d._-]+/g, '-').replaceAll(/^-+|-+$/g, '').slice(0, 40) || 'assistant';
-	let label = base;
-	for (let suffix = 2; taken.has(label); suffix++) {
-		label = `${base}-${suffix}`;
-	}
-
-	return label;
 }

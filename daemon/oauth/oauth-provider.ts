@@ -1,7 +1,8 @@
 // md-vector as its own OAuth 2.1 authorization server, behind the MCP SDK's mcpAuthRouter (which speaks the
 // protocol: metadata, registration, PKCE, the token endpoint). This class keeps the state: registered
 // applications (all public clients: PKCE instead of secrets, as native apps cannot keep one), the owner's
-// grants, codes, and tokens (hashes only). Access tokens live an hour; a refresh token is used once (rotation).
+// grants, codes, and tokens (hashes only). Access tokens live an hour; a refresh token is used once (rotation),
+// and one used a second time revokes every token of its sign-in.
 import type {Response} from 'express';
 import type {AuthorizationParams, OAuthServerProvider} from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type {OAuthRegisteredClientsStore} from '@modelcontextprotocol/sdk/server/auth/clients.js';
@@ -84,11 +85,19 @@ export class OAuthProvider implements OAuthServerProvider {
 			throw new InvalidGrantError('the grant was revoked');
 		}
 
-		return this.issueTokens(code.clientId, code.label, code.scopes, code.resource, []);
+		return this.issueTokens(code.clientId, code.label, code.scopes, code.resource);
 	}
 
 	async exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, _scopes?: string[], resource?: URL): Promise<OAuthTokens> {
 		const hash = hashSecret(refreshToken);
+		const spent = this.store.rotatedRefresh(hash);
+		if (spent) {
+			// Used twice: the token was copied, and either copy may be the thief's. Every token of the sign-in goes
+			// (RFC 9700 section 4.14: refresh token rotation), and the application has to ask the owner again.
+			this.store.dropTokensOf(spent.label);
+			throw new InvalidGrantError('this refresh token was used before: every token of its sign-in is revoked; sign in again');
+		}
+
 		const record = this.store.token(hash, 'refresh');
 		if (record?.client_id !== client.client_id || !this.store.grantNamed(record.label)) {
 			throw new InvalidGrantError('the refresh token is unknown, used, expired or revoked: sign in again');
@@ -99,7 +108,7 @@ export class OAuthProvider implements OAuthServerProvider {
 		}
 
 		const grant = this.store.grantNamed(record.label)!;
-		return this.issueTokens(record.client_id, record.label, grant.permissions, record.resource, [hash]);
+		return this.issueTokens(record.client_id, record.label, grant.permissions, record.resource, hash);
 	}
 
 	async verifyAccessToken(token: string): Promise<AuthInfo> {
@@ -125,15 +134,22 @@ export class OAuthProvider implements OAuthServerProvider {
 		}
 	}
 
-	private issueTokens(clientId: string, label: string, scopes: readonly string[], resource: string | undefined, replaced: readonly string[]): OAuthTokens {
+	/** New access and refresh tokens; `rotated`: the refresh token they replace. */
+	private issueTokens(clientId: string, label: string, scopes: readonly string[], resource: string | undefined, rotated?: string): OAuthTokens {
 		const accessToken = newToken('access');
 		const refreshToken = newToken('refresh');
 		const now = this.nowS();
 		const base = {label, client_id: clientId, scopes: [...scopes], ...(resource ? {resource} : {})};
-		this.store.replaceTokens(replaced, [
+		const added: TokenRecord[] = [
 			{...base, hash: hashSecret(accessToken), kind: 'access', expires_at: now + this.settings.accessTtlS},
 			{...base, hash: hashSecret(refreshToken), kind: 'refresh', expires_at: now + this.settings.refreshTtlS},
-		]);
+		];
+		if (rotated === undefined) {
+			this.store.replaceTokens([], added);
+		} else {
+			this.store.rotate(rotated, added);
+		}
+
 		this.store.touch(label);
 		return {access_token: accessToken, token_type: 'Bearer', expires_in: this.settings.accessTtlS, refresh_token: refreshToken, scope: scopes.join(' ')};
 	}

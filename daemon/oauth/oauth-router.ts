@@ -7,6 +7,7 @@ import {mcpAuthMetadataRouter, mcpAuthRouter, createOAuthMetadata} from '@modelc
 import type {OAuthProvider} from './oauth-provider.js';
 import {offeredIdentifiers} from './grant-capability.js';
 import {ownOrigin} from './page-security.js';
+import {checkAuthorizeRedirect} from './authorize-redirect.js';
 
 /** OAuth is offered where the SDK accepts an http issuer (loopback names) and over https. */
 export function oauthOrigin(request: Request): string | undefined {
@@ -29,6 +30,7 @@ export function oauthRouter(provider: OAuthProvider, consent: Router): RequestHa
 		const router = Router();
 		// The SDK's own limiters would be made per address, at request time; oauth-endpoints.ts limits all at once.
 		const noLimit = {rateLimit: false} as const;
+		router.all('/authorize', ...checkAuthorizeRedirect(provider.clientsStore));
 		router.use(mcpAuthRouter({
 			...options, resourceServerUrl: new URL(`${origin}/mcp`),
 			authorizationOptions: noLimit, tokenOptions: noLimit, clientRegistrationOptions: noLimit, revocationOptions: noLimit,

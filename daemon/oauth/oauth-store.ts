@@ -4,6 +4,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {z} from 'zod';
+import {oauthLabel} from '../../common/capabilities/oauth-labels.js';
 import {writeJsonAtomic} from './atomic-json.js';
 
 const registeredClient = z.object({
@@ -20,6 +21,8 @@ const grant = z.object({
 const token = z.object({
 	hash: z.string(), kind: z.enum(['access', 'refresh']), label: z.string(), client_id: z.string(),
 	scopes: z.array(z.string()), resource: z.string().optional(), expires_at: z.number(),
+	/** A refresh token already exchanged (rotation): kept until it would have expired, so that a second use is seen. */
+	rotated_at: z.number().optional(),
 });
 const stateSchema = z.object({version: z.literal(1), clients: z.array(registeredClient), grants: z.array(grant), tokens: z.array(token)});
 
@@ -28,15 +31,17 @@ export type OAuthGrant = z.infer<typeof grant>;
 export type TokenRecord = z.infer<typeof token>;
 type State = z.infer<typeof stateSchema>;
 
-/** Registrations never approved are kept this long (an application that asks again registers again). */
+/** Registrations never approved are kept this long (an application that asks again registers again)... */
 const unapprovedKeepS = 24 * 3600;
+/** ...and at most this many (the oldest go first): anyone may register, and each change rewrites the file. */
+const mostUnapproved = 1000;
 
 export const oauthFile = (dataDir: string) => path.join(dataDir, 'oauth.json');
 
 export class OAuthStore {
 	private state: State;
 
-	constructor(private readonly file: string, private readonly nowS: () => number) {
+	constructor(private readonly file: string, private readonly nowS: () => number, private readonly mostWaiting = mostUnapproved) {
 		this.state = existsSync(file) ? parse(file) : {version: 1, clients: [], grants: [], tokens: []};
 	}
 
@@ -82,15 +87,30 @@ export class OAuthStore {
 		return found !== undefined;
 	}
 
+	/** A live token (not expired, and for a refresh token not yet exchanged). */
 	token(hash: string, kind: TokenRecord['kind']): TokenRecord | undefined {
 		const found = this.state.tokens.find(entry => entry.hash === hash && entry.kind === kind);
-		return found && found.expires_at > this.nowS() ? found : undefined;
+		return found && found.expires_at > this.nowS() && found.rotated_at === undefined ? found : undefined;
 	}
 
-	/** Replaces tokens (a refresh token is used once: rotation) and adds new ones, in one write. */
+	/** A refresh token that was exchanged already (and would still be valid otherwise): presented again, it was copied. */
+	rotatedRefresh(hash: string): TokenRecord | undefined {
+		const found = this.state.tokens.find(entry => entry.hash === hash && entry.kind === 'refresh');
+		return found && found.expires_at > this.nowS() && found.rotated_at !== undefined ? found : undefined;
+	}
+
+	/** Removes tokens (revoked) and adds new ones, in one write. */
 	replaceTokens(removedHashes: readonly string[], added: readonly TokenRecord[]): void {
 		this.change(state => {
 			state.tokens = [...state.tokens.filter(entry => !removedHashes.includes(entry.hash)), ...added];
+		});
+	}
+
+	/** A refresh token exchanged for `added` (rotation): it stops working and is remembered as used, in one write. */
+	rotate(refreshHash: string, added: readonly TokenRecord[]): void {
+		this.change(state => {
+			const rotatedAt = this.nowS();
+			state.tokens = [...state.tokens.map(entry => (entry.hash === refreshHash && entry.kind === 'refresh' ? {...entry, rotated_at: rotatedAt} : entry)), ...added];
 		});
 	}
 
@@ -116,6 +136,9 @@ export class OAuthStore {
 		const approved = new Set(next.grants.map(entry => entry.client_id));
 		next.tokens = next.tokens.filter(entry => entry.expires_at > now);
 		next.clients = next.clients.filter(entry => approved.has(entry.client_id) || entry.registered_at > now - unapprovedKeepS);
+		const waiting = next.clients.filter(entry => !approved.has(entry.client_id));
+		const dropped = new Set(waiting.slice(0, Math.max(0, waiting.length - this.mostWaiting)).map(entry => entry.client_id));
+		next.clients = next.clients.filter(entry => !dropped.has(entry.client_id));
 		writeJsonAtomic(this.file, next); // before the state in memory changes: a failed write changes nothing
 		this.state = next;
 	}
@@ -135,5 +158,18 @@ function parse(file: string): State {
 		throw new Error(`${file}: $.${issue.path.join('.')}: ${issue.message}; move it aside to forget every OAuth sign-in, or restore it`);
 	}
 
-	return parsed.data;
+	return inOAuthNamespace(parsed.data);
+}
+
+/**
+ * Grants written before OAuth labels had a namespace of their own were labelled by the application's chosen name;
+ * they become `oauth:<client id>` (their tokens follow), so no capability file's glob can match them any more.
+ */
+function inOAuthNamespace(state: State): State {
+	const renamed = new Map(state.grants.map(entry => [entry.label, oauthLabel(entry.client_id)]));
+	return {
+		...state,
+		grants: state.grants.map(entry => ({...entry, label: oauthLabel(entry.client_id)})),
+		tokens: state.tokens.flatMap(entry => (renamed.has(entry.label) ? [{...entry, label: renamed.get(entry.label)!}] : [])),
+	};
 }

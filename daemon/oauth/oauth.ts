@@ -13,13 +13,13 @@ import {oauthOrigin, oauthRouter, resourceMetadataUrl} from './oauth-router.js';
 import type {OAuthSettings} from './oauth-settings.js';
 import {requestCode} from './consent-page.js';
 import {grantCapability} from './grant-capability.js';
+import {lookUpGrant, type GrantLookup} from './grant-lookup.js';
 
 export type OAuthDeps = {
 	readonly dataDir: string;
 	readonly settings: OAuthSettings;
 	readonly apiKey?: string;
 	readonly collections: () => Promise<ReadonlyArray<{name: string; documents: number}>>;
-	readonly keyClientLabels: () => readonly string[];
 	/** The clock (tests inject one to expire tokens without waiting). */
 	readonly nowMs?: () => number;
 };
@@ -39,7 +39,7 @@ export class OAuth {
 		this.pending = new PendingConsents(nowMs);
 		this.tickets = new SignInTickets(nowMs);
 		this.provider = new OAuthProvider(this.store, deps.settings, this.pending, nowMs);
-		const consent = consentRoutes({provider: this.provider, store: this.store, pending: this.pending, tickets: this.tickets, apiKey: deps.apiKey, collections: deps.collections, keyClientLabels: deps.keyClientLabels});
+		const consent = consentRoutes({provider: this.provider, store: this.store, pending: this.pending, tickets: this.tickets, apiKey: deps.apiKey, collections: deps.collections});
 		this.router = oauthRouter(this.provider, consent);
 	}
 
@@ -75,8 +75,14 @@ export class OAuth {
 		return this.store.grants();
 	}
 
-	revoke(label: string): boolean {
-		return this.store.revoke(label);
+	/** Revokes the sign-in a label (or an application name only one sign-in has) names; what was found, as lookUpGrant says. */
+	revoke(labelOrName: string): GrantLookup {
+		const found = lookUpGrant(this.store.grants(), labelOrName);
+		if (found && 'grant' in found) {
+			this.store.revoke(found.grant.label);
+		}
+
+		return found;
 	}
 }
 

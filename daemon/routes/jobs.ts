@@ -4,13 +4,14 @@ import {checkCollectionName} from '../engine/names.js';
 import {HttpError} from '../http/http-error.js';
 import {admit, needs, type Need} from '../http/needs.js';
 import {validate} from '../http/validate.js';
+import type {StreamSlots} from '../http/stream-slots.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
 import {directoryJobBody, updateJobBody} from './schemas.js';
 import {jobEvents} from './job-events.js';
 
 /** Directory ingest as one job: POST starts it (202), GET follows its progress, POST .../cancel stops it. */
-export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: PathsFor): Router {
+export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: PathsFor, slots: StreamSlots): Router {
 	const router = Router();
 	router.post('/jobs/ingest-directory', needs('ingest:default', 'body'), async (request, response) => {
 		const body = validate(directoryJobBody, request.body ?? {});
@@ -52,7 +53,7 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 
 		response.json({job});
 	});
-	router.get('/jobs/:id/events', needs('ingest:default', 'none'), jobEvents(jobs));
+	router.get('/jobs/:id/events', needs('ingest:default', 'none'), jobEvents(jobs, slots));
 	router.post('/jobs/:id/cancel', needs('ingest:default', 'none'), (request, response) => {
 		const job = jobs.cancel(request.params.id);
 		if (!job) {

@@ -4,21 +4,33 @@ import {HttpError} from '../http/http-error.js';
 import {admit, needs, type Need} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
 import {resolveSafePath, type PathsFor} from '../safe-path.js';
-import {followSources} from '../watch/follow-sources.js';
+import type {SourceFollowers} from '../watch/source-followers.js';
 import type {WatchStreams} from '../watch/watch-streams.js';
+import type {StreamSlots} from '../http/stream-slots.js';
 import {watchQuery} from './schemas.js';
 
 const ingestNeed: Need = {kind: 'permission', permission: 'ingest:default', collection: 'none'};
 
+export type WatchDeps = {
+	readonly engine: Engine;
+	readonly allowedPaths: PathsFor;
+	readonly streams: WatchStreams;
+	/** The daemon's one follower per source, which every stream joins. */
+	readonly followers: SourceFollowers;
+	readonly slots: StreamSlots;
+};
+
 /**
  * GET /watch/events: while the connection is open, the daemon follows the folder sources of one collection (or
  * of every collection that has some) and syncs each change; server-sent events `ready` once watching, `sync`
- * with each collection report that changed something, `error` for a watcher's failure. Closing it stops watching.
+ * with each collection report that changed something, `error` for a watcher's failure. Closing it stops
+ * following, once no other stream (or the watch setting) follows those sources. Each stream takes a slot.
  */
-export function watchRoutes(engine: Engine, allowedPaths: PathsFor, streams: WatchStreams): Router {
+export function watchRoutes({engine, allowedPaths, streams, followers, slots}: WatchDeps): Router {
 	const router = Router();
 	router.get('/watch/events', needs('ingest:default', 'none'), async (request, response) => {
 		const {collection} = validateQuery(watchQuery, request.query);
+		slots.take(response, 'GET /watch/events'); // first: a refused stream costs no lookup (a refusal's answer frees it)
 		const names = collection === undefined ? await followedCollections(engine) : [collection];
 		for (const name of names) {
 			// Syncing needs ingest:default on the collection and the read scope of each folder, as an update does.
@@ -47,11 +59,11 @@ export function watchRoutes(engine: Engine, allowedPaths: PathsFor, streams: Wat
 			void stop?.();
 		});
 		try {
-			const watcher = await followSources(engine, names, {
+			const following = await followers.follow(names, {
 				onSync: report => send('sync', report),
 				onError: message => send('error', {error: {code: 'watch_failed', message}}),
 			});
-			stop = async () => watcher.close();
+			stop = following.close;
 			if (closed) {
 				await stop();
 				return;

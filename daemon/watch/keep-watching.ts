@@ -1,7 +1,6 @@
 import type {Engine} from '../engine/engine.js';
 import type {BackgroundProblems} from '../engine/background-problems.js';
-import type {SourcesWatcher} from '../engine/sources/source-watcher.js';
-import {followSources} from './follow-sources.js';
+import type {Following, SourceFollowers} from './source-followers.js';
 
 /** How often the daemon looks for folder sources added or removed since it began following them. */
 const recheckMs = 10_000;
@@ -24,11 +23,12 @@ async function sourceSet(engine: Engine): Promise<{names: string[]; key: string}
 
 /**
  * The `watch` setting (MD_VECTOR_WATCH): the daemon follows every collection's folder sources from its start, as
- * `md-vector watch` does while it runs, and follows sources added or removed later within recheckMs. A watcher
- * that fails is a background problem in /health (cleared once following works again).
+ * `md-vector watch` does while it runs, and follows sources added or removed later within recheckMs. It joins the
+ * same followers as watch streams (one watcher per source). A watcher that fails is a background problem in
+ * /health (cleared once following works again).
  */
-export function keepWatching(engine: Engine, log: (line: string) => void, problems: BackgroundProblems): {close: () => Promise<void>} {
-	let watcher: SourcesWatcher | undefined;
+export function keepWatching(engine: Engine, followers: SourceFollowers, log: (line: string) => void, problems: BackgroundProblems): {close: () => Promise<void>} {
+	let watcher: Following | undefined;
 	let followed = '';
 	let closed = false;
 	let busy = Promise.resolve();
@@ -38,29 +38,39 @@ export function keepWatching(engine: Engine, log: (line: string) => void, proble
 			return;
 		}
 
-		await watcher?.close();
+		// The new set is joined before the old one is left: a source in both keeps its watcher.
+		const previous = watcher;
 		watcher = undefined;
 		followed = key;
 		if (names.length === 0) {
+			await previous?.close();
 			return;
 		}
 
-		watcher = await followSources(engine, names, {
-			onSync(report) {
-				const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.renamed.length + source.removed.length, 0);
-				log(`watch: synced '${report.collection}' (${changes} change${changes === 1 ? '' : 's'})`);
-				// A followed folder that is gone (or unreadable) makes /health degraded until a sync reaches it again.
-				const unsynced = report.sources.filter(source => source.error !== null);
-				if (unsynced.length > 0) {
-					problems.report(`${problemKey}:${report.collection}`, unsynced.map(source => `${source.path}: ${source.error}`).join('; '));
-				} else {
-					problems.resolve(`${problemKey}:${report.collection}`);
-				}
-			},
-			onError(message) {
-				problems.report(problemKey, `following the folder sources failed: ${message}`);
-			},
-		});
+		try {
+			watcher = await followers.follow(names, {
+				onSync(report) {
+					const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.renamed.length + source.removed.length, 0);
+					log(`watch: synced '${report.collection}' (${changes} change${changes === 1 ? '' : 's'})`);
+					// A followed folder that is gone (or unreadable) makes /health degraded until a sync reaches it again.
+					// By folder: a report may be one source's (each source is synced on its own).
+					for (const source of report.sources) {
+						const key = `${problemKey}:${report.collection}:${source.path}`;
+						if (source.error === null) {
+							problems.resolve(key);
+						} else {
+							problems.report(key, `${source.path}: ${source.error}`);
+						}
+					}
+				},
+				onError(message) {
+					problems.report(problemKey, `following the folder sources failed: ${message}`);
+				},
+			});
+		} finally {
+			await previous?.close();
+		}
+
 		problems.resolve(problemKey);
 		log(`watch: following the folder sources of ${names.map(name => `'${name}'`).join(', ')}`);
 	};

@@ -123,10 +123,10 @@ export const adminCommands: CommandSpec[] = [
 	{
 		name: 'clients revoke',
 		summary: 'revoke an application\'s OAuth sign-in: its tokens stop working at once (401)',
-		details: 'The application has to ask again on the consent page. A clients.json key is revoked by removing it from clients.json.',
-		args: [{name: 'LABEL', description: 'the client\'s label (md-vector clients list)'}],
+		details: 'The application has to ask again on the consent page. Name it by its label (oauth:<client id>), or by the name it gave itself when no other sign-in has that name. A clients.json key is revoked by removing it from clients.json.',
+		args: [{name: 'LABEL', description: 'the sign-in\'s label, or its application\'s name (md-vector clients list)'}],
 		json: true,
-		examples: ['md-vector clients revoke claude-code'],
+		examples: ['md-vector clients revoke oauth:4f1c2a9e-0b7d-4c55-9a64-1d2e3f405162', 'md-vector clients revoke "Claude Code"'],
 		load: async () => import('../commands/clients/revoke.js'),
 	},
 	{

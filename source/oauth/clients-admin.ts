@@ -17,7 +17,7 @@ export async function listClients(client: DaemonClient): Promise<{clients: Clien
 	return client.call('GET', '/clients');
 }
 
-export async function revokeClient(client: DaemonClient, label: string): Promise<{status: 'ok'; label: string; revoked: boolean}> {
+export async function revokeClient(client: DaemonClient, label: string): Promise<{status: 'ok'; label: string; client_name: string; revoked: boolean}> {
 	return client.call('DELETE', `/clients/${encodeURIComponent(label)}`);
 }
 

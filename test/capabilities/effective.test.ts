@@ -21,6 +21,15 @@ test('client globs, local and remote decide which capabilities apply', t => {
 	t.false(applies(capabilities[3]!, {client: 'assistant', local: true}, 'linux'), 'platforms limit it');
 });
 
+test('an OAuth client (oauth:<client id>) is matched by a capability naming it exactly, never by a glob', t => {
+	const named = parseCapabilityFile(JSON.stringify({identifier: 'named', permissions: ['ingest:default'], clients: ['oauth:4f1c']}), 'named.json')[0]!;
+	const party = (client: string) => ({client, local: true});
+	t.deepEqual(capabilities.filter(capability => applies(capability, party('oauth:4f1c'), 'linux')), [], '"*" and "assistant*" match no OAuth client');
+	t.true(applies(named, party('oauth:4f1c'), 'linux'));
+	t.false(applies(named, party('oauth:4f1c2'), 'linux'));
+	t.deepEqual(effectivePermissions([...capabilities, named], party('oauth:4f1c')).map(grant => grant.capability), ['named']);
+});
+
 test('collection scopes: allow globs, deny wins, no scope means every collection', t => {
 	const assistant = effectivePermissions(capabilities, {client: 'assistant', local: true});
 	t.true(allowsCollection(assistant, 'search:default', 'notes'));

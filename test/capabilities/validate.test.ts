@@ -47,6 +47,8 @@ const malformed: Array<[string, unknown, RegExp]> = [
 	['path escaping with ..', {...search, permissions: [{identifier: 'fs:default', allow: [{path: '$HOME/notes/../.ssh/**'}]}]}, /must not contain '\.\.'/],
 	['collection scope on an fs permission', {...search, permissions: [{identifier: 'fs:default', allow: [{collection: 'notes'}]}]}, /a scope of 'fs:default' is { "path": \.{3} }/],
 	['path scope on a collection permission', {...search, permissions: [{identifier: 'search:default', deny: [{path: '/x'}]}]}, /a scope of 'search:default' is { "collection": \.\.\. }/],
+	['a glob for OAuth clients, which never matches one', {...search, clients: ['oauth:*']},
+		/^assistant\.json: \$\.clients\[0]: 'oauth:\*': an OAuth client is named exactly \(oauth:<client id>, as md-vector clients list shows it\); globs never match OAuth clients$/],
 	['windows instead of clients', {identifier: 'x', permissions: [], windows: ['main']}, /^assistant\.json: \$\.windows: md-vector capabilities bind to API clients/],
 	['unknown field', {...search, colour: 'blue'}, /^assistant\.json: \$: Unrecognized key: "colour"$/],
 	['unknown platform', {...search, platforms: ['beos']}, /^assistant\.json: \$\.platforms\[0]: must be one of linux, macOS, windows/],

@@ -24,7 +24,7 @@ test('list, revoke and sign-in: text, --json, and failures that say what to do',
 	t.regex(String(key.stderr), /'assistant' is a clients\.json key: remove it from clients\.json \(or change its key\) to revoke it/);
 	const unknown = await md.run(['clients', 'revoke', 'nobody', '--json']);
 	t.is(unknown.exitCode, 1);
-	t.like(JSON.parse(String(unknown.stdout)), {error: {code: 'not_found', message: 'no OAuth sign-in named \'nobody\' (md-vector clients list shows them)'}});
+	t.like(JSON.parse(String(unknown.stdout)), {error: {code: 'not_found', message: 'no OAuth sign-in labelled or named \'nobody\' (md-vector clients list shows them)'}});
 
 	const waiting = await md.run(['clients', 'sign-in', '--no-open']);
 	t.is(waiting.exitCode, 1);

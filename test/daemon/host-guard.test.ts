@@ -83,6 +83,27 @@ test('with a key: under any Host a request that authenticates passes; without th
 	t.is(wrong.body.error.message, 'invalid API key');
 });
 
+test('a Host that is not a name or a bracketed IPv6 address with a numeric port is refused like a foreign name, before authentication, also with the key', async t => {
+	const app = await serveApp({apiKey: 'owner-key'});
+	t.teardown(async () => app.close());
+	const malformed = [
+		`[::1].evil.example:${app.port}`, '[::1].evil.example', 'localhost:evil', `localhost:${app.port}:1`, `127.0.0.1:${app.port}x`, '[::1]x',
+		`[127.0.0.1]:${app.port}`, '[::1', 'localhost:99999', 'local host', `localhost@evil.example:${app.port}`, `evil.example:${app.port}/x`,
+	];
+	for (const host of malformed) {
+		for (const headers of [{host}, {host, 'x-api-key': 'owner-key'}] as Array<Record<string, string>>) {
+			const answer = await app.request('GET', '/api/v1/collections', {headers});
+			t.is(answer.status, 403, `${host} ${JSON.stringify(headers)}`);
+			t.regex(answer.body.error.message, /unexpected Host .*DNS-rebinding guard/, host);
+		}
+	}
+
+	t.is((await app.request('GET', '/api/v1/collections', {headers: {host: 'evil.example'}})).status, 403, 'a foreign name without the key: refused the same way');
+	for (const host of [`[::1]:${app.port}`, '[::1]', `localhost:${app.port}`, 'localhost', `[0:0:0:0:0:0:0:1]:${app.port}`, `[::ffff:127.0.0.1]:${app.port}`]) {
+		t.is((await app.request('GET', '/api/v1/collections', {headers: {host, 'x-api-key': 'owner-key'}})).status, 200, host);
+	}
+});
+
 test('MD_VECTOR_ALLOWED_HOSTS and the bound address are accepted names', async t => {
 	const app = await serveApp({allowedHosts: ['notes.internal'], host: '127.0.0.1'});
 	t.teardown(async () => app.close());

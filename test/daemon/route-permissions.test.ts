@@ -22,7 +22,7 @@ import {temporaryDirectory} from '../helpers/paths.js';
 
 /** An app with OAuth on (its state in a folder of its own), as the daemon runs by default. */
 async function serveWithOAuth(options: AppOptions = {}) {
-	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-walk-oauth-'), settings: oauthSettings({}), collections: async () => [], keyClientLabels: () => []});
+	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-walk-oauth-'), settings: oauthSettings({}), collections: async () => []});
 	return serveApp({oauth, localToken: 'walk-local-token', ...options});
 }
 

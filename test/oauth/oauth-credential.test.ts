@@ -12,7 +12,7 @@ import {temporaryDirectory} from '../helpers/paths.js';
 const localToken = 'credential-test-local-token';
 
 async function serveWithOAuth(options: AppOptions = {}): Promise<{app: AppServer; oauth: OAuth}> {
-	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-oauth-credential-'), settings: oauthSettings({}), collections: async () => [], keyClientLabels: () => []});
+	const oauth = new OAuth({dataDir: temporaryDirectory('md-vector-oauth-credential-'), settings: oauthSettings({}), collections: async () => []});
 	const app = await serveApp({oauth, localToken, ...options});
 	for (const collection of ['notes', 'private']) {
 		const stored = await app.request('POST', '/api/v1/ingest', {headers: {[localTokenHeader]: localToken}, body: {content: `# ${collection}\n\nCompost in ${collection}.\n`, file_name: `${collection}.md`, collection}});
@@ -27,8 +27,8 @@ async function serveWithOAuth(options: AppOptions = {}): Promise<{app: AppServer
 /** A grant the owner approved (search on `collections`), and an access token of it, as the token endpoint issues them. */
 async function accessToken(oauth: OAuth, collections: string[] | null): Promise<string> {
 	const client = await oauth.provider.clientsStore.registerClient!({client_name: 'Test Host', redirect_uris: ['http://127.0.0.1:5000/cb'], client_id: 'c1'} as any);
-	oauth.store.saveGrant({label: 'test-host', client_id: client.client_id, client_name: 'Test Host', permissions: ['search:default'], collections, granted_at: 0});
-	const code = oauth.provider.codes.issue({clientId: client.client_id, label: 'test-host', scopes: ['search:default'], codeChallenge: 'x', redirectUri: 'http://127.0.0.1:5000/cb'});
+	oauth.store.saveGrant({label: 'oauth:c1', client_id: client.client_id, client_name: 'Test Host', permissions: ['search:default'], collections, granted_at: 0});
+	const code = oauth.provider.codes.issue({clientId: client.client_id, label: 'oauth:c1', scopes: ['search:default'], codeChallenge: 'x', redirectUri: 'http://127.0.0.1:5000/cb'});
 	return (await oauth.provider.exchangeAuthorizationCode(client, code)).access_token;
 }
 
@@ -47,7 +47,7 @@ test('on /mcp a token is its client with its grant; on the REST API, or unknown,
 	t.deepEqual(found.body.result.structuredContent.collections, ['notes'], 'no collection named: those its grant allows');
 	const refused = await mcp(app, bearer, 'private');
 	t.is(refused.status, 403);
-	t.is(refused.body.error.message, 'client \'test-host\' lacks \'search:default\' on collection \'private\' for tool search');
+	t.is(refused.body.error.message, 'client \'oauth:c1\' lacks \'search:default\' on collection \'private\' for tool search');
 
 	const rest = await app.request('GET', '/api/v1/collections', {headers: bearer});
 	t.is(rest.status, 401);
@@ -66,7 +66,7 @@ test('on /mcp a token is its client with its grant; on the REST API, or unknown,
 	t.is((await app.request('GET', '/api/v1/collections')).status, 200, 'while the REST API serves the local user as before');
 	t.is((await mcp(app, {[localTokenHeader]: localToken})).status, 200, 'the owner\'s own md-vector mcp');
 
-	oauth.revoke('test-host');
+	oauth.revoke('Test Host');
 	t.is((await mcp(app, bearer)).status, 401, 'revoked: at once');
 });
 

@@ -1,7 +1,7 @@
 // OAuth sign-in end to end, as an assistant's host does it: the MCP SDK's client-side OAuth (discovery, dynamic
 // registration, PKCE, token exchange, refresh) against a real daemon, and a real browser (Debian's Chromium via
 // playwright-core) on md-vector's consent page. The entry's URL is the one `md-vector mcp-config --type http` prints.
-import {readFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import type {BrowserContext, Page} from 'playwright-core';
@@ -14,7 +14,10 @@ import {cli, type Cli} from '../helpers/cli.js';
 import {launchBrowser} from '../helpers/browser.js';
 import {startCallbackServer, type CallbackServer} from '../helpers/callback-server.js';
 import {TestOAuthProvider} from '../helpers/oauth-client.js';
-import {repoRoot} from '../helpers/paths.js';
+import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
+import {readDiscovery} from '../../common/discovery.js';
+import {localTokenHeader} from '../../common/local-token-header.js';
+import {poll} from '../../source/client/poll.js';
 
 type ToolResult = {isError?: boolean; structuredContent?: any; content: Array<{type: string; text?: string}>};
 
@@ -25,11 +28,21 @@ let shared: Setup;
 
 type Setup = {daemon: RunningDaemon; md: Cli; mcpUrl: URL; sseUrl: URL};
 
-/** A daemon with two collections, and the CLI of its owner (same home, its configured port). */
-async function setUp(env: Record<string, string> = {}): Promise<Setup> {
-	const daemon = await startDaemon(env);
+/**
+ * A daemon with two collections, and the CLI of its owner (same home, its configured port). `config`: files of
+ * its config folder (capability files, clients.json) written before it starts.
+ */
+async function setUp(env: Record<string, string> = {}, config: Record<string, unknown> = {}): Promise<Setup> {
+	const home = temporaryDirectory();
+	for (const [file, content] of Object.entries(config)) {
+		mkdirSync(path.dirname(path.join(home, 'config', file)), {recursive: true});
+		writeFileSync(path.join(home, 'config', file), JSON.stringify(content));
+	}
+
+	const daemon = await startDaemon(env, home);
+	const owner = {[localTokenHeader]: readDiscovery(path.join(home, 'state'))!.token};
 	for (const [collection, text] of [['notes', '# Compost\n\nTurn the compost heap weekly.\n'], ['private', '# Diary\n\nCompost secrets.\n']]) {
-		const response = await daemon.request('POST', '/api/v1/ingest', {content: text, file_name: `${collection}.md`, collection});
+		const response = await daemon.request('POST', '/api/v1/ingest', {content: text, file_name: `${collection}.md`, collection}, owner);
 		if (response.status !== 200) {
 			throw new Error(JSON.stringify(response.body));
 		}
@@ -108,7 +121,8 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 	const policy = await openConsent(setup, page, authorization);
 	t.regex(policy, /frame-ancestors 'none'/);
 	t.regex(await page.content(), /Allow <b>Claude Code<\/b> to use your md-vector\?/);
-	t.regex(await page.content(), /It will be known as <code>claude-code<\/code>/);
+	const label = `oauth:${provider.information!.client_id}`;
+	t.true((await page.content()).includes(`It will be known as <code>${label}</code> (the name above is the one it gave itself, and grants it nothing)`));
 	if (process.env.MD_VECTOR_UPDATE_MEDIA === '1') { // the README's picture: npm run build && MD_VECTOR_UPDATE_MEDIA=1 npx ava dist/test/oauth/oauth-flow.test.js
 		await page.setViewportSize({width: 760, height: 720});
 		await page.screenshot({path: path.join(repoRoot, 'media', 'consent.png'), fullPage: true});
@@ -142,7 +156,7 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 	t.regex((await rest.json() as {error: {message: string}}).error.message, /works on the MCP endpoints \(\/mcp, \/sse\) only/);
 
 	const listed = await setup.md.json(['clients', 'list']);
-	t.like(listed.clients.find((entry: {label: string}) => entry.label === 'claude-code'), {kind: 'oauth', client_name: 'Claude Code', collections: ['notes'], permissions: ['search:default', 'collections:read']});
+	t.like(listed.clients.find((entry: {label: string}) => entry.label === label), {kind: 'oauth', client_name: 'Claude Code', collections: ['notes'], permissions: ['search:default', 'collections:read']});
 	const stored = readFileSync(path.join(setup.daemon.home, 'data', 'oauth.json'), 'utf8');
 	for (const secret of [provider.saved!.access_token, provider.saved!.refresh_token!]) {
 		t.false(stored.includes(secret), 'tokens are stored as hashes only');
@@ -172,10 +186,10 @@ test.serial('Deny: no code, no token; the assistant stays signed out', async t =
 	t.is(answer.error, 'access_denied');
 	t.is(provider.saved, undefined);
 	await startSignIn(setup, provider); // still 401, back to the sign-in
-	t.false((await setup.md.json(['clients', 'list'])).clients.some((entry: {label: string}) => entry.label === 'cursor'), 'nothing was granted');
+	t.false((await setup.md.json(['clients', 'list'])).clients.some((entry: {client_name?: string}) => entry.client_name === 'Cursor'), 'nothing was granted');
 });
 
-test.serial('an expired access token is refreshed (the refresh token rotates), without asking again', async t => {
+test.serial('an expired access token is refreshed (the refresh token rotates), without asking again; a rotated refresh token used again revokes them all', async t => {
 	const setup = await setUp({MD_VECTOR_OAUTH_ACCESS_TTL_S: '1'});
 	t.teardown(async () => setup.daemon.stop());
 	const provider = new TestOAuthProvider(callbacks.url, 'Claude Desktop');
@@ -201,6 +215,13 @@ test.serial('an expired access token is refreshed (the refresh token rotates), w
 	const reused = await fetch(new URL('/token', setup.mcpUrl), {method: 'POST', headers: {'content-type': 'application/x-www-form-urlencoded'}, body: new URLSearchParams({grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: provider.information!.client_id})});
 	t.is(reused.status, 400);
 	t.like(await reused.json(), {error: 'invalid_grant'}, 'a refresh token works once');
+	// Presented twice, the token was copied: the tokens its rotation issued are revoked too (RFC 9700 4.14).
+	const mcpStatus = async (accessToken: string) => (await fetch(setup.mcpUrl, {method: 'POST', headers: {authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream'}, body: JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list'})})).status;
+	t.is(await mcpStatus(refreshed.access_token), 401, 'the access token of the rotation no longer works');
+	const later = await fetch(new URL('/token', setup.mcpUrl), {method: 'POST', headers: {'content-type': 'application/x-www-form-urlencoded'}, body: new URLSearchParams({grant_type: 'refresh_token', refresh_token: refreshed.refresh_token!, client_id: provider.information!.client_id})});
+	t.like(await later.json(), {error: 'invalid_grant'}, 'nor its refresh token');
+	await t.throwsAsync(call(client, 'search', {query: 'compost', mode: 'keyword'}), {instanceOf: UnauthorizedError}, 'the host is sent to sign in again');
+	t.is(provider.authorizations.length, 2);
 });
 
 test.serial('revoked: the token gets 401, refresh fails, and the host is sent to the consent page again', async t => {
@@ -254,4 +275,79 @@ test.serial('a cross-site form post to the consent endpoint is refused, even wit
 	t.is(framed!.headers()['x-frame-options'], 'DENY', 'no page may frame the consent page');
 	await page.getByRole('button', {name: 'Deny'}).click(); // still waiting: the owner can answer it
 	t.is((await callbacks.next()).error, 'access_denied');
+});
+
+test.serial('a chosen name grants nothing: registered as "team-x" where capabilities grant "team-*" and "*" every right, it may do what the owner ticked only', async t => {
+	const everything = ['ingest:default', 'documents:delete', 'search:default', 'collections:read', 'export:default'];
+	const setup = await setUp({}, {'capabilities/teams.json': {identifier: 'teams', clients: ['team-*', '*', 'oauth*', '**'], permissions: everything}});
+	t.teardown(async () => setup.daemon.stop());
+	const provider = new TestOAuthProvider(callbacks.url, 'team-x');
+	const page = await browser.newPage();
+	t.teardown(async () => page.close());
+	await openConsent(setup, page, await startSignIn(setup, provider));
+	await page.getByLabel('Only these:').check();
+	await page.getByLabel('notes').check();
+	await page.getByRole('button', {name: 'Allow'}).click();
+	const client = await connectAfter(setup, provider, (await callbacks.next()).code!);
+	t.teardown(async () => client.close());
+	const label = `oauth:${provider.information!.client_id}`;
+
+	t.deepEqual((await call(client, 'search', {query: 'compost', mode: 'keyword'})).structuredContent.collections, ['notes'], 'what the owner ticked');
+	const refusals = [
+		['ingest', {content: '# Pwned\n', file_name: 'pwned.md', collection: 'notes'}, /lacks 'ingest:default'/],
+		['delete_document', {file: 'notes.md', collection: 'notes'}, /lacks 'documents:delete'/],
+		['search', {query: 'compost', collection: 'private'}, /lacks 'search:default' on collection 'private'/],
+	] as const;
+	for (const [tool, arguments_, message] of refusals) {
+		const refused = await t.throwsAsync(call(client, tool, arguments_));
+		t.regex(refused.message, message, tool);
+		t.regex(refused.message, new RegExp(`client '${label}'`), 'known by its label, not its name');
+	}
+
+	const listed = (await setup.md.json(['clients', 'list'])).clients.find((entry: {kind: string}) => entry.kind === 'oauth');
+	t.like(listed, {label, client_name: 'team-x', permissions: ['search:default', 'collections:read'], collections: ['notes']});
+
+	// A capability file that names the label exactly may still grant it more: the owner's decision, by a name the client did not choose.
+	writeFileSync(path.join(setup.daemon.home, 'config', 'capabilities', 'team-x-writes.json'), JSON.stringify({identifier: 'team-x-writes', clients: [label], permissions: [{identifier: 'ingest:default', allow: [{collection: 'notes'}]}]}));
+	const ingested = await poll(async () => {
+		const result = await call(client, 'ingest', {content: '# Granted\n', file_name: 'granted.md', collection: 'notes'}).catch(() => undefined);
+		return result && !result.isError ? result : undefined;
+	}, 30_000);
+	t.truthy(ingested, 'granted by a capability that names oauth:<client id>');
+
+	const revoked = await setup.md.run(['clients', 'revoke', 'team-x']);
+	t.is(revoked.exitCode, 0, String(revoked.stderr));
+	t.is(String(revoked.stdout), `Revoked '${label}' (team-x): its tokens no longer work; it has to ask you again.`, 'revoked by its name, when only one has it');
+});
+
+test.serial('redirect addresses: /register refuses userinfo and fragments; /authorize refuses a registered address with a fragment or user@ added', async t => {
+	const setup = shared;
+	const register = async (uri: string) => fetch(new URL('/register', setup.mcpUrl), {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({client_name: 'x', redirect_uris: [uri], token_endpoint_auth_method: 'none'})});
+	for (const uri of [`${callbacks.url}#frag`, callbacks.url.replace('://', '://evil@'), callbacks.url.replace('://', '://@')]) {
+		const refused = await register(uri);
+		t.is(refused.status, 400, uri);
+		t.like(await refused.json(), {error: 'invalid_client_metadata'}, uri);
+	}
+
+	const registered = await register(callbacks.url);
+	t.is(registered.status, 201);
+	const {client_id: clientId} = await registered.json() as {client_id: string};
+	const authorize = async (redirectUri: string) => fetch(new URL(`/authorize?${new URLSearchParams({
+		client_id: clientId, redirect_uri: redirectUri, response_type: 'code', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', state: 's',
+	})}`, setup.mcpUrl), {redirect: 'manual'});
+	const callback = new URL(callbacks.url);
+	const otherPort = new URL(callbacks.url);
+	otherPort.port = String(Number(callback.port) === 65_535 ? 1024 : Number(callback.port) + 1);
+	for (const uri of [`${callbacks.url}#frag`, `${callbacks.url}#`, callbacks.url.replace('://', '://evil@'), `${callback.protocol}//${callback.host}@evil.example${callback.pathname}`]) {
+		const refused = await authorize(uri);
+		t.is(refused.status, 400, uri);
+		t.is(refused.headers.get('location'), null, 'never sent anywhere');
+		t.like(await refused.json(), {error: 'invalid_request'}, uri);
+	}
+
+	for (const uri of [callbacks.url, otherPort.href]) {
+		const accepted = await authorize(uri);
+		t.is(accepted.status, 303, uri);
+		t.regex(accepted.headers.get('location') ?? '', /^\/oauth\/consent\?request=/, 'to the consent page');
+	}
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import test from 'ava';
 import {poll} from '../../source/client/poll.js';
 import {sha256} from '../../daemon/engine/hash.js';
-import {followSources} from '../../daemon/watch/follow-sources.js';
+import {SourceFollowers} from '../../daemon/watch/source-followers.js';
 import {countingEmbedder, loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {openEngine} from '../helpers/engine.js';
 import {temporaryDirectory} from '../helpers/paths.js';
@@ -26,7 +26,7 @@ test('1,000 files changed in one burst: every change synced once, the index matc
 	t.is(embedder.embedded, files);
 	const syncs: number[] = [];
 	const errors: string[] = [];
-	const watcher = await followSources(engine, ['burst'], {
+	const watcher = await new SourceFollowers(engine, {log: () => undefined}).follow(['burst'], {
 		onSync: report => syncs.push(report.sources.reduce((sum, source) => sum + source.changed.length, 0)),
 		onError: message => errors.push(message),
 	});

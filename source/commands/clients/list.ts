@@ -5,7 +5,7 @@ import {listClients, type ClientEntry} from '../../oauth/clients-admin.js';
 
 const describe = (entry: ClientEntry) => (entry.kind === 'key'
 	? 'API key (clients.json); its capability files decide what it may do'
-	: `OAuth: ${entry.client_name ?? ''}; ${(entry.permissions ?? []).join(', ')} in ${entry.collections === 'all' ? 'all collections' : (entry.collections ?? []).join(', ')}; last used ${entry.last_used_at ?? 'never'}`);
+	: `OAuth: "${entry.client_name ?? ''}" (the name it gave itself); ${(entry.permissions ?? []).join(', ')} in ${entry.collections === 'all' ? 'all collections' : (entry.collections ?? []).join(', ')}; last used ${entry.last_used_at ?? 'never'}`);
 
 /** The clients.json keys and the applications signed in with OAuth. */
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {

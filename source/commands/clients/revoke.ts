@@ -3,14 +3,13 @@ import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';
 import {revokeClient} from '../../oauth/clients-admin.js';
 
-/** Revokes an OAuth sign-in: its tokens stop working at once. */
+/** Revokes an OAuth sign-in (by its label, or the name it gave itself when only one has it): its tokens stop working at once. */
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
-	const label = invocation.args[0]!;
-	const revoked = await revokeClient(await connect({onNotice: io.note}), label);
+	const revoked = await revokeClient(await connect({onNotice: io.note}), invocation.args[0]!);
 	if (invocation.json) {
 		return revoked;
 	}
 
-	io.out(`Revoked '${label}': its tokens no longer work; it has to ask you again.\n`);
+	io.out(`Revoked '${revoked.label}' (${revoked.client_name}): its tokens no longer work; it has to ask you again.\n`);
 	return undefined;
 }
