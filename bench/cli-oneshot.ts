@@ -5,7 +5,7 @@ import {connect} from '../source/client/connect.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
 import {percentile} from './machine.js';
 
-const cli = path.resolve('dist', 'source', 'cli.js');
+const cli = path.resolve('dist', 'cli', 'md-vector.cjs');
 
 type OneShot = {
 	readonly name: string;

@@ -24,7 +24,7 @@ for (const file of files) {
 }
 
 console.log(`machine: ${machine()}; load average ${os.loadavg().map(load => load.toFixed(1)).join(', ')} (other work shares these cores)`);
-await execa('node', [path.resolve('dist', 'source', 'cli.js'), 'ingest-dir', tree, '-C', 'docs', '--json'], {env});
+await execa('node', [path.resolve('dist', 'cli', 'md-vector.cjs'), 'ingest-dir', tree, '-C', 'docs', '--json'], {env});
 console.log(`collection: ${files.length} files of the PowerShell docs`);
 try {
 	const rounds = Number(values.rounds);
