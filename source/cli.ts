@@ -57,4 +57,4 @@ async function main(): Promise<void> {
 
 // Not a top-level await: the bundle (tools/bundle-cli.ts) is CommonJS, which Node loads without its ES module
 // loader. A failure is an unhandled rejection: Node prints it and exits 1, as it did for a top-level await.
-void main();
+void main(); // eslint-disable-line unicorn/prefer-top-level-await

@@ -67,15 +67,10 @@ test('at run time, search, status, get and collections load the bin and the one 
 	writeFileSync(path.join(folder, 'notes.md'), '# Notes\n\nCompost the kitchen scraps.\n');
 	t.is((await md.run(['ingest', path.join(folder, 'notes.md'), '-C', 'notes'])).exitCode, 0);
 	const log = path.join(temporaryDirectory('md-vector-light-log-'), 'loaded.txt');
-	// Every CommonJS file required and every ES module loaded, appended to the log at exit.
-	const hooks = path.join(path.dirname(log), 'hooks.cjs');
-	writeFileSync(hooks, `const {appendFileSync} = require('node:fs');
-process.on('exit', () => appendFileSync(${JSON.stringify(log)}, Object.keys(require.cache).join('\\n') + '\\n'));
-require('node:module').register?.('data:text/javascript,' + encodeURIComponent('import {appendFileSync} from "node:fs"; export async function load(url, context, next) { appendFileSync(${JSON.stringify(log)}, url + "\\\\n"); return next(url, context); }'));
-`);
+	const hooks = path.join(repoRoot, 'test', 'fixtures', 'load-log.cjs');
 	const loaded = async (args: string[]) => {
 		writeFileSync(log, '');
-		const result = await execa('node', ['--require', hooks, cliPath, ...args], {env: md.environment, reject: false});
+		const result = await execa('node', ['--require', hooks, cliPath, ...args], {env: {...md.environment, LOAD_LOG: log}, reject: false});
 		return {result, files: [...new Set(readFileSync(log, 'utf8').split('\n').filter(line => line.includes(`${path.sep}dist${path.sep}`)).map(line => path.relative(bundleDir, line.replace(/^file:\/\//, ''))))].sort()};
 	};
 
