@@ -52,7 +52,7 @@ type Props = {
 	readonly reconnect?: (onNotice: (line: string) => void) => Promise<TuiClient>;
 	/** Opens a hit in an editor and gives the terminal back; returns an error message. Injected by tests. */
 	readonly openInEditor?: (hit: SearchResult) => string | undefined;
-	/** Search debounce; tests shorten it. */
+	/** How long after the last key a search waits (default 0: at once, with at most one search on its way). */
 	readonly debounceMs?: number;
 	/** The folder relative directories in the ingest dialog start from. */
 	readonly cwd?: string;
