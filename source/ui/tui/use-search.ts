@@ -4,11 +4,16 @@ import type {TuiClient} from './tui-client.js';
 
 export type SearchState = {
 	readonly response: SearchResponse | undefined;
+	/** The query `response` answers (its terms are the ones to mark; the box may hold more by now). */
+	readonly query: string;
 	readonly error: string | undefined;
 	readonly loading: boolean;
 	/** Round trip of the last answered search, as the user felt it. */
 	readonly latencyMs: number | undefined;
 };
+
+/** What the hook keeps: the last answer (or error) and which parameters it was for. */
+type Answer = Omit<SearchState, 'loading'> & {readonly key: string | undefined};
 
 export type SearchParameters = {
 	readonly query: string;
@@ -33,7 +38,7 @@ const keyOf = (parameters: SearchParameters) => JSON.stringify([parameters.query
  * (an effect run later would undo it).
  */
 export function useSearch(client: TuiClient, parameters: SearchParameters, debounceMs = 0, onResults?: () => void): SearchState {
-	const [state, setState] = useState<SearchState>({response: undefined, error: undefined, loading: false, latencyMs: undefined});
+	const [state, setState] = useState<Answer>({response: undefined, query: '', error: undefined, latencyMs: undefined, key: undefined});
 	// Set as the box renders, not in an effect: an answer arriving between a key's frame and its effect is already stale.
 	const wanted = useRef('');
 	wanted.current = keyOf(parameters);
@@ -47,11 +52,11 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 		to.search({query: request.query, mode: request.mode, top_k: request.topK, collection: request.collection}).then(response => {
 			if (request.key === wanted.current) {
 				onResults?.();
-				setState({response, error: undefined, loading: false, latencyMs: Date.now() - started});
+				setState({response, query: request.query, error: undefined, latencyMs: Date.now() - started, key: request.key});
 			}
 		}, (error: unknown) => {
 			if (request.key === wanted.current) {
-				setState(previous => ({...previous, error: error instanceof Error ? error.message : String(error), loading: false}));
+				setState(previous => ({...previous, error: error instanceof Error ? error.message : String(error), key: request.key}));
 			}
 		}).finally(() => {
 			if (inFlight.current !== to) {
@@ -71,11 +76,10 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 		const query = parameters.query.trim();
 		waiting.current = undefined;
 		if (!query || !parameters.collection) {
-			setState(previous => ({...previous, response: undefined, error: undefined, loading: false}));
+			setState(previous => ({...previous, response: undefined, query: '', error: undefined, key: undefined}));
 			return;
 		}
 
-		setState(previous => ({...previous, loading: true}));
 		const request = {query, mode: parameters.mode, topK: parameters.topK, collection: parameters.collection, key: keyOf(parameters)};
 		const go = () => {
 			if (inFlight.current === client) {
@@ -95,5 +99,7 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 			clearTimeout(timer);
 		};
 	}, [client, parameters.query, parameters.mode, parameters.topK, parameters.collection, parameters.revision]);
-	return state;
+	// Loading is derived, not set by the effect: a key is one render, not two (each render redraws the whole screen).
+	const active = Boolean(parameters.query.trim() && parameters.collection);
+	return {response: state.response, query: state.query, error: state.error, latencyMs: state.latencyMs, loading: active && state.key !== wanted.current};
 }
