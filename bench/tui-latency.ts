@@ -102,7 +102,7 @@ async function typedQueries(pane: ControlledPane, options: TuiOptions, mode: Sea
 		await pane.command(`send-keys -t tui -l ${tmuxQuote(query.slice(-1))}`);
 		const shown = await pane.until(`the results of '${query}'`, screen => screen.includes(query) && !loading(screen, collection) && shows(screen, after), 10_000);
 		figures.toScreen.push(shown.at - started);
-		figures.tuiRoundTrip.push(Number(/last search (\d+) ms/.exec(shown.screen)?.[1] ?? Number.NaN));
+		figures.tuiRoundTrip.push(Number(/last search (\d+) ms/.exec(shown.screen)?.[1] ?? Number.NaN)); // NaN: the status bar was not redrawn yet
 		const direct = await topHit(client, collection, query, mode); // warm: the daemon has just answered it
 		figures.http.push(direct!.http);
 		figures.daemon.push(direct!.daemon);
@@ -133,7 +133,10 @@ export async function benchTui(options: TuiOptions): Promise<TuiFigures> {
 	}
 }
 
-const p = (values: readonly number[], at: number) => percentile(values.filter(value => Number.isFinite(value)), at).toFixed(0);
+const p = (values: readonly number[], at: number) => {
+	const measured = values.filter(value => Number.isFinite(value));
+	return measured.length > 0 ? percentile(measured, at).toFixed(0) : 'n/a';
+};
 
 /** The section's lines, as `npm run bench` and `npm run bench:cli` print them. */
 export function tuiLines(figures: TuiFigures, chunks: number): string[] {
