@@ -3,7 +3,7 @@
 // daemon running the bge-small-shape stand-in (query embeddings cost what the default model's do); then every
 // one-shot command beside bare `node -e 0`, and the real TUI in tmux: first frame, typed query to results.
 // --before DIR: another built checkout's command timed in the same rounds (its daemon is this one: same version).
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -60,4 +60,5 @@ try {
 	}
 } finally {
 	await stopDaemon(readDiscovery(path.join(home, 'state'))!.pid);
+	rmSync(home, {recursive: true, force: true}); // 31k chunks: ~160 MB
 }
