@@ -1,6 +1,6 @@
 // npm run bench [-- --sample N]: ingestion (pipeline vs bare ONNX Runtime), incremental re-ingest, search
-// latency at 10k and 100k chunks, one-shot CLI, daemon cold start and memory, recall of the approximate index;
-// every number with the machine. --peers: md-vector beside Chroma and qmd (bench/peers/run-peers.ts).
+// latency at 10k and 100k chunks, one-shot CLI and the TUI's start and typing latency, daemon cold start and memory,
+// recall of the approximate index; every number with the machine. --peers: md-vector beside Chroma and qmd (bench/peers/run-peers.ts).
 // The model is a generated stand-in with bge-small-en-v1.5's exact shape (random weights: same compute).
 import {cpSync, existsSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,9 @@ import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {defaultHnswThreshold} from '../daemon/engine/storage/embedded/vector-index/collection-indexes.js';
 import {machine} from './machine.js';
-import {benchCliOneShot, oneShotLines} from './cli-oneshot.js';
+import {benchCliOneShot, cliBin, oneShotLines} from './cli-oneshot.js';
+import {importRealChunks} from './real-chunks.js';
+import {benchTui, tuiLines} from './tui-latency.js';
 import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js';
 import {fillCollection, sampleQueries, searchLatency} from './search-latency.js';
 import {coldStart, daemonPid, memoryOf} from './cold-start.js';
@@ -98,10 +100,17 @@ async function standard(): Promise<void> {
 			}
 		}
 
-		const [oneShotTitle, ...oneShotRows] = oneShotLines(await benchCliOneShot(env, 'docs', 15), 15);
+		const [oneShotTitle, ...oneShotRows] = oneShotLines(await benchCliOneShot(env, {collection: 'docs', document: files[0]!, query: 'install module'}, 15), 15);
 		line(`\n4. ${oneShotTitle!}`);
 		for (const row of oneShotRows) {
 			line(row);
+		}
+
+		// The TUI on the whole KEPs tree (31k chunks: real chunks, synthetic vectors), as npm run bench:cli measures it.
+		const keps = await importRealChunks(env, path.resolve('..', 'shared', 'data', 'kubernetes-keps', 'corpus'), 'keps', model);
+		const tui = await benchTui({cli: cliBin, env, collection: 'keps', client, queries: sampleQueries(texts, 200), starts: 10, perMode: 15});
+		for (const row of tuiLines(tui, keps.chunks)) {
+			line(`   ${row}`);
 		}
 
 		const memory = memoryOf(daemonPid(env));

@@ -36,7 +36,7 @@ npm run build
 folder="$(cd "${1:-.}" && pwd)"
 # The daemon reads only allowed folders (your home by default): allow the one being indexed too.
 export MD_VECTOR_ALLOWED_ROOTS="${MD_VECTOR_ALLOWED_ROOTS:+$MD_VECTOR_ALLOWED_ROOTS:}$folder"
-md_vector() { node dist/source/cli.js "$@"; }
+md_vector() { node dist/cli/md-vector.cjs "$@"; }
 md_vector stop >/dev/null # a daemon from an earlier install may not allow this folder
 md_vector ingest-dir "$folder" --incremental || echo "md-vector install: some files were not indexed (reasons above)"
 md_vector search "${2:-install}" -k 5

@@ -11,7 +11,7 @@ import {startPane, type Pane} from '../test/helpers/tmux.js';
 import {terminalSvg} from './terminal-svg.js';
 
 const root = process.cwd();
-const cli = path.join(root, 'dist', 'source', 'cli.js');
+const cli = path.join(root, 'dist', 'cli', 'md-vector.cjs');
 const query = process.argv[2] ?? 'kubectl plugin';
 const corpus = path.resolve(process.argv[3] ?? path.join(root, '..', 'shared', 'data', 'kubernetes-keps', 'corpus', 'keps', 'sig-cli'));
 const env = {

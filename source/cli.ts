@@ -39,16 +39,22 @@ for (const stream of [process.stdout, process.stderr]) {
 	});
 }
 
-// The terminal UI: no command, or only its options (-C NAME); anything else is a one-shot command.
-const {tuiArguments} = await import('./ui/tui/tui-arguments.js');
-const tui = tuiArguments(words);
-if (tui && 'error' in tui) {
-	process.stderr.write(`md-vector: ${tui.error}\n`);
-	process.exitCode = 2;
-} else if (tui) {
-	const {runTui} = await import('./ui/tui/run-tui.js');
-	await runTui(tui.collection);
-} else {
-	const {runCli} = await import('./cli/run-cli.js');
-	await runCli(words);
+/** The terminal UI: no command, or only its options (-C NAME); anything else is a one-shot command. */
+async function main(): Promise<void> {
+	const {tuiArguments} = await import('./ui/tui/tui-arguments.js');
+	const tui = tuiArguments(words);
+	if (tui && 'error' in tui) {
+		process.stderr.write(`md-vector: ${tui.error}\n`);
+		process.exitCode = 2;
+	} else if (tui) {
+		const {runTui} = await import('./ui/tui/run-tui.js');
+		await runTui(tui.collection);
+	} else {
+		const {runCli} = await import('./cli/run-cli.js');
+		await runCli(words);
+	}
 }
+
+// Not a top-level await: the bundle (tools/bundle-cli.ts) is CommonJS, which Node loads without its ES module
+// loader. A failure is an unhandled rejection: Node prints it and exits 1, as it did for a top-level await.
+void main(); // eslint-disable-line unicorn/prefer-top-level-await

@@ -15,7 +15,7 @@ export type KeywordPeerRow = {
 };
 
 const oneShotRuns = 20;
-const cli = path.resolve('dist', 'source', 'cli.js');
+const cli = path.resolve('dist', 'cli', 'md-vector.cjs');
 
 export async function keywordPeer(client: DaemonClient, env: NodeJS.ProcessEnv, set: QuerySet, home: string): Promise<KeywordPeerRow> {
 	let started = performance.now();

@@ -9,7 +9,7 @@ import {send, json, type Request, type Answer} from './http.js';
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 export const sharedData = path.resolve(repoRoot, '..', 'shared', 'data');
 export const tinyModelDir = path.join(repoRoot, 'test', 'fixtures', 'models', 'tiny');
-export const cliPath = path.join(repoRoot, 'dist', 'source', 'cli.js');
+export const cliPath = path.join(repoRoot, 'dist', 'cli', 'md-vector.cjs');
 
 /** What in a log or an exit says the process died of itself: aborts, native exceptions, V8 fatals. */
 export const crashMarkers = /terminate called|Aborted|Segmentation fault|FATAL ERROR|Fatal error|core dumped|std::bad_alloc|FaissException/;

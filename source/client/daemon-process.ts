@@ -1,6 +1,4 @@
-import {fileURLToPath} from 'node:url';
-
-const daemonMain = fileURLToPath(new URL('../../daemon/main.js', import.meta.url));
+import {daemonMain} from '../../common/package-root.js';
 
 /**
  * Node's arguments for the daemon: its entry file and `args`, after a smaller young generation (V8's default

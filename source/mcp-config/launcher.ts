@@ -3,9 +3,10 @@
 // absolute (an assistant's host does not run a login shell: a bare `md-vector` would not be found).
 import {accessSync, constants, realpathSync} from 'node:fs';
 import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {cliBin} from '../../common/package-root.js';
 
-export const cliScript = fileURLToPath(new URL('../cli.js', import.meta.url));
+/** The script an assistant runs with node when no `md-vector` on PATH is this install. */
+export const cliScript = cliBin;
 
 const real = (file: string) => {
 	try {

@@ -1,86 +1,93 @@
-import {readdirSync, readFileSync} from 'node:fs';
+// What the md-vector command loads, read from the bundle's build record (dist/cli/meta.json: each output file and
+// the modules in it) and checked at run time on the real command against a real daemon.
+import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {repoRoot} from '../helpers/paths.js';
+import {execa} from 'execa';
+import {cli, cliPath} from '../helpers/cli.js';
+import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
 
-const heavy = /^(faiss-node|@huggingface\/|better-sqlite3|markdown-it|express)/;
-const ui = /^(ink|react|pastel|@inkjs\/|chalk)/;
-const sourceDir = path.join(repoRoot, 'dist', 'source');
+type Output = {readonly entryPoint?: string; readonly inputs: Record<string, unknown>; readonly imports: ReadonlyArray<{readonly path: string; readonly kind: string}>};
 
-/** Every module a file can load, following its imports (dynamic ones too, unless `staticOnly`) in the build. */
-function reachable(entry: string, staticOnly = false): {files: Set<string>; packages: Set<string>} {
-	const files = new Set<string>();
-	const packages = new Set<string>();
-	const queue = [entry];
-	const pattern = staticOnly ? /^\s*(?:import|export)\s+(?:[^'"]*?from\s*)?['"]([^'"]+)['"]/gm : /(?:import|export)\s*(?:[^'"]*?from\s*)?\(?\s*['"]([^'"]+)['"]/g;
-	while (queue.length > 0) {
-		const file = queue.pop()!;
-		if (files.has(file)) {
-			continue;
-		}
+const bundleDir = path.join(repoRoot, 'dist', 'cli');
+const {outputs} = JSON.parse(readFileSync(path.join(bundleDir, 'meta.json'), 'utf8')) as {outputs: Record<string, Output>};
+const heavy = /^(faiss-node|@huggingface\/|better-sqlite3|markdown-it|express|pastel)$/;
+const ui = /^(ink|react|@inkjs\/ui|chalk)$/;
 
-		files.add(file);
-		for (const [, specifier] of readFileSync(file, 'utf8').matchAll(pattern)) {
-			if (specifier!.startsWith('.')) {
-				queue.push(path.resolve(path.dirname(file), specifier!));
-			} else if (!specifier!.startsWith('node:')) {
-				packages.add(specifier!);
-			}
-		}
-	}
-
-	return {files, packages};
+/** The packages whose code is in an output file. */
+function packagesIn(output: Output): Set<string> {
+	return new Set(Object.keys(output.inputs).flatMap(input => {
+		const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+		return match ? [match[1]!] : [];
+	}));
 }
 
-const commandModules = (directory = path.join(sourceDir, 'commands')): string[] => readdirSync(directory, {withFileTypes: true}).flatMap(entry => {
-	const full = path.join(directory, entry.name);
-	return entry.isDirectory() ? commandModules(full) : (entry.name.endsWith('.js') ? [full] : []);
-});
-
-test('the CLI never loads faiss, transformers.js, SQLite, markdown-it or the engine, nor pastel', t => {
-	const files = new Set<string>();
-	const packages = new Set<string>();
-	for (const entry of [path.join(sourceDir, 'cli.js'), ...commandModules()]) {
-		const found = reachable(entry);
-		for (const file of found.files) {
-			files.add(file);
-		}
-
-		for (const name of found.packages) {
+/** The packages an output file loads: its own and those of the chunks it imports statically, transitively. */
+function packagesLoaded(output: Output, seen = new Set<Output>()): Set<string> {
+	seen.add(output);
+	const packages = packagesIn(output);
+	for (const imported of output.imports.filter(item => item.kind === 'import-statement' && outputs[item.path] && !seen.has(outputs[item.path]!))) {
+		for (const name of packagesLoaded(outputs[imported.path]!, seen)) {
 			packages.add(name);
 		}
 	}
 
-	t.true(packages.has('ink') && packages.has('conf'), 'the graph was followed into packages (the TUI, the config command)');
-	t.true(files.size > 40, 'the graph was followed through local modules');
-	// What both processes use lives in common/; the CLI loads nothing of the daemon itself.
-	t.deepEqual([...files].filter(file => file.includes(`${path.sep}dist${path.sep}daemon${path.sep}`)), []);
-	t.deepEqual([...packages].filter(name => heavy.test(name) || name === 'pastel'), []);
+	return packages;
+}
+
+const core = outputs['dist/cli/cli.cjs']!;
+const outputOf = (entry: string) => Object.entries(outputs).find(([, output]) => output.entryPoint === entry)!;
+
+test('the command never bundles faiss, transformers.js, SQLite, markdown-it, Express or the daemon', t => {
+	const all = Object.values(outputs);
+	t.true(all.some(output => packagesIn(output).has('ink')) && all.some(output => packagesIn(output).has('conf')), 'the record names packages (the TUI, the config command)');
+	t.true(Object.keys(core.inputs).length > 40, 'the record names the command\'s own modules');
+	for (const [file, output] of Object.entries(outputs)) {
+		t.deepEqual([...packagesIn(output)].filter(name => heavy.test(name)), [], file);
+		t.deepEqual(Object.keys(output.inputs).filter(input => input.startsWith('dist/daemon/')), [], file);
+	}
 });
 
-test('one-shot commands and their runner load neither Ink, React nor pastel (only the TUI and a live progress bar do, on demand)', t => {
-	const runner = reachable(path.join(sourceDir, 'cli', 'run-cli.js'), true);
-	t.true(runner.files.size > 10, 'the runner\'s graph was followed');
-	// fastest-levenshtein only once there is a mistake to suggest a fix for.
-	t.deepEqual([...runner.packages].filter(name => ui.test(name) || name === 'fastest-levenshtein'), []);
-	t.true(reachable(path.join(sourceDir, 'cli', 'run-cli.js')).packages.has('fastest-levenshtein'), 'loaded dynamically');
-	const modules = commandModules();
-	t.true(modules.length >= 20, 'every command module is checked');
-	for (const module of modules) {
-		const {packages} = reachable(module, true);
-		t.deepEqual([...packages].filter(name => ui.test(name)), [], path.relative(sourceDir, module));
+test('one-shot commands are one CommonJS file without Ink, React, zod, conf or fastest-levenshtein; those are chunks it imports when needed', t => {
+	const packages = [...packagesIn(core)];
+	t.deepEqual(packages, ['env-paths']);
+	t.true(Object.keys(core.inputs).includes('dist/source/commands/search.js'), 'search is in the one file');
+	const lazy = new Set(core.imports.filter(entry => entry.kind === 'dynamic-import').map(entry => `dist/cli/${entry.path.replace(/^\.\//, '')}`));
+	for (const [entry, needs] of [['dist/source/ui/tui/run-tui.js', 'ink'], ['dist/source/ui/live-progress.js', 'ink'], ['dist/source/commands/config/set.js', 'conf'], ['dist/source/cli/did-you-mean.js', 'fastest-levenshtein'], ['dist/source/commands/mcp.js', '@modelcontextprotocol/sdk']] as const) {
+		const [file, output] = outputOf(entry);
+		t.true(lazy.has(file), `${entry} is imported from its chunk`);
+		t.true(packagesLoaded(output).has(needs), `${entry}'s chunk loads ${needs}`);
+	}
+});
+
+test('at run time, search, status, get and collections load the bin and the one file only; a mistyped command loads its suggestion chunk', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const folder = temporaryDirectory('md-vector-light-');
+	writeFileSync(path.join(folder, 'notes.md'), '# Notes\n\nCompost the kitchen scraps.\n');
+	t.is((await md.run(['ingest', path.join(folder, 'notes.md'), '-C', 'notes'])).exitCode, 0);
+	const log = path.join(temporaryDirectory('md-vector-light-log-'), 'loaded.txt');
+	const hooks = path.join(repoRoot, 'test', 'fixtures', 'load-log.cjs');
+	const loaded = async (args: string[]) => {
+		writeFileSync(log, '');
+		const result = await execa('node', ['--require', hooks, cliPath, ...args], {env: {...md.environment, LOAD_LOG: log}, reject: false});
+		return {result, files: [...new Set(readFileSync(log, 'utf8').split('\n').filter(line => line.includes(`${path.sep}dist${path.sep}`)).map(line => path.relative(bundleDir, line.replace(/^file:\/\//, ''))))].sort()};
+	};
+
+	for (const args of [['search', 'compost', '-C', 'notes', '--json'], ['search', 'compost', '-C', 'notes'], ['status'], ['collections'], ['get', 'notes.md', '-C', 'notes']]) {
+		const {result, files} = await loaded(args);
+		t.is(result.exitCode, 0, String(result.stderr));
+		t.deepEqual(files, ['cli.cjs', 'md-vector.cjs'], args.join(' '));
 	}
 
-	// zod (~90 ms) and conf (~200 ms) are loaded only by the commands that need them, not by the common path.
-	const search = reachable(path.join(sourceDir, 'commands', 'search.js'), true);
-	t.deepEqual([...new Set([...runner.packages, ...search.packages])].filter(name => name === 'zod' || name === 'conf'), []);
-	const ingestDir = reachable(path.join(sourceDir, 'commands', 'ingest-dir.js'));
-	t.true(ingestDir.packages.has('ink'), 'ingest-dir loads Ink, dynamically, for the bar on a terminal');
+	const mistyped = await loaded(['sarch', 'compost']);
+	t.regex(String(mistyped.result.stderr), /did you mean search\?/);
+	t.true(mistyped.files.some(file => file.startsWith('did-you-mean-')), mistyped.files.join(', '));
 });
 
-test('`md-vector mcp` (stdout is the protocol) loads neither Ink, React nor pastel, nor the engine', t => {
-	const {files, packages} = reachable(path.join(sourceDir, 'mcp-bridge.js'));
-	t.true(packages.has('@modelcontextprotocol/sdk/server/stdio.js'), 'the graph was followed into packages');
-	t.deepEqual([...packages].filter(name => ui.test(name) || heavy.test(name)), []);
-	t.deepEqual([...files].filter(file => file.includes(`${path.sep}daemon${path.sep}engine${path.sep}`)), []);
+test('`md-vector mcp` (stdout is the protocol) loads neither Ink nor React', t => {
+	const [, output] = outputOf('dist/source/commands/mcp.js');
+	const reached = [...packagesLoaded(output)];
+	t.true(reached.includes('@modelcontextprotocol/sdk'), 'the record names its packages');
+	t.deepEqual(reached.filter(name => ui.test(name)), []);
 });

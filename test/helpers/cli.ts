@@ -4,7 +4,7 @@ import {execa, type Options, type Result} from 'execa';
 import {readDiscovery, type DiscoveryRecord} from '../../common/discovery.js';
 import {repoRoot, sharedData, temporaryDirectory, tinyModelDir} from './paths.js';
 
-export const cliPath = path.join(repoRoot, 'dist', 'source', 'cli.js');
+export const cliPath = path.join(repoRoot, 'dist', 'cli', 'md-vector.cjs');
 
 export type Cli = {
 	readonly home: string;

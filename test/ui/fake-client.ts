@@ -30,6 +30,12 @@ export class FakeClient implements TuiClient {
 	vectors: number | undefined;
 	/** Lets the running job finish (set once a job starts). */
 	finishJob: (() => void) | undefined;
+	/** Searches wait for release() while set: a slow daemon. */
+	holdSearches = false;
+	/** Searches on their way now, and the most there ever were at once. */
+	inFlight = 0;
+	maxInFlight = 0;
+	private readonly held: Array<() => void> = [];
 
 	constructor(readonly corpus: SearchResult[]) {
 		// Fields only.
@@ -63,8 +69,30 @@ export class FakeClient implements TuiClient {
 		};
 	}
 
+	/** Lets the held searches answer. */
+	release() {
+		for (const answer of this.held.splice(0)) {
+			answer();
+		}
+	}
+
 	async search(input: SearchInput): Promise<SearchResponse> {
 		this.searches.push(input);
+		this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+		try {
+			if (this.holdSearches) {
+				await new Promise<void>(resolve => {
+					this.held.push(resolve);
+				});
+			}
+
+			return this.answer(input);
+		} finally {
+			this.inFlight--;
+		}
+	}
+
+	private answer(input: SearchInput): SearchResponse {
 		if (this.failing) {
 			throw new Error(this.failing);
 		}

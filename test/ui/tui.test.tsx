@@ -192,6 +192,31 @@ test.serial('type a query -> results -> preview of the selected one; j and the a
 	t.regex(await until(lastFrame, text => text.includes('› 0.900 guide.md')), /› 0\.900 guide\.md/);
 });
 
+test.serial('a key searches at once; keys typed while a search is on its way send only the latest query, when it returns', async t => {
+	const client = new FakeClient(corpus);
+	client.holdSearches = true;
+	const {lastFrame, stdin, unmount} = render(<App client={client} memory={new MemoryStore()}/>);
+	t.teardown(unmount);
+	await until(lastFrame, text => /^ok /m.test(text) && text.includes('notes · hybrid'));
+	stdin.write('i');
+	await until(lastFrame, text => text.includes('Search i') && text.includes('… notes · hybrid'));
+	for (const key of 'nst') {
+		stdin.write(key);
+	}
+
+	await until(lastFrame, text => text.includes('Search inst'));
+	// A debounce would have dropped "i" for the keys after it; it was sent with its key.
+	t.deepEqual(client.searches.map(search => search.query), ['i'], 'sent at once, and nothing more while it is on its way');
+	client.release();
+	await until(() => client.searches.map(search => search.query).join(','), sent => sent === 'i,inst');
+	t.is(client.searches[1]!.query, 'inst', 'then the latest query only');
+	t.false(lastFrame()!.includes('› 0.900 guide.md'), 'the stale answer to "i" was not shown');
+	client.holdSearches = false;
+	client.release();
+	await until(lastFrame, text => text.includes('› 0.900 guide.md') && !text.includes('… notes'));
+	t.is(client.maxInFlight, 1);
+});
+
 test.serial('keys typed together in one read all count: "kj" moves twice, Esc+j and Esc+] are Esc then the key', async t => {
 	const app = await openApp(t);
 	await searchFor(app, 'installer', 'faq.md');
@@ -340,15 +365,13 @@ test.serial('? opens the help and any other key closes it', async t => {
 	t.false((await until(lastFrame, text => !text.includes('md-vector keys'))).includes('md-vector keys'));
 });
 
-test.serial('a daemon that cannot be started: the entry says why and r tries again', async t => {
+test.serial('the TUI draws at once, before the daemon answers; a daemon that cannot be started shows why in the status bar and r tries again', async t => {
 	const {lastFrame, stdin, unmount} = render(<Tui env={{MD_VECTOR_HOME: temporaryDirectory('md-vector-tui-'), MD_VECTOR_PORT: '99999'}}/>);
 	t.teardown(unmount);
+	t.regex(lastFrame()!, /Search[\s\S]*\?: help {2}q: quit/, 'the first frame is the whole TUI: search box to status bar');
 	const frame = await until(lastFrame, text => text.includes('MD_VECTOR_PORT'));
-	t.regex(frame, /md-vector: MD_VECTOR_PORT must be a port number from 0 to 65535, got '99999'\nr: try again {2}q: quit/);
-	// Its keys are read once its effects ran, a moment after the first frame: r is pressed until it is heard.
-	const again = await until(() => {
-		stdin.write('r');
-		return lastFrame();
-	}, text => /tried \d+ times/.test(text));
-	t.regex(again, /MD_VECTOR_PORT must be a port number/);
+	t.regex(frame, /daemon down: MD_VECTOR_PORT must be a port number from 0 to 65535, got '99999' \(r: restart\)/);
+	await leaveSearch(stdin, lastFrame);
+	stdin.write('r');
+	t.regex(await until(lastFrame, text => text.includes('could not reconnect')), /could not reconnect: MD_VECTOR_PORT must be a port number/);
 });

@@ -1,4 +1,4 @@
-import React, {useCallback, useEffect, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {Box, useApp, useStdout} from 'ink';
 import type {SearchResult} from '../../client/api-types.js';
 import {CollectionList} from './collection-list.js';
@@ -52,7 +52,7 @@ type Props = {
 	readonly reconnect?: (onNotice: (line: string) => void) => Promise<TuiClient>;
 	/** Opens a hit in an editor and gives the terminal back; returns an error message. Injected by tests. */
 	readonly openInEditor?: (hit: SearchResult) => string | undefined;
-	/** Search debounce; tests shorten it. */
+	/** How long after the last key a search waits (default 0: at once, with at most one search on its way). */
 	readonly debounceMs?: number;
 	/** The folder relative directories in the ingest dialog start from. */
 	readonly cwd?: string;
@@ -95,7 +95,9 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 		statusRows: message ? 2 : 1,
 	});
 	const previewRows = previewTextRows(layout.preview.height);
-	const previewMax = hit ? Math.max(0, previewLines(hit, layout.preview.width - 4, readContext(hit)).length - previewRows) : 0;
+	// Once per hit and width, not on every key (wrapping a long chunk is most of a frame's own work).
+	const previewLength = useMemo(() => (hit ? previewLines(hit, layout.preview.width - 4, readContext(hit)).length : 0), [hit, layout.preview.width]);
+	const previewMax = Math.max(0, previewLength - previewRows);
 
 	const effects = useEffects({
 		client, dispatch, latest, names, cwd, openInEditor, reconnect, ingest,
@@ -142,7 +144,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 					<Box height={layout.body} flexShrink={0} overflow='hidden'>
 						{layout.collections ? <CollectionList collections={daemon.collections} current={state.collection} focused={state.focus === 'collections'} {...layout.collections}/> : null}
 						<Box flexDirection={layout.direction}>
-							<ResultList results={results} selected={state.selected} query={state.query} focused={state.focus === 'results'} lines={layout.resultLines} empty={emptyText(state, names, search.loading)} {...layout.results}/>
+							<ResultList results={results} selected={state.selected} query={search.query} focused={state.focus === 'results'} lines={layout.resultLines} empty={emptyText(state, names, search.loading)} {...layout.results}/>
 							<Preview hit={hit} offset={state.previewOffset} {...layout.preview}/>
 						</Box>
 					</Box>

@@ -1,5 +1,5 @@
 import type {SearchResult} from '../../client/api-types.js';
-import {defaultCollection} from '../../../common/search-contract.js';
+import {defaultCollection} from '../../../common/search-defaults.js';
 import type {KeyPress} from './key-press.js';
 import {formProblem, openIngest} from './ingest-form.js';
 import {helpRows} from './help-rows.js';

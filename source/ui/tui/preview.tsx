@@ -1,4 +1,4 @@
-import React from 'react';
+import React, {memo, useMemo} from 'react';
 import {Box, Text} from 'ink';
 import type {SearchResult} from '../../client/api-types.js';
 import {cutLeft, fitPath} from './fit-text.js';
@@ -22,8 +22,9 @@ type Props = {
  * The selected chunk, wrapped to the pane: file and line range (the path shortened so the file name stays),
  * the full heading path, then the text with a few lines of the file before and after it, dimmed.
  */
-export function Preview({hit, width, height, offset, context = readContext}: Props) {
+export const Preview = memo(({hit, width, height, offset, context = readContext}: Props) => {
 	const inner = Math.max(1, width - 4);
+	const lines = useMemo(() => (hit ? previewLines(hit, inner, context(hit)) : []), [hit, inner, context]);
 	if (!hit) {
 		return (
 			<Box borderStyle='round' borderColor='gray' paddingX={1} width={width} height={height} flexShrink={0}>
@@ -33,7 +34,6 @@ export function Preview({hit, width, height, offset, context = readContext}: Pro
 	}
 
 	const rows = previewTextRows(height);
-	const lines = previewLines(hit, inner, context(hit));
 	const first = Math.min(offset, Math.max(0, lines.length - rows));
 	const below = lines.length - first - rows;
 	const shown = lines.slice(first, first + (below > 0 ? rows - 1 : rows));
@@ -49,4 +49,4 @@ export function Preview({hit, width, height, offset, context = readContext}: Pro
 			{below > 0 ? <Text dimColor wrap='truncate-end'>{`… ${below + 1} more lines (PgDn)`}</Text> : null}
 		</Box>
 	);
-}
+});

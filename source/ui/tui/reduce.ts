@@ -1,5 +1,5 @@
 import type {Job} from '../../client/api-types.js';
-import {defaultCollection, searchLimits, searchModes} from '../../../common/search-contract.js';
+import {defaultCollection, searchLimits, searchModes} from '../../../common/search-defaults.js';
 import {editField, type IngestForm} from './ingest-form.js';
 import type {Dialog, Focus, Message, State} from './tui-state.js';
 

@@ -1,4 +1,4 @@
-import React from 'react';
+import React, {memo} from 'react';
 import {Box, Text} from 'ink';
 import stringWidth from 'string-width';
 import type {SearchResult} from '../../client/api-types.js';
@@ -11,7 +11,7 @@ type Props = {
 	readonly results: readonly SearchResult[];
 	/** Index of the selected result. */
 	readonly selected: number;
-	/** The query, for marking matched terms. */
+	/** The query the results answer, for marking matched terms. */
 	readonly query: string;
 	/** Whether this pane has the keyboard. */
 	readonly focused: boolean;
@@ -25,8 +25,11 @@ type Props = {
 	readonly empty: string;
 };
 
-/** Results: score, file (shortened so its name stays) and heading path, and a snippet with the matched terms marked. */
-export function ResultList({results, selected, query, focused, width, height, lines, empty}: Props) {
+/**
+ * Results: score, file (shortened so its name stays) and heading path, and a snippet with the matched terms marked.
+ * Drawn again only when its props change (not on every key typed).
+ */
+export const ResultList = memo(({results, selected, query, focused, width, height, lines, empty}: Props) => {
 	const inner = Math.max(1, width - 4);
 	const visible = Math.max(1, Math.floor((height - 2) / lines));
 	const first = Math.min(Math.max(0, selected - visible + 1), Math.max(0, results.length - visible));
@@ -52,4 +55,4 @@ export function ResultList({results, selected, query, focused, width, height, li
 			})}
 		</Box>
 	);
-}
+});

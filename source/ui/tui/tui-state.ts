@@ -1,4 +1,4 @@
-import {searchDefaults, type SearchMode} from '../../../common/search-contract.js';
+import {searchDefaults, type SearchMode} from '../../../common/search-defaults.js';
 import type {IngestForm} from './ingest-form.js';
 
 export type Focus = 'search' | 'results' | 'collections';

@@ -1,8 +1,8 @@
-import React, {useCallback, useEffect, useState} from 'react';
-import {Text, useApp, useInput, useStdout} from 'ink';
+import React, {useCallback, useState} from 'react';
+import {useStdout} from 'ink';
 import {connect} from '../../client/connect.js';
-import type {DaemonClient} from '../../client/daemon-client.js';
 import {App} from './app.js';
+import {connectingClient} from './connecting-client.js';
 import {stateFolderMemory} from './last-collection.js';
 import {enterTuiScreen} from './terminal-modes.js';
 import type {TuiClient} from './tui-client.js';
@@ -15,8 +15,9 @@ type Props = {
 };
 
 /**
- * `md-vector` with no command: the terminal UI on the terminal's alternate screen, connected to the daemon
- * (started when none runs). Any command-line parser mounts it with its options as props.
+ * `md-vector` with no command: the terminal UI on the terminal's alternate screen. Its first frame is drawn at
+ * once; the daemon is found (or started) meanwhile, and the collections, health and results fill in as it answers.
+ * A daemon that cannot be reached or started shows in the status bar, with its reason; r tries again.
  */
 export function Tui({collection, env = process.env}: Props) {
 	const {stdout} = useStdout();
@@ -25,44 +26,7 @@ export function Tui({collection, env = process.env}: Props) {
 		enterTuiScreen(stdout);
 	});
 	const [memory] = useState(() => stateFolderMemory(env));
-	const [client, setClient] = useState<DaemonClient>();
-	const [problem, setProblem] = useState<string>();
-	const [attempts, setAttempts] = useState(0);
+	const [client] = useState(() => connectingClient(connect({env})));
 	const reconnect = useCallback(async (onNotice: (line: string) => void): Promise<TuiClient> => connect({env, onNotice}), [env]);
-	const start = useCallback(() => {
-		setProblem(undefined);
-		setAttempts(count => count + 1);
-		connect({env}).then(setClient, (error: unknown) => {
-			setProblem(error instanceof Error ? error.message : String(error));
-		});
-	}, [env]);
-	useEffect(start, [start]);
-	if (client) {
-		return <App client={client} collection={collection} memory={memory} reconnect={reconnect}/>;
-	}
-
-	return problem ? <NoDaemon problem={problem} attempts={attempts} retry={start}/> : <Text dimColor>connecting to the md-vector daemon…</Text>;
-}
-
-type NoDaemonProps = {
-	/** Why the daemon could not be reached or started. */
-	readonly problem: string;
-	/** How many times it was tried. */
-	readonly attempts: number;
-	/** Tries again. */
-	readonly retry: () => void;
-};
-
-/** The daemon could not be reached or started: says why; r tries again, q quits (exit status 1). */
-function NoDaemon({problem, attempts, retry}: NoDaemonProps) {
-	const {exit} = useApp();
-	useInput(input => {
-		if (input === 'r') {
-			retry();
-		} else if (input === 'q') {
-			process.exitCode = 1;
-			exit();
-		}
-	});
-	return <Text color='red'>md-vector: {problem}{'\n'}<Text dimColor>r: try again  q: quit{attempts > 1 ? `  (tried ${attempts} times)` : ''}</Text></Text>;
+	return <App client={client} collection={collection} memory={memory} reconnect={reconnect}/>;
 }

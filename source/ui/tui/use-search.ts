@@ -4,11 +4,16 @@ import type {TuiClient} from './tui-client.js';
 
 export type SearchState = {
 	readonly response: SearchResponse | undefined;
+	/** The query `response` answers (its terms are the ones to mark; the box may hold more by now). */
+	readonly query: string;
 	readonly error: string | undefined;
 	readonly loading: boolean;
 	/** Round trip of the last answered search, as the user felt it. */
 	readonly latencyMs: number | undefined;
 };
+
+/** What the hook keeps: the last answer (or error) and which parameters it was for. */
+type Answer = Omit<SearchState, 'loading'> & {readonly key: string | undefined};
 
 export type SearchParameters = {
 	readonly query: string;
@@ -19,41 +24,82 @@ export type SearchParameters = {
 	readonly revision: number;
 };
 
+type Request = {readonly query: string; readonly mode: SearchMode; readonly topK: number; readonly collection: string; readonly key: string};
+
+/** What a search answers: an answer is shown only while it is still what the box asks. */
+const keyOf = (parameters: SearchParameters) => JSON.stringify([parameters.query.trim(), parameters.mode, parameters.topK, parameters.collection, parameters.revision]);
+
 /**
- * Search as you type: waits `debounceMs` after the last change, and drops any answer that arrives after a
- * newer request was sent (stale responses never overwrite fresh ones). `onResults` is called as an answer is
- * taken, before it shows: a key pressed after it acts on the new results (an effect run later would undo it).
+ * Search as you type, without a fixed delay: a key sends its search at once when none is on its way; keys typed
+ * meanwhile wait for that answer, and then only the latest query is sent (at most one search in flight, so fast
+ * typing never queues work in the daemon). An answer is shown only if no newer query was typed since (stale
+ * answers never overwrite fresh ones). `debounceMs` (default 0) waits that long after the last key first.
+ * `onResults` is called as an answer is taken, before it shows: a key pressed after it acts on the new results
+ * (an effect run later would undo it).
  */
-export function useSearch(client: TuiClient, parameters: SearchParameters, debounceMs = 150, onResults?: () => void): SearchState {
-	const [state, setState] = useState<SearchState>({response: undefined, error: undefined, loading: false, latencyMs: undefined});
-	const latest = useRef(0);
+export function useSearch(client: TuiClient, parameters: SearchParameters, debounceMs = 0, onResults?: () => void): SearchState {
+	const [state, setState] = useState<Answer>({response: undefined, query: '', error: undefined, latencyMs: undefined, key: undefined});
+	// Set as the box renders, not in an effect: an answer arriving between a key's frame and its effect is already stale.
+	const wanted = useRef('');
+	wanted.current = keyOf(parameters);
+	/** The client a search is on its way to (another client, after a reconnect, is not waited for). */
+	const inFlight = useRef<TuiClient | undefined>(undefined);
+	const waiting = useRef<{request: Request; client: TuiClient} | undefined>(undefined);
+
+	const send = (request: Request, to: TuiClient) => {
+		inFlight.current = to;
+		const started = Date.now();
+		to.search({query: request.query, mode: request.mode, top_k: request.topK, collection: request.collection}).then(response => {
+			if (request.key === wanted.current) {
+				onResults?.();
+				setState({response, query: request.query, error: undefined, latencyMs: Date.now() - started, key: request.key});
+			}
+		}, (error: unknown) => {
+			if (request.key === wanted.current) {
+				setState(previous => ({...previous, error: error instanceof Error ? error.message : String(error), key: request.key}));
+			}
+		}).finally(() => {
+			if (inFlight.current !== to) {
+				return; // a search to another client (after a reconnect) took over
+			}
+
+			inFlight.current = undefined;
+			const next = waiting.current;
+			waiting.current = undefined;
+			if (next?.request.key === wanted.current) {
+				send(next.request, next.client);
+			}
+		});
+	};
+
 	useEffect(() => {
 		const query = parameters.query.trim();
-		const request = ++latest.current;
+		waiting.current = undefined;
 		if (!query || !parameters.collection) {
-			setState(previous => ({...previous, response: undefined, error: undefined, loading: false}));
+			setState(previous => ({...previous, response: undefined, query: '', error: undefined, key: undefined}));
 			return;
 		}
 
-		setState(previous => ({...previous, loading: true}));
-		const controller = new AbortController();
-		const timer = setTimeout(() => {
-			const started = Date.now();
-			client.search({query, mode: parameters.mode, top_k: parameters.topK, collection: parameters.collection}, controller.signal).then(response => {
-				if (request === latest.current) {
-					onResults?.();
-					setState({response, error: undefined, loading: false, latencyMs: Date.now() - started});
-				}
-			}, (error: unknown) => {
-				if (request === latest.current && !controller.signal.aborted) {
-					setState(previous => ({...previous, error: error instanceof Error ? error.message : String(error), loading: false}));
-				}
-			});
-		}, debounceMs);
+		const request = {query, mode: parameters.mode, topK: parameters.topK, collection: parameters.collection, key: keyOf(parameters)};
+		const go = () => {
+			if (inFlight.current === client) {
+				waiting.current = {request, client};
+			} else {
+				send(request, client);
+			}
+		};
+
+		if (debounceMs <= 0) {
+			go();
+			return;
+		}
+
+		const timer = setTimeout(go, debounceMs);
 		return () => {
 			clearTimeout(timer);
-			controller.abort();
 		};
 	}, [client, parameters.query, parameters.mode, parameters.topK, parameters.collection, parameters.revision]);
-	return state;
+	// Loading is derived, not set by the effect: a key is one render, not two (each render redraws the whole screen).
+	const active = Boolean(parameters.query.trim() && parameters.collection);
+	return {response: state.response, query: state.query, error: state.error, latencyMs: state.latencyMs, loading: active && state.key !== wanted.current};
 }
