@@ -13,7 +13,7 @@ export type FollowOptions = {
 
 /** Whether a sync report says anything: changes, failures, conflicts, an unsynced source. */
 export const eventful = (report: CollectionSyncReport) => report.sources.some(source =>
-	source.added.length + source.changed.length + source.renamed.length + source.removed.length + source.failed.length + source.conflicts.length > 0 || source.error !== null);
+	source.added.length + source.changed.length + source.moved.length + source.renamed.length + source.removed.length + source.failed.length + source.conflicts.length > 0 || source.error !== null);
 
 /**
  * Follows every source of these collections: each debounced batch of file-system events becomes a sync of

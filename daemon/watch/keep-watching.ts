@@ -47,7 +47,7 @@ export function keepWatching(engine: Engine, log: (line: string) => void, proble
 
 		watcher = await followSources(engine, names, {
 			onSync(report) {
-				const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.renamed.length + source.removed.length, 0);
+				const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.moved.length + source.renamed.length + source.removed.length, 0);
 				log(`watch: synced '${report.collection}' (${changes} change${changes === 1 ? '' : 's'})`);
 				// A followed folder that is gone (or unreadable) makes /health degraded until a sync reaches it again.
 				const unsynced = report.sources.filter(source => source.error !== null);

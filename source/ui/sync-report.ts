@@ -30,6 +30,8 @@ export function syncReportText(report: SyncReport, style: Style, limit = 20): st
 				{label: 'removed', paint: style.magenta, names: source.removed},
 				{label: 'added', paint: style.green, names: source.added},
 				{label: 'changed', paint: style.cyan, names: source.changed},
+				// Absent from the reports of daemons before moves were told apart from renames.
+				{label: 'moved', paint: style.cyan, names: (source.moved ?? []).map(entry => `${entry.from} → ${entry.to}${entry.edited ? ' (edited)' : ''}`)},
 				{label: 'renamed', paint: style.yellow, names: source.renamed.map(entry => `${entry.from} → ${entry.to}${entry.adopted ? ' (adopted)' : ''}`)},
 			]) {
 				lines.push(...listed(part, style, limit).map(line => `  ${line}`));

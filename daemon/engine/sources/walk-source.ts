@@ -25,6 +25,8 @@ export type WalkedFile = {
 	readonly absolutePath: string;
 	readonly size: number;
 	readonly mtimeMs: number;
+	/** When its inode last changed: a rename (`mv`) changes it and keeps the mtime. */
+	readonly ctimeMs: number;
 };
 
 export type WalkResult = {
@@ -72,7 +74,7 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 			skip('too_large', relative, false);
 		} else {
 			reached.add(real);
-			files.push({path: relative, absolutePath: realRoot + path.sep + relative, size: info.size, mtimeMs: info.mtimeMs});
+			files.push({path: relative, absolutePath: realRoot + path.sep + relative, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs});
 		}
 	};
 
