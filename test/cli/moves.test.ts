@@ -105,7 +105,7 @@ test('update: moved, renamed across folders, swapped and moved-and-edited files 
 	renameSync(path.join(root, 'pear.md'), path.join(root, 'fruit', 'pear.md'));
 	const plain = await md.run(['update']);
 	t.is(plain.exitCode, 0);
-	t.regex(String(plain.stdout), /^ {2}moved {5}pear\.md → fruit\/pear\.md$/m);
+	t.regex(String(plain.stdout), /^ {2}moved {6}pear\.md → fruit\/pear\.md$/m);
 	t.regex(String(plain.stdout), /Done: 0 files indexed, 1 moved, 5 unchanged, 0 failed, /);
 });
 

@@ -44,6 +44,11 @@ test('ingest-dir adds a source and syncs it; update follows deletes, adds, chang
 	t.is(embedder.embedded - before, 2);
 	const [source] = await engine.sources('n');
 	t.like(source!.lastSync, {added: 0, unchanged: 3, failed: 1});
+
+	// --force embeds every file again, unchanged ones too.
+	const forced = await engine.update('n', {mode: 'force'});
+	t.like(forced, {indexed: 3, unchanged: 0, failed: 1});
+	t.is(embedder.embedded - before, 2 + 3);
 	await engine.close();
 });
 

@@ -56,7 +56,7 @@ export function movesOf(plan: SyncPlan, fileOf: (file: DiskFile) => SyncFile, do
 
 /**
  * Applies a plan in the design's order (docs/sync-design.md): removals and moves in one transaction, then new,
- * changed and moved-and-edited files (and moved ones whose name gave their title: retitle-moves.ts) in groups,
+ * changed and moved-and-edited files (with --force: every file) (and moved ones whose name gave their title: retitle-moves.ts) in groups,
  * each embedded and committed in one transaction. A crash between the two leaves a consistent store: the next
  * sync adds what is missing. A file that cannot be read is a failed outcome.
  */
@@ -66,8 +66,11 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 		await target.queue(async () => target.storage.moveDocuments(collection, {remove, move: moves}));
 	}
 
-	const retitled = await movesToRewrite(target.storage, collection, plan.moved.filter(file => !file.edited).map(file => ({file: fileOf(file), previousName: file.previousName})), options.signal);
-	const files = [...[...plan.added, ...plan.changed, ...plan.moved.filter(file => file.edited)].map(file => fileOf(file)), ...retitled]
+	// --force: every file is chunked and embedded again, unchanged and moved ones too.
+	const force = options.mode === 'force';
+	const retitled = force ? [] : await movesToRewrite(target.storage, collection, plan.moved.filter(file => !file.edited).map(file => ({file: fileOf(file), previousName: file.previousName})), options.signal);
+	const rewritten = force ? [...plan.moved, ...plan.unchanged, ...plan.renamed] : plan.moved.filter(file => file.edited);
+	const files = [...[...plan.added, ...plan.changed, ...rewritten].map(file => fileOf(file)), ...retitled]
 		.sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 	const outcomes: FileOutcome[] = [];
 	const groupChunks = options.groupChunks ?? 256;
@@ -91,7 +94,7 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 		}
 
 		if (group.length > 0) {
-			outcomes.push(...await target.write(group, options.mode === 'force' ? 'force' : 'default'));
+			outcomes.push(...await target.write(group, force ? 'force' : 'default'));
 		}
 
 		options.onGroup?.(outcomes);

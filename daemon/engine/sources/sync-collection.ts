@@ -2,6 +2,7 @@ import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '
 import type {CollectionSyncReport, SourceSyncReport} from '../../../common/wire/sync.js';
 import type {Collection, DocumentInfo, Source, SyncCounts} from '../storage/types.js';
 import {planSync, type SyncPlan} from './sync-plan.js';
+import {conflictFix} from './conflict-fix.js';
 import {diskIndex, syncInputs, type InputOptions, type SyncInputs} from './sync-inputs.js';
 import {applySync, movesOf, type ApplyTarget, type Applied} from './apply-sync.js';
 import {pairEditedMoves} from './edited-moves.js';
@@ -26,7 +27,8 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	const startedAt = new Date().toISOString();
 	const sources = await target.storage.sources(collection);
 	const documents = await target.storage.documents(collection);
-	const inputs = await syncInputs(sources, scope, documents, options).catch((error: unknown) => {
+	// --force reads every file again: size and mtime are not trusted either.
+	const inputs = await syncInputs(sources, scope, documents, {...options, rescan: options.rescan === true || options.mode === 'force'}).catch((error: unknown) => {
 		if (options.signal?.aborted) {
 			return undefined;
 		}
@@ -48,14 +50,16 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	});
 	const fileOf = diskIndex(inputs.disk);
 	const movedFrom = new Map(plan.moved.map(file => [file.name, file]));
-	const exactMoves = plan.moved.filter(file => !file.edited);
-	const settled = plan.unchanged.length + plan.renamed.length;
+	const force = options.mode === 'force';
+	const exactMoves = force ? [] : plan.moved.filter(file => !file.edited);
+	const exactNames = new Set(exactMoves.map(file => file.name));
+	const settled = force ? 0 : plan.unchanged.length + plan.renamed.length;
 	const progress = {totalFiles: inputs.disk.length, processedFiles: settled + exactMoves.length, indexed: 0, moved: exactMoves.length, unchanged: settled, failed: 0, chunks: 0};
 	options.onProgress?.({...progress});
 	const applied = await applySync(target, collection, plan, movesOf(plan, fileOf, documents), fileOf, {
 		...options,
 		onGroup(outcomes) {
-			const written = outcomes.filter(outcome => !movedFrom.get(outcome.file) || movedFrom.get(outcome.file)!.edited);
+			const written = outcomes.filter(outcome => !exactNames.has(outcome.file));
 			progress.processedFiles = settled + exactMoves.length + written.length;
 			progress.indexed = written.filter(outcome => outcome.status === 'indexed' && !movedFrom.has(outcome.file)).length;
 			progress.moved = exactMoves.length + written.filter(outcome => outcome.status === 'indexed' && movedFrom.has(outcome.file)).length;
@@ -64,7 +68,7 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 			options.onProgress?.({...progress});
 		},
 	});
-	const report = {collection: collection.name, sources: scope.map(source => sourceReport(source, inputs, plan, applied))};
+	const report = {collection: collection.name, sources: scope.map(source => sourceReport(source, inputs, plan, applied, collection.name))};
 	if (!applied.cancelled) {
 		const at = startedAt;
 		for (const [index, source] of scope.entries()) {
@@ -99,12 +103,13 @@ function fileOutcomes(plan: SyncPlan, applied: Applied, documents: readonly Docu
 	// Edited moves not written (cancelled) have no outcome: only what happened is reported.
 	const kept: FileOutcome[] = plan.moved.filter(file => !file.edited && !writtenNames.has(file.name))
 		.map(file => ({file: file.name, status: 'moved', chunks: chunkCounts.get(file.previousName) ?? 0, from: file.previousName}));
-	const unchanged: FileOutcome[] = [...plan.unchanged, ...plan.renamed].map(file => ({file: file.name, status: 'unchanged', chunks: chunkCounts.get(file.previousName) ?? 0}));
+	const unchanged: FileOutcome[] = [...plan.unchanged, ...plan.renamed].filter(file => !writtenNames.has(file.name))
+		.map(file => ({file: file.name, status: 'unchanged', chunks: chunkCounts.get(file.previousName) ?? 0}));
 	const unread: FileOutcome[] = snapshots.flatMap(snapshot => snapshot.failed.map(failed => ({file: failed.path, status: 'failed' as const, chunks: 0, error: failed.error})));
 	return [...written, ...kept, ...unchanged, ...unread];
 }
 
-function sourceReport(source: Source, inputs: SyncInputs, plan: SyncPlan, applied: Applied): SourceSyncReport {
+function sourceReport(source: Source, inputs: SyncInputs, plan: SyncPlan, applied: Applied, collection: string): SourceSyncReport {
 	const snapshot = inputs.snapshots.get(source.id);
 	const mine = <T extends {sourceId: number | null}>(list: readonly T[]) => list.filter(entry => entry.sourceId === source.id);
 	const written = new Map(applied.outcomes.map(outcome => [outcome.file, outcome]));
@@ -123,7 +128,7 @@ function sourceReport(source: Source, inputs: SyncInputs, plan: SyncPlan, applie
 		removed: mine(plan.removed).map(document => document.name),
 		unchanged: mine(plan.unchanged).length,
 		failed,
-		conflicts: mine(plan.conflicts).map(file => ({file: file.name, reason: file.reason})),
+		conflicts: mine(plan.conflicts).map(file => ({file: file.name, reason: `${file.reason}: ${conflictFix(file, collection)}`})),
 		skipped: snapshot?.skipped.counts ?? {},
 		skipped_examples: snapshot ? Object.fromEntries(Object.entries(snapshot.skipped.examples).filter(([, examples]) => examples.length > 0)) : {},
 		error: inputs.errors.get(source.id) ?? null,

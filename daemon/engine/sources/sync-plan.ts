@@ -28,7 +28,8 @@ export type Matched = DiskFile & {readonly previousName: string; readonly adopte
 /** A document whose file moved on disk (a new path, maybe in another folder); `edited`: its text changed too. */
 export type Moved = Matched & {readonly edited: boolean};
 
-export type Conflict = DiskFile & {readonly reason: string};
+/** A file left alone because its name is taken: by another file of this sync, a loose document, or another source's document. */
+export type Conflict = DiskFile & {readonly reason: string; readonly holder: 'sync' | 'loose' | 'source'};
 
 export type SyncPlan = {
 	/** New files: ingest. */
@@ -95,9 +96,13 @@ export function planSync(disk: readonly DiskFile[], stored: readonly StoredDocum
 	});
 	const candidates: MoveCandidates = {added: [], changed: [], vanished: []};
 	for (const {file, document} of matches) {
-		const reason = names.has(file.name) ? 'another file of this sync has the same name' : (foreign.has(file.name) && file.name !== document?.name ? 'a document outside this sync has this name' : undefined);
-		if (reason) {
-			plan.conflicts.push({...file, reason});
+		if (names.has(file.name)) {
+			plan.conflicts.push({...file, reason: 'another file of this sync has the same name', holder: 'sync'});
+			continue;
+		}
+
+		if (foreign.has(file.name) && file.name !== document?.name) {
+			plan.conflicts.push({...file, reason: 'a document outside this sync has this name', holder: looseByName.has(file.name) ? 'loose' : 'source'});
 			continue;
 		}
 

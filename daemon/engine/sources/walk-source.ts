@@ -151,7 +151,8 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 		const target = await realpath(path.join(link.parentReal, name)).catch(() => undefined);
 		const info = target === undefined ? undefined : await stat(target).catch(() => undefined);
 		if (target === undefined || info === undefined) {
-			skip('unreadable', link.relative, false);
+			// A broken link that would be left out anyway (an editor's `.#notes.md` lock, a `.txt`) is not a failure.
+			skip(verdict(link.relative, name, false, link.rules) ?? 'unreadable', link.relative, false);
 			return;
 		}
 
