@@ -1,0 +1,63 @@
+import path from 'node:path';
+import {distance} from 'fastest-levenshtein';
+import {invalidInput, notFound} from '../errors.js';
+import {checkFileName} from '../names.js';
+import type {Storage} from '../storage/storage.js';
+import type {Collection, DocumentInfo} from '../storage/types.js';
+
+/** Longest path taken in place of a name (Linux's PATH_MAX). */
+const maxPathLength = 4096;
+
+/** At most this many nearest names are suggested. */
+const suggestions = 3;
+
+/**
+ * A document as `get` names it: its stored name (`source_file`), or the absolute path of the file it was read
+ * from (a hit's `source_path`, what `search -l` and `--format path:line` print). Not found: the error names the
+ * nearest stored names by edit distance, on the whole name and on the base name.
+ */
+export async function findDocument(storage: Storage, row: Collection, requested: string): Promise<DocumentInfo> {
+	if (requested.includes('\0') || requested.length === 0 || requested.length > maxPathLength) {
+		throw invalidInput(`file_name: must be 1 to 255 characters (a file's absolute path: at most ${maxPathLength}), without NUL`);
+	}
+
+	const absolute = path.isAbsolute(requested);
+	if (!absolute) {
+		const document = await storage.document(row, checkFileName(requested));
+		if (document) {
+			return document;
+		}
+	} else if (requested.length <= 255) {
+		// A name may begin with '/' (content sent inline under any name): the name first, then the file.
+		const document = await storage.document(row, requested);
+		if (document) {
+			return document;
+		}
+	}
+
+	const documents = await storage.documents(row);
+	const file = absolute ? path.normalize(requested) : undefined;
+	const byPath = file === undefined ? undefined : documents.find(document => document.sourcePath === file);
+	if (byPath) {
+		return byPath;
+	}
+
+	throw notFound(`document '${requested}' does not exist in collection '${row.name}'${nearestHint(requested, documents, row.name)}`);
+}
+
+/** "; nearest: a.md, b.md" (the closest stored names), or where to list them when none is close. */
+function nearestHint(requested: string, documents: readonly DocumentInfo[], collection: string): string {
+	const base = path.posix.basename(requested);
+	const scored = documents.map(document => {
+		const byPath = Math.min(distance(requested, document.fileName), document.sourcePath ? distance(requested, document.sourcePath) : Number.POSITIVE_INFINITY);
+		return {name: document.fileName, score: Math.min(byPath, distance(base, path.posix.basename(document.fileName))), byPath};
+	});
+	// Close enough to be a typo or a wrong folder: a few edits, more for longer names.
+	const limit = Math.max(2, Math.round(base.length * 0.4));
+	const near = scored.filter(entry => entry.score <= limit)
+		.sort((a, b) => a.score - b.score || a.byPath - b.byPath || (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)))
+		.slice(0, suggestions);
+	return near.length > 0
+		? `; nearest: ${near.map(entry => entry.name).join(', ')}`
+		: `; md-vector documents -C ${collection} lists its ${documents.length} documents`;
+}
