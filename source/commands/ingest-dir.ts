@@ -19,7 +19,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const exclude = listOption(invocation, 'exclude');
 	const label = invocation.options.label as string | undefined;
 	const client = await connect({onNotice: io.note});
-	await waitForModel(client);
+	await waitForModel(client, {onNotice: io.note});
 	const {job} = await client.startDirectoryJob({
 		directory: path.resolve(directory), collection: stringOption(invocation, 'collection'), mode,
 		...(include.length > 0 ? {include: [...include]} : {}), ...(exclude.length > 0 ? {exclude: [...exclude]} : {}),

@@ -17,7 +17,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	}
 
 	const client = await connect({onNotice: io.note});
-	await waitForModel(client);
+	await waitForModel(client, {onNotice: io.note});
 	const result = await client.ingest({
 		file_path: path.resolve(file), file_name: invocation.options.name as string | undefined, collection: stringOption(invocation, 'collection'), mode,
 	});
