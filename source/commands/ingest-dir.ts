@@ -11,7 +11,8 @@ import {runJob} from './run-job.js';
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const directory = invocation.args[0]!;
 	const mode = ingestMode(invocation);
-	if (!process.env.MD_VECTOR_URL && statSync(directory, {throwIfNoEntry: false})?.isFile()) {
+	// As ingest: a folder that is not there fails (exit 1); a file gets the command that takes one file.
+	if (!process.env.MD_VECTOR_URL && statSync(directory).isFile()) {
 		throw new UsageError(`${directory} is a file: index one file with md-vector ingest ${directory}`);
 	}
 
