@@ -108,6 +108,8 @@ export const writeCommands: CommandSpec[] = [
 	{
 		name: 'delete',
 		summary: 'delete a document and its chunks by the name it was stored under',
+		details: 'A collection left with no document and no folder source is deleted too (as remove-source does). A file of a folder source '
+			+ 'comes back at the next update or watch: leave it out with --exclude or .mdvectorignore to keep it out.',
 		args: [{name: 'FILE_NAME', description: 'the stored name (see md-vector documents)'}],
 		options: [collection],
 		json: true,

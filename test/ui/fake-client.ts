@@ -76,7 +76,7 @@ export class FakeClient implements TuiClient {
 
 	async deleteDocument(fileName: string, collection = 'default') {
 		this.deleted.push(fileName);
-		return {status: 'ok' as const, file: fileName, collection, deleted_chunks: 1};
+		return {status: 'ok' as const, file: fileName, collection, deleted_chunks: 1, collection_removed: false, source: null};
 	}
 
 	async startDirectoryJob({directory, collection = 'default'}: {directory: string; collection?: string}): Promise<{job: Job}> {
