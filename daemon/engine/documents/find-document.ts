@@ -45,16 +45,24 @@ export async function findDocument(storage: Storage, row: Collection, requested:
 	throw notFound(`document '${requested}' does not exist in collection '${row.name}'${nearestHint(requested, documents, row.name)}`);
 }
 
-/** "; nearest: a.md, b.md" (the closest stored names), or where to list them when none is close. */
+/** A file name without its folder and its Markdown extension: what a typo or a wrong folder leaves the same. */
+const stem = (name: string) => path.posix.basename(name).replace(/\.(md|markdown|mdx)$/i, '');
+
+/**
+ * "; nearest: a.md, b.md" (the closest stored names), or where to list them when none is close. A name is close
+ * by a few edits of the whole path (a quarter of its length, at least 2), or by its file name alone with a
+ * quarter of that (exact for short names): `docs/setup.md` finds `guides/setup.md`, `sub/c.md` does not find `a.md`.
+ */
 function nearestHint(requested: string, documents: readonly DocumentInfo[], collection: string): string {
-	const base = path.posix.basename(requested);
-	const scored = documents.map(document => {
+	const wanted = stem(requested);
+	const pathLimit = Math.max(2, Math.floor(requested.length / 4));
+	const stemLimit = Math.floor(wanted.length / 4);
+	const near = documents.map(document => {
 		const byPath = Math.min(distance(requested, document.fileName), document.sourcePath ? distance(requested, document.sourcePath) : Number.POSITIVE_INFINITY);
-		return {name: document.fileName, score: Math.min(byPath, distance(base, path.posix.basename(document.fileName))), byPath};
-	});
-	// Close enough to be a typo or a wrong folder: a few edits, more for longer names.
-	const limit = Math.max(2, Math.round(base.length * 0.4));
-	const near = scored.filter(entry => entry.score <= limit)
+		const byStem = distance(wanted, stem(document.fileName));
+		return {name: document.fileName, byPath, score: Math.min(byPath <= pathLimit ? byPath : Number.POSITIVE_INFINITY, byStem <= stemLimit ? byStem : Number.POSITIVE_INFINITY)};
+	})
+		.filter(entry => Number.isFinite(entry.score))
 		.sort((a, b) => a.score - b.score || a.byPath - b.byPath || (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)))
 		.slice(0, suggestions);
 	return near.length > 0

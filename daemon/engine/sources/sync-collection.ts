@@ -70,11 +70,10 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	});
 	const report = {collection: collection.name, sources: scope.map(source => sourceReport(source, inputs, plan, applied, collection.name))};
 	if (!applied.cancelled) {
-		const at = startedAt;
 		for (const [index, source] of scope.entries()) {
 			const part = report.sources[index]!;
 			if (part.error === null) {
-				await target.queue(async () => target.storage.updateSource(collection, source.id, {lastSync: {at, counts: countsOf(part)}}));
+				await target.queue(async () => target.storage.updateSource(collection, source.id, {lastSync: {at: startedAt, counts: countsOf(part)}}));
 			}
 		}
 	}
