@@ -12,7 +12,9 @@ const quoted = (values: readonly string[]) => values.map(value => `'${value}'`).
 
 /** The fields of a search as the API takes them (snake_case), each with the rule its error message names. */
 export const searchFields = {
-	query: z.string({error: 'is required and must be a string'}).min(1, queryRule).max(searchLimits.queryMax, queryRule),
+	// Only spaces find nothing by any mode: refused like an empty query, not answered with arbitrary hits.
+	query: z.string({error: 'is required and must be a string'}).min(1, queryRule).max(searchLimits.queryMax, queryRule)
+		.refine(query => query.trim() !== '', 'must hold something besides whitespace'),
 	top_k: z.number({error: topKRule}).int(topKRule).min(searchLimits.topKMin, topKRule).max(searchLimits.topKMax, topKRule).optional(),
 	collection: z.string().max(searchLimits.collectionMax, `must be at most ${searchLimits.collectionMax} characters`).optional(),
 	mode: z.enum(searchModes, {error: `must be ${quoted(searchModes)}`}).optional(),

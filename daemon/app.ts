@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
+import type {ModelOrigin} from '../common/settings/model-origin.js';
 import type {Engine} from './engine/engine.js';
 import {errorHandler, notFoundHandler} from './http/error-handler.js';
 import {authenticate} from './http/authenticate.js';
@@ -71,6 +72,8 @@ export type AppDeps = {
 	readonly sourceFollowers?: SourceFollowers;
 	/** MD_VECTOR_STREAMS_PER_CLIENT and MD_VECTOR_STREAMS: event streams open at once (default 8 per client, 64 in all). */
 	readonly streamLimits?: StreamLimits;
+	/** Which setting chose the model and what it names (shown by /health to the owner). */
+	readonly modelOrigin?: ModelOrigin;
 	readonly log: (line: string) => void;
 };
 
@@ -111,7 +114,7 @@ export function createApp(deps: AppDeps): express.Express {
 	}
 
 	const api = express.Router();
-	api.get('/health', open, proveIdentity(deps.localToken), health(deps.engine, deps.version, deps.startedAt));
+	api.get('/health', open, proveIdentity(deps.localToken), health(deps.engine, deps.version, deps.startedAt, deps.modelOrigin));
 	api.use(limited);
 	// The local user's own md-vector commands (the local token) may have it read any folder: the daemon runs as that
 	// user, so it reads nothing they could not. Others (a key, a client, MCP) keep to the allowed roots or their scopes.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
 import {resolvePaths} from '../common/paths.js';
 import {withFileSettings} from '../common/settings/read-settings.js';
+import {modelOrigin} from '../common/settings/model-origin.js';
 import {check, fromText} from '../common/settings/settings-schema.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
@@ -111,6 +112,8 @@ function openAccessControl(config: string, options: DaemonOptions): AccessContro
 export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>}> {
 	// `md-vector config set` settings, under the environment's: everything below reads one environment.
 	const options = {...given, env: withFileSettings(given.env, resolvePaths(given.env).config)};
+	// Which setting chose the model: /health says it, so a command with another one can tell (and say restart).
+	const origin = modelOrigin(given.env, resolvePaths(given.env).config);
 	const settings = daemonSettings(options);
 	const paths = resolvePaths(options.env);
 	const access = openAccessControl(paths.config, options);
@@ -142,7 +145,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			oauth, sseSessions, watchStreams, sourceFollowers: followers, streamLimits: settings.streamLimits, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
-			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1',
+			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1', modelOrigin: origin,
 		});
 		access.watch();
 		server = await listen(app, options.port, options.host);

@@ -11,8 +11,14 @@ export type IngestResult = {
 	readonly outcome: FileOutcome['status'];
 };
 
-/** DELETE /documents/{file_name}. */
-export type DeleteResult = {readonly status: 'ok'; readonly file: string; readonly collection: string; readonly deleted_chunks: number};
+/**
+ * DELETE /documents/{file_name}. `collection_removed`: it was the last document of a collection that follows no
+ * folder, which went too. `source`: the folder source it came from, whose next sync brings it back (else null).
+ */
+export type DeleteResult = {
+	readonly status: 'ok'; readonly file: string; readonly collection: string; readonly deleted_chunks: number;
+	readonly collection_removed: boolean; readonly source: string | null;
+};
 
 /** One entry of GET /documents. */
 export type DocumentEntry = {readonly file: string; readonly chunks: number; readonly content_hash: string};

@@ -7,8 +7,11 @@ export type IngestMode = 'default' | 'incremental' | 'force';
 
 export type FileOutcome = {
 	readonly file: string;
-	readonly status: 'indexed' | 'unchanged' | 'failed';
+	/** `moved`: a document found at a new path in a folder sync (its vectors kept; re-embedded only where it was edited). */
+	readonly status: 'indexed' | 'moved' | 'unchanged' | 'failed';
 	readonly chunks: number;
+	/** A moved file's previous name. */
+	readonly from?: string;
 	readonly error?: string;
 };
 
@@ -16,6 +19,8 @@ export type DirectoryProgress = {
 	readonly totalFiles: number;
 	readonly processedFiles: number;
 	readonly indexed: number;
+	/** Files of a folder sync found at a new path (their documents moved with them). */
+	readonly moved: number;
 	readonly unchanged: number;
 	readonly failed: number;
 	readonly chunks: number;

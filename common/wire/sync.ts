@@ -7,7 +7,9 @@ export type SourceSyncReport = {
 	readonly label: string;
 	readonly added: readonly string[];
 	readonly changed: readonly string[];
-	/** Same content under a new name; `adopted`: a document ingested on its own now belongs to this source. */
+	/** Files found at a new path (moved or renamed on disk): the document follows, vectors kept; `edited`: its text changed too. */
+	readonly moved: ReadonlyArray<{readonly from: string; readonly to: string; readonly edited: boolean}>;
+	/** The same file under a new name (the collection's labels changed); `adopted`: a document ingested on its own now belongs to this source. */
 	readonly renamed: ReadonlyArray<{readonly from: string; readonly to: string; readonly adopted: boolean}>;
 	readonly removed: readonly string[];
 	/** A count: listing thousands of untouched names helps no one. */

@@ -12,7 +12,15 @@ export type IngestResult = {
 	readonly outcome: FileOutcome['status'];
 };
 
-export type DeleteResult = {readonly file: string; readonly collection: string; readonly deletedChunks: number};
+export type DeleteResult = {
+	readonly file: string;
+	readonly collection: string;
+	readonly deletedChunks: number;
+	/** It was the last document of a collection that follows no folder: the collection is gone too. */
+	readonly collectionRemoved: boolean;
+	/** The folder source whose file it is (its next sync brings it back), or null. */
+	readonly source: string | null;
+};
 
 export type CollectionSummary = {
 	readonly name: string;

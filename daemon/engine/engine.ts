@@ -189,16 +189,29 @@ export class Engine {
 		return filling ? {...response, notice: response.notice ? `${response.notice}; ${filling}` : filling} : response;
 	}
 
+	/**
+	 * Deletes a document. A collection left with no document and no folder source goes with it, as remove-source
+	 * does (one rule: an empty collection that follows no folder is not kept; the next ingest makes it again).
+	 * A document of a folder source is back at that folder's next sync: the answer names the folder.
+	 */
 	async deleteDocument(collection: string, fileName: string): Promise<DeleteResult> {
 		checkFileName(fileName);
 		return this.write(async () => {
 			const row = await this.requireCollection(collection);
+			const document = await this.storage.document(row, fileName);
 			const deleted = await this.storage.deleteDocument(row, fileName);
 			if (deleted === undefined) {
 				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
 			}
 
-			return {file: fileName, collection: row.name, deletedChunks: deleted};
+			const sources = await this.storage.sources(row);
+			const emptied = sources.length === 0 && (await this.storage.stats(row)).documents === 0;
+			if (emptied) {
+				await this.storage.deleteCollection(row);
+			}
+
+			const source = sources.find(candidate => candidate.id === document?.sourceId)?.path ?? null;
+			return {file: fileName, collection: row.name, deletedChunks: deleted, collectionRemoved: emptied, source};
 		});
 	}
 

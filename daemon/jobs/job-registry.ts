@@ -24,7 +24,7 @@ export class JobRegistry {
 		const controller = new AbortController();
 		const job: Job = {
 			id: randomUUID(), type, collection, directory, state: 'running',
-			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
+			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve()};
 		entry.done = run(controller.signal, progress => {

@@ -1,6 +1,7 @@
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {checkCollectionName} from '../engine/names.js';
+import {checkLabel} from '../engine/sources/document-names.js';
 import {HttpError} from '../http/http-error.js';
 import {admit, needs, type Need} from '../http/needs.js';
 import {validate} from '../http/validate.js';
@@ -16,8 +17,10 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 	router.post('/jobs/ingest-directory', needs('ingest:default', 'body'), async (request, response) => {
 		const body = validate(directoryJobBody, request.body ?? {});
 		const collection = checkCollectionName(body.collection);
+		// Refused here (400), not by the job: a bad value is the request's fault, not a failed ingestion.
+		const label = body.label === undefined ? undefined : checkLabel(body.label);
 		const directory = await resolveSafePath('directory', body.directory, allowedPaths(response), 'directory');
-		const settings = {include: body.include, exclude: body.exclude, ignoreFiles: body.ignore_files, hidden: body.hidden, label: body.label};
+		const settings = {include: body.include, exclude: body.exclude, ignoreFiles: body.ignore_files, hidden: body.hidden, label};
 		const job = jobs.start(collection, directory, async (signal, onProgress) =>
 			engine.ingestDirectory(collection, {directory, mode: body.mode, signal, onProgress, ...settings}));
 		response.status(202).json({job: summary(job)});

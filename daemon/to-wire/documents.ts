@@ -8,7 +8,7 @@ export function toIngestResult(result: Domain.IngestResult): IngestResult {
 }
 
 export function toDeleteResult(result: Domain.DeleteResult): DeleteResult {
-	return {status: 'ok', file: result.file, collection: result.collection, deleted_chunks: result.deletedChunks};
+	return {status: 'ok', file: result.file, collection: result.collection, deleted_chunks: result.deletedChunks, collection_removed: result.collectionRemoved, source: result.source};
 }
 
 export function toDocumentEntry(document: Domain.DocumentSummary): DocumentEntry {

@@ -5,13 +5,16 @@ import type * as Write from '../engine/ingest/write-documents.js';
 /** A directory ingestion's counts, as jobs report them (camelCase on the wire, as they always were). */
 export function toDirectoryProgress(progress: Ingest.DirectoryProgress): DirectoryProgress {
 	return {
-		totalFiles: progress.totalFiles, processedFiles: progress.processedFiles, indexed: progress.indexed,
+		totalFiles: progress.totalFiles, processedFiles: progress.processedFiles, indexed: progress.indexed, moved: progress.moved,
 		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks,
 	};
 }
 
 export function toFileOutcome(outcome: Write.FileOutcome): FileOutcome {
-	return {file: outcome.file, status: outcome.status, chunks: outcome.chunks, ...(outcome.error === undefined ? {} : {error: outcome.error})};
+	return {
+		file: outcome.file, status: outcome.status, chunks: outcome.chunks,
+		...(outcome.from === undefined ? {} : {from: outcome.from}), ...(outcome.error === undefined ? {} : {error: outcome.error}),
+	};
 }
 
 export function toDirectoryReport(report: Ingest.DirectoryReport): DirectoryReport {

@@ -50,7 +50,7 @@ export function keepWatching(engine: Engine, followers: SourceFollowers, log: (l
 		try {
 			watcher = await followers.follow(names, {
 				onSync(report) {
-					const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.renamed.length + source.removed.length, 0);
+					const changes = report.sources.reduce((sum, source) => sum + source.added.length + source.changed.length + source.moved.length + source.renamed.length + source.removed.length, 0);
 					log(`watch: synced '${report.collection}' (${changes} change${changes === 1 ? '' : 's'})`);
 					// A followed folder that is gone (or unreadable) makes /health degraded until a sync reaches it again.
 					// By folder: a report may be one source's (each source is synced on its own).

@@ -38,7 +38,7 @@ type Follower = {
 
 /** Whether a sync report says anything: changes, failures, conflicts, an unsynced source. */
 export const eventful = (report: CollectionSyncReport) => report.sources.some(source =>
-	source.added.length + source.changed.length + source.renamed.length + source.removed.length + source.failed.length + source.conflicts.length > 0 || source.error !== null);
+	source.added.length + source.changed.length + source.moved.length + source.renamed.length + source.removed.length + source.failed.length + source.conflicts.length > 0 || source.error !== null);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -29,6 +29,16 @@ export const adminCommands: CommandSpec[] = [
 		load: async () => import('../commands/stop.js'),
 	},
 	{
+		name: 'restart',
+		summary: 'stop the daemon and start it again with this environment and settings (a new model, say)',
+		details: 'Running jobs finish first (--now cancels them). The daemon reads the model (MD_VECTOR_MODEL_DIR, md-vector config set model) and '
+			+ 'its other settings when it starts: restart applies a change. It then waits for the model and says which one it loaded, and from which setting.',
+		options: [{name: 'now', description: 'cancel running jobs instead of waiting (what they committed is kept)'}],
+		json: true,
+		examples: ['md-vector restart   # after export MD_VECTOR_MODEL_DIR=~/models/bge-small-en-v1.5, or md-vector config set model', 'md-vector restart --now --json'],
+		load: async () => import('../commands/restart.js'),
+	},
+	{
 		name: 'config list',
 		summary: 'every setting, its value and where it comes from (environment, file, default)',
 		json: true,
@@ -46,7 +56,7 @@ export const adminCommands: CommandSpec[] = [
 	{
 		name: 'config set',
 		summary: 'store a setting in the config file (checked first)',
-		details: 'An environment variable of the same setting still wins. The daemon reads settings when it starts: `md-vector stop` applies them (the next command starts it again).',
+		details: 'An environment variable of the same setting still wins. The daemon reads settings when it starts: `md-vector restart` applies them.',
 		args: [keyArgument, {name: 'VALUE', description: 'the value (allowed-roots: absolute folders separated by :)'}],
 		json: true,
 		examples: ['md-vector config set model /srv/models/bge-small-en-v1.5', 'md-vector config set allowed-roots /srv/notes:/mnt/wiki'],

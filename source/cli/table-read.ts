@@ -26,16 +26,21 @@ export const readCommands: CommandSpec[] = [
 	{
 		name: 'get',
 		summary: 'print a stored document as it was indexed, a range of its lines, or one section',
-		details: 'FILE is the stored name (md-vector documents lists them), with :LINE or :LINE:COUNT for a range, as search --format path:line prints it. '
+		details: 'FILE is what search prints: the stored name (source_file; md-vector documents lists them), the file\'s path (source_path, search -l), '
+			+ 'or a path on this machine; with :LINE (search --format path:line), :LINE:COUNT, or :START-END (a hit\'s header) for a range; '
+			+ 'COLLECTION:FILE as a search of several collections prints it. A name that matches nothing gets the nearest stored names. '
 			+ 'The text is what was indexed, also after the file changed or vanished (stderr says so).',
-		args: [{name: 'FILE[:LINE[:COUNT]]', description: 'the document, and optionally its first line and how many lines'}],
+		args: [{name: 'FILE[:LINE[:COUNT]]', description: 'the document (name or path), and optionally its first line and how many lines, or :START-END'}],
 		options: [
 			collection,
 			{name: 'section', value: 'headings', description: 'one section by its headings, outermost first: "Install > Linux" (the title may be left out)'},
 			{name: 'line-numbers', short: 'n', description: 'number the lines'},
 		],
 		json: true,
-		examples: ['md-vector get guides/install.md -C docs', 'md-vector get guides/install.md:120:40 -n', 'md-vector get guides/install.md --section "Install > Linux"'],
+		examples: [
+			'md-vector get guides/install.md -C docs', 'md-vector get guides/install.md:120:40 -n', 'md-vector get ~/docs/guides/install.md:120-159',
+			'md-vector get guides/install.md --section "Install > Linux"',
+		],
 		words: {...collectionWords, file_name: 'FILE', section: '--section'},
 		load: async () => import('../commands/get.js'),
 	},

@@ -2,6 +2,7 @@
 import {collection, collectionWords, force, incremental} from './options.js';
 import type {CommandSpec, OptionSpec} from './spec.js';
 
+const syncForce: OptionSpec = {...force, description: 're-chunk and re-embed every file, and take over names held by documents ingested on their own'};
 const yes: OptionSpec = {name: 'yes', short: 'y', description: 'do not ask: delete (needed under --json and without a terminal)'};
 
 export const writeCommands: CommandSpec[] = [
@@ -18,14 +19,15 @@ export const writeCommands: CommandSpec[] = [
 	},
 	{
 		name: 'ingest-dir',
-		summary: 'add a folder as a source of a collection and sync it (new, changed, renamed, deleted files), as one job',
+		summary: 'add a folder as a source of a collection and sync it (new, changed, moved, deleted files), as one job',
 		details: 'The collection remembers the folder: `md-vector update` syncs it again. Document names are paths relative to the folder, '
 			+ 'prefixed with the source\'s label once a collection has two folders. .gitignore and .mdvectorignore are honoured; what is skipped '
 			+ 'is counted by reason, and every removed document is listed. Again on a folder that is a source: syncs it (globs given replace its own). '
+			+ 'A file it could not index (a name another document holds, too large, unreadable) makes it exit 1; the report says what to do. '
 			+ 'Ctrl-C cancels: files already committed are kept, whole.',
 		args: [{name: 'DIRECTORY', description: 'the folder to index', completes: 'directory'}],
 		options: [
-			collection, incremental, force,
+			collection, incremental, syncForce,
 			{name: 'include', value: 'glob', repeatable: true, description: 'index only files matching it (no \'/\': a name at any depth; with one: from the folder)'},
 			{name: 'exclude', value: 'glob', repeatable: true, description: 'leave out files and folders matching it'},
 			{name: 'no-ignore', description: 'do not honour .gitignore and .mdvectorignore'},
@@ -41,11 +43,12 @@ export const writeCommands: CommandSpec[] = [
 		name: 'update',
 		summary: 'sync every folder source of every collection (or of one) with the disk, as one job',
 		details: 'New files are added, changed ones re-embedded (unchanged chunks keep their vectors), files gone from disk removed, '
-			+ 'renames keep their vectors. The report lists added, changed, renamed and removed documents, and failures. '
-			+ 'A folder that is missing (an unmounted disk) is reported and loses nothing.',
+			+ 'moved files keep their documents and vectors. The report lists added, changed, moved and removed documents, and failures. '
+			+ 'A folder that is missing (an unmounted disk) is reported and loses nothing. A file it could not index (a name another '
+			+ 'document holds, too large, unreadable) makes it exit 1; the report says what to do.',
 		options: [
 			{name: 'collection', short: 'C', value: 'name', description: 'sync only this collection (default: every collection with folder sources)'},
-			{name: 'force', description: 're-chunk and re-embed the changed files even where a chunk\'s vector could be reused'},
+			syncForce,
 		],
 		json: true,
 		examples: ['md-vector update', 'md-vector update -C notes --json'],
@@ -105,6 +108,8 @@ export const writeCommands: CommandSpec[] = [
 	{
 		name: 'delete',
 		summary: 'delete a document and its chunks by the name it was stored under',
+		details: 'A collection left with no document and no folder source is deleted too (as remove-source does). A file of a folder source '
+			+ 'comes back at the next update or watch: leave it out with --exclude or .mdvectorignore to keep it out.',
 		args: [{name: 'FILE_NAME', description: 'the stored name (see md-vector documents)'}],
 		options: [collection],
 		json: true,

@@ -63,7 +63,10 @@ export class DaemonClient {
 
 	/** A stored document as indexed, or some of its lines, or one section. */
 	async getDocument(fileName: string, options: {collection?: string; line?: number; count?: number; section?: string}): Promise<DocumentText> {
-		const name = fileName.split('/').map(part => (part === '.' || part === '..' ? part.replaceAll('.', '%2E') : encodeURIComponent(part))).join('/');
+		// A file's absolute path goes whole in one segment (its '/' as %2F): no empty segment, nothing to resolve.
+		const name = fileName.startsWith('/')
+			? encodeURIComponent(fileName)
+			: fileName.split('/').map(part => (part === '.' || part === '..' ? part.replaceAll('.', '%2E') : encodeURIComponent(part))).join('/');
 		const {collection, line, count, section} = options;
 		return this.json('GET', `/documents/${name}${query({collection, line: line?.toString(), count: count?.toString(), section})}`);
 	}

@@ -1,6 +1,7 @@
 import {searchDefaults as contractDefaults, searchLimits, type Fusion, type SearchMode} from '../../common/search-defaults.js';
 import type {SearchResponse} from './api-types.js';
-import {UsageError} from './client-errors.js';
+import {DaemonError, UsageError} from './client-errors.js';
+import {modelAdvice} from './model-check.js';
 import type {DaemonClient} from './daemon-client.js';
 import {waitForModel} from './wait-for-model.js';
 
@@ -18,6 +19,8 @@ export type SearchOptions = {
 	readonly all?: boolean;
 	readonly collapse: boolean;
 	readonly fusion: Fusion;
+	/** Hears a notice for the user: the running daemon's model is not the one this command's settings choose. */
+	readonly onNotice?: (line: string) => void;
 };
 
 /** One search as the CLI runs it (both the Ink command and the --json fast path): checks -k, waits for the model. */
@@ -27,13 +30,16 @@ export async function searchOnce(client: DaemonClient, query: string, options: S
 		throw new UsageError(`-k must be a whole number from ${searchLimits.topKMin} to ${searchLimits.topKMax}, got '${options.topK}'`);
 	}
 
-	if (options.mode !== 'keyword') {
-		await waitForModel(client);
+	const health = options.mode === 'keyword' ? undefined : await waitForModel(client, {onNotice: options.onNotice});
+	try {
+		const response = await client.search({
+			query, top_k: topK, mode: options.mode, collapse: options.collapse || undefined,
+			...(options.all ? {all: true} : (options.collections && options.collections.length > 1 ? {collections: options.collections} : {collection: options.collection})),
+			fusion: options.mode === 'hybrid' ? options.fusion : undefined,
+		});
+		return response.notice ? {...response, notice: modelAdvice(response.notice, health)} : response;
+	} catch (error) {
+		// No model: the daemon's advice, fitted to this command's settings (restart, rather than set what is set).
+		throw error instanceof DaemonError && error.status === 503 ? new DaemonError(error.status, error.code, modelAdvice(error.message, health)) : error;
 	}
-
-	return client.search({
-		query, top_k: topK, mode: options.mode, collapse: options.collapse || undefined,
-		...(options.all ? {all: true} : (options.collections && options.collections.length > 1 ? {collections: options.collections} : {collection: options.collection})),
-		fusion: options.mode === 'hybrid' ? options.fusion : undefined,
-	});
 }

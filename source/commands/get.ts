@@ -1,8 +1,63 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
 import {connect} from '../client/connect.js';
-import {UsageError} from '../client/client-errors.js';
-import {parseGetTarget} from '../../common/get/get-target.js';
+import {DaemonError, UsageError} from '../client/client-errors.js';
+import type {DaemonClient} from '../client/daemon-client.js';
+import type {DocumentText} from '../client/api-types.js';
+import {parseGetTarget, type GetTarget} from '../../common/get/get-target.js';
 import type {Io} from '../cli/io.js';
 import {flag, stringOption, type Invocation} from '../cli/spec.js';
+
+type Request = {readonly file: string; readonly collection: string};
+
+/**
+ * Other ways to read what was given, tried in turn when it names no document: a path on this machine (relative
+ * to here) as its absolute path, and `COLLECTION:FILE` as a hit's header prints it when searching several
+ * collections. The daemon itself takes a stored name and a file's absolute path.
+ */
+async function alternatives(client: DaemonClient, target: GetTarget, collection: string): Promise<Request[]> {
+	const found: Request[] = [];
+	if (!process.env.MD_VECTOR_URL && !path.isAbsolute(target.file) && existsSync(target.file)) {
+		found.push({file: path.resolve(target.file), collection});
+	}
+
+	const colon = target.file.indexOf(':');
+	if (colon > 0) {
+		const prefix = target.file.slice(0, colon);
+		if ((await client.collections()).collections.some(entry => entry.name === prefix)) {
+			found.push({file: target.file.slice(colon + 1), collection: prefix});
+		}
+	}
+
+	return found;
+}
+
+/** The document as given, else as the first alternative that names one; not found: the first answer's error (it names the nearest). */
+async function fetchDocument(client: DaemonClient, target: GetTarget, collection: string, section: string | undefined): Promise<DocumentText> {
+	const get = async (request: Request) => client.getDocument(request.file, {collection: request.collection, line: target.line, count: target.count, section});
+	try {
+		return await get({file: target.file, collection});
+	} catch (error) {
+		if (!(error instanceof DaemonError) || error.status !== 404) {
+			throw error;
+		}
+
+		for (const request of await alternatives(client, target, collection)) {
+			const document = await get(request).catch((error_: unknown) => {
+				if (error_ instanceof DaemonError && error_.status === 404) {
+					return undefined;
+				}
+
+				throw error_;
+			});
+			if (document) {
+				return document;
+			}
+		}
+
+		throw error;
+	}
+}
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	let target;
@@ -13,7 +68,8 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	}
 
 	const section = invocation.options.section as string | undefined;
-	const document = await (await connect({onNotice: io.note})).getDocument(target.file, {collection: stringOption(invocation, 'collection'), line: target.line, count: target.count, section});
+	const client = await connect({onNotice: io.note});
+	const document = await fetchDocument(client, target, stringOption(invocation, 'collection'), section);
 	if (document.changed_on_disk) {
 		io.note(`note: ${document.source_path ?? document.file} changed or is gone since it was indexed; this is the indexed text (md-vector update syncs it)`);
 	}

@@ -11,7 +11,8 @@ import {runJob} from './run-job.js';
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const directory = invocation.args[0]!;
 	const mode = ingestMode(invocation);
-	if (!process.env.MD_VECTOR_URL && statSync(directory, {throwIfNoEntry: false})?.isFile()) {
+	// As ingest: a folder that is not there fails (exit 1); a file gets the command that takes one file.
+	if (!process.env.MD_VECTOR_URL && statSync(directory).isFile()) {
 		throw new UsageError(`${directory} is a file: index one file with md-vector ingest ${directory}`);
 	}
 
@@ -19,7 +20,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const exclude = listOption(invocation, 'exclude');
 	const label = invocation.options.label as string | undefined;
 	const client = await connect({onNotice: io.note});
-	await waitForModel(client);
+	await waitForModel(client, {onNotice: io.note});
 	const {job} = await client.startDirectoryJob({
 		directory: path.resolve(directory), collection: stringOption(invocation, 'collection'), mode,
 		...(include.length > 0 ? {include: [...include]} : {}), ...(exclude.length > 0 ? {exclude: [...exclude]} : {}),

@@ -11,13 +11,14 @@ import {plural} from '../ui/format.js';
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const file = invocation.args[0]!;
 	const mode = ingestMode(invocation);
-	// A folder given to the one-file command: say which command takes folders (a daemon elsewhere reads its own disk).
-	if (!process.env.MD_VECTOR_URL && statSync(file, {throwIfNoEntry: false})?.isDirectory()) {
+	// Checked here when the daemon reads this machine's disk (one elsewhere reads its own): a file that is not
+	// there fails (exit 1, as a missing document does), a folder gets the command that takes folders.
+	if (!process.env.MD_VECTOR_URL && statSync(file).isDirectory()) {
 		throw new UsageError(`${file} is a folder: index a folder with md-vector ingest-dir ${file}${invocation.options.collection === 'default' ? '' : ` -C ${stringOption(invocation, 'collection')}`}`);
 	}
 
 	const client = await connect({onNotice: io.note});
-	await waitForModel(client);
+	await waitForModel(client, {onNotice: io.note});
 	const result = await client.ingest({
 		file_path: path.resolve(file), file_name: invocation.options.name as string | undefined, collection: stringOption(invocation, 'collection'), mode,
 	});

@@ -2,7 +2,7 @@ import type {Job} from '../client/api-types.js';
 import type {DaemonClient} from '../client/daemon-client.js';
 import {exitCodes} from '../cli/exit-codes.js';
 import type {Io} from '../cli/io.js';
-import {count} from '../ui/format.js';
+import {count, plural} from '../ui/format.js';
 import {ingestReportText} from '../ui/ingest-report.js';
 import {progressLine} from '../ui/rates.js';
 
@@ -29,6 +29,28 @@ async function progressDisplay(io: Io, json: boolean): Promise<{update: (job: Jo
 			// Nothing on screen to take away.
 		},
 	};
+}
+
+/**
+ * What a finished sync could not do, in one line; undefined when it did everything. A file that failed, a
+ * conflict, a file too large or unreadable, or a source that could not be synced make the job a failure (exit 1):
+ * the report lists each with what to do.
+ */
+export function notApplied(job: Job): string | undefined {
+	const sources = job.report?.sync?.collections.flatMap(collection => collection.sources) ?? [];
+	const total = (of: (source: (typeof sources)[number]) => number) => sources.reduce((sum, source) => sum + of(source), 0);
+	const conflicts = total(source => source.conflicts.length);
+	const counts: Array<[number, string]> = [
+		[job.progress.failed, 'failed'], [conflicts, conflicts === 1 ? 'conflict' : 'conflicts'],
+		[total(source => source.skipped.too_large ?? 0), 'too large'], [total(source => source.skipped.unreadable ?? 0), 'unreadable'],
+	];
+	const files = counts.reduce((sum, [number]) => sum + number, 0);
+	const unsynced = sources.filter(source => source.error !== null).length;
+	const said = [
+		...(files > 0 ? [`${plural(files, 'file')} could not be synced (${counts.filter(([number]) => number > 0).map(([number, word]) => `${count(number)} ${word}`).join(', ')})`] : []),
+		...(unsynced > 0 ? [`${plural(unsynced, 'source')} could not be synced`] : []),
+	];
+	return said.length > 0 ? `${said.join('; ')}: the report says why and what to do` : undefined;
 }
 
 /**
@@ -59,14 +81,15 @@ export async function runJob(client: DaemonClient, job: Job, json: boolean, io: 
 		throw new Error(`the ${job.type} job failed: ${finished.error ?? 'unknown error'}`);
 	}
 
-	const {progress} = finished;
-	const unsynced = finished.report?.sync?.collections.flatMap(collection => collection.sources.filter(source => source.error !== null)) ?? [];
 	if (finished.state === 'cancelled') {
 		// Ctrl-C here is a cancel (130); `md-vector stop --now` elsewhere is a failure of this job (1).
 		process.exitCode = finished.cancelled_by === 'shutdown' ? exitCodes.failure : exitCodes.cancelled;
-	} else if (progress.failed > 0 || unsynced.length > 0) {
-		process.exitCode = exitCodes.failure;
-		io.note(progress.failed > 0 ? `md-vector: ${count(progress.failed)} of ${count(progress.totalFiles)} files failed (reasons in the report)` : `md-vector: ${count(unsynced.length)} source(s) could not be synced (reasons in the report)`);
+	} else {
+		const problem = notApplied(finished);
+		if (problem) {
+			process.exitCode = exitCodes.failure;
+			io.note(`md-vector: ${problem}`);
+		}
 	}
 
 	if (json) {

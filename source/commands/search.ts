@@ -19,7 +19,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const response = await searchOnce(await connect({onNotice: io.note}), query, {
 		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: named[0] ?? defaultCollection,
 		collections: named, all: flag(invocation, 'all'),
-		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion,
+		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion, onNotice: io.note,
 	});
 	if (response.notice) {
 		io.note(`note: ${response.notice}`);

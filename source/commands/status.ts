@@ -1,12 +1,19 @@
 import {connect} from '../client/connect.js';
+import {modelAdvice, noteMismatch} from '../client/model-check.js';
+import {describeOrigin} from '../../common/settings/model-origin.js';
 import type {Io} from '../cli/io.js';
 import type {Invocation} from '../cli/spec.js';
 import {count, percent, plural} from '../ui/format.js';
 
-/** One line: address, version, health, chunks and model; a vector fill-in in progress is part of the health. */
+/**
+ * One line: address, version, health, chunks, the model and where it came from; a vector fill-in in progress is
+ * part of the health. A model setting here that the daemon does not use is said on stderr, with how to apply it.
+ */
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const client = await connect({start: false});
 	const health = {...(await client.health()), url: client.baseUrl};
+	noteMismatch(health, io.note);
+
 	if (invocation.json) {
 		return health;
 	}
@@ -15,7 +22,8 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const fill = embedder.vector_fill;
 	const state = health.status === 'ok' && !fill ? io.style.green('ok') : io.style.yellow(fill && health.status === 'ok' ? 'ok, filling in vectors' : health.status);
 	const filling = fill ? ` (${count(fill.done)} of ${count(fill.total)} chunks, ${percent(fill.done, fill.total)}; semantic search sees those only)` : '';
-	const reason = embedder.reason ? `: ${embedder.reason}` : '';
-	io.out(`daemon ${health.version} at ${health.url}: ${state}${filling}, ${plural(store.count, 'chunk')}, model ${embedder.model} (${embedder.status}${reason})\n`);
+	const reason = embedder.reason ? `: ${modelAdvice(embedder.reason, health)}` : '';
+	const origin = embedder.origin ? ` from ${describeOrigin(embedder.origin)}` : '';
+	io.out(`daemon ${health.version} at ${health.url}: ${state}${filling}, ${plural(store.count, 'chunk')}, model ${embedder.model} (${embedder.status}${reason})${origin}\n`);
 	return undefined;
 }

@@ -18,9 +18,11 @@ async function runningJobs(client: DaemonClient | undefined): Promise<Job[]> {
 
 const describe = (job: Job) => `ingest-dir of ${job.directory} into '${job.collection}', ${count(job.progress.processedFiles)} of ${count(job.progress.totalFiles)} files`;
 
-/** SIGTERM: the daemon lets running jobs finish, then saves and exits; --now (SIGINT) cancels them first. */
-export async function run(invocation: Invocation, io: Io): Promise<unknown> {
-	const now = flag(invocation, 'now');
+/**
+ * Stops this data folder's daemon, if one runs: SIGTERM lets running jobs finish, then it saves and exits; `now`
+ * (SIGINT) cancels them first. Says which jobs it waits for. Answers the pid stopped and how, or not-running.
+ */
+export async function stopLocalDaemon(io: Io, now: boolean): Promise<{result: 'stopped' | 'killed' | 'not-running'; pid?: number}> {
 	const {state} = resolvePaths();
 	const record = readDiscovery(state);
 	const client = record ? clientOf(record) : undefined;
@@ -37,6 +39,11 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 		removeDiscovery(state, record.pid); // its process is gone: the record is stale
 	}
 
-	io.out(result === 'not-running' ? 'no daemon is running\n' : `${result === 'stopped' ? 'stopped' : 'killed (it did not stop in time)'} the daemon (pid ${record!.pid})\n`);
+	return {result, pid: record?.pid};
+}
+
+export async function run(invocation: Invocation, io: Io): Promise<unknown> {
+	const {result, pid} = await stopLocalDaemon(io, flag(invocation, 'now'));
+	io.out(result === 'not-running' ? 'no daemon is running\n' : `${result === 'stopped' ? 'stopped' : 'killed (it did not stop in time)'} the daemon (pid ${pid!})\n`);
 	return undefined;
 }

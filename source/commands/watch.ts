@@ -9,7 +9,7 @@ import {syncReportText} from '../ui/sync-report.js';
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const collection = invocation.options.collection as string | undefined;
 	const client = await connect({onNotice: io.note});
-	await waitForModel(client);
+	await waitForModel(client, {onNotice: io.note});
 	await client.watch(collection, (event, data) => {
 		if (invocation.json) {
 			// JSON lines: one event a line, for scripts that follow along.

@@ -3,16 +3,18 @@ import type {Style} from '../cli/style.js';
 import {count, plural} from './format.js';
 import {syncReportText} from './sync-report.js';
 
-const colours = {indexed: 'green', unchanged: 'yellow', failed: 'red'} as const;
+const colours = {indexed: 'green', moved: 'cyan', unchanged: 'yellow', failed: 'red'} as const;
 
 function fileLine(file: FileOutcome, style: Style): string {
 	const detail = file.status === 'failed' ? style.red(`: ${file.error ?? 'failed'}`) : style.dim(` (${plural(file.chunks, 'chunk')})`);
-	return `${style[colours[file.status]](file.status.padEnd(9))} ${file.file}${detail}`;
+	return `${style[colours[file.status]](file.status.padEnd(9))} ${file.from === undefined ? '' : `${file.from} → `}${file.file}${detail}`;
 }
 
 function summary(job: Job, style: Style): string {
 	const {progress} = job;
-	const counts = `${plural(progress.indexed, 'file')} indexed, ${count(progress.unchanged)} unchanged, ${count(progress.failed)} failed, ${plural(progress.chunks, 'chunk')}`;
+	// Moves are said only when there are some (folder syncs); older daemons do not count them.
+	const moved = progress.moved > 0 ? `${count(progress.moved)} moved, ` : '';
+	const counts = `${plural(progress.indexed, 'file')} indexed, ${moved}${count(progress.unchanged)} unchanged, ${count(progress.failed)} failed, ${plural(progress.chunks, 'chunk')}`;
 	if (job.state !== 'cancelled') {
 		return style.bold(`Done: ${counts}${job.collection === '*' ? '' : ` into '${job.collection}'`}.`);
 	}
@@ -31,7 +33,7 @@ export function ingestReportText(job: Job, style: Style, limit = 20): string {
 
 	const files = job.report?.files ?? [];
 	const lines: string[] = [];
-	for (const status of ['failed', 'indexed', 'unchanged'] as const) {
+	for (const status of ['failed', 'indexed', 'moved', 'unchanged'] as const) {
 		const group = files.filter(file => file.status === status);
 		lines.push(...group.slice(0, limit).map(file => fileLine(file, style)));
 		if (group.length > limit) {

@@ -2,12 +2,19 @@ import type {SyncReport} from '../../common/wire/sync.js';
 import type {Style} from '../cli/style.js';
 import {count} from './format.js';
 
-type Lines = {readonly label: string; readonly paint: (text: string) => string; readonly names: readonly string[]};
+type Lines = {
+	readonly label: string;
+	readonly paint: (text: string) => string;
+	readonly names: readonly string[];
+	/** How many there are, when `names` holds only the first of them (the walk keeps 20 examples a skip reason). */
+	readonly total?: number;
+};
 
 /** A list with at most `limit` names, then how many more. */
-function listed({label, paint, names}: Lines, style: Style, limit: number): string[] {
-	const shown = names.slice(0, limit).map(name => `${paint(label.padEnd(9))} ${name}`);
-	return names.length > limit ? [...shown, style.dim(`  … and ${count(names.length - limit)} more ${label} (--json lists every one)`)] : shown;
+function listed({label, paint, names, total = names.length}: Lines, style: Style, limit: number): string[] {
+	const shown = names.slice(0, limit).map(name => `${paint(label.padEnd(10))} ${name}`);
+	const more = total - shown.length;
+	return more > 0 ? [...shown, style.dim(`  … and ${count(more)} more ${label}${total > names.length ? '' : ' (--json lists every one)'}`)] : shown;
 }
 
 /**
@@ -24,12 +31,18 @@ export function syncReportText(report: SyncReport, style: Style, limit = 20): st
 				continue;
 			}
 
+			// Files the walk found but could not index: each said with what to do about it.
+			const skippedAs = (reason: string, why: string) => ({names: (source.skipped_examples[reason] ?? []).map(file => `${file}: ${why}`), total: source.skipped[reason] ?? 0});
 			for (const part of [
 				{label: 'failed', paint: style.red, names: source.failed.map(entry => `${entry.file}: ${entry.error}`)},
 				{label: 'conflict', paint: style.red, names: source.conflicts.map(entry => `${entry.file}: ${entry.reason}`)},
+				{label: 'too large', paint: style.red, ...skippedAs('too_large', 'over 500 KB, not indexed; split it, or leave it out (--exclude GLOB, or a line in .mdvectorignore)')},
+				{label: 'unreadable', paint: style.red, ...skippedAs('unreadable', 'could not be read; check its permissions (a link: that its target exists)')},
 				{label: 'removed', paint: style.magenta, names: source.removed},
 				{label: 'added', paint: style.green, names: source.added},
 				{label: 'changed', paint: style.cyan, names: source.changed},
+				// Absent from the reports of daemons before moves were told apart from renames.
+				{label: 'moved', paint: style.cyan, names: (source.moved ?? []).map(entry => `${entry.from} → ${entry.to}${entry.edited ? ' (edited)' : ''}`)},
 				{label: 'renamed', paint: style.yellow, names: source.renamed.map(entry => `${entry.from} → ${entry.to}${entry.adopted ? ' (adopted)' : ''}`)},
 			]) {
 				lines.push(...listed(part, style, limit).map(line => `  ${line}`));

@@ -78,5 +78,5 @@ test('the daemon a command starts uses the stored port and rate limit; a running
 
 	t.deepEqual(statuses, [200, 200, 429], 'the rate-limit setting');
 	const change = await md.run(['config', 'set', 'rate-limit', '5']);
-	t.regex(String(change.stderr), new RegExp(String.raw`^note: the running daemon \(pid ${md.record()!.pid}\) reads settings when it starts: run md-vector stop to apply this`, 'm'));
+	t.regex(String(change.stderr), new RegExp(String.raw`^note: the running daemon \(pid ${md.record()!.pid}\) reads settings when it starts: run md-vector restart to apply this`, 'm'));
 });

@@ -59,7 +59,6 @@ test('usage errors and refused input exit 2, whatever the command and the kind o
 		[['stats', '-C', 'bad name!'], 2, /^md-vector: -C: must be 1-128 characters/, 'invalid_input'],
 		[['ingest', 'a.md', '--incremental', '--force'], 2, /^md-vector: --incremental and --force cannot be used together/, 'invalid_input'],
 		[['ingest', folder], 2, new RegExp(String.raw`^md-vector: ${folder} is a folder: index a folder with md-vector ingest-dir ${folder}$`), 'invalid_input'],
-		[['ingest', path.join(folder, 'missing.md')], 2, new RegExp(String.raw`^md-vector: ${folder}/missing\.md does not exist$`), 'invalid_input'],
 		[['delete', 'notes/../other.md'], 2, /^md-vector: notes\/\.\.\/other\.md: must not contain a '\.\.' path segment$/, 'invalid_input'],
 		[['capabilities', 'explain'], 2, /^md-vector: --client LABEL is required/, 'missing_value'],
 		[['config', 'set', 'port', '99999'], 2, /^md-vector: port must be a port number from 0 to 65535, got '99999'$/, 'invalid_value'],
@@ -80,6 +79,8 @@ test('failures exit 1: nothing found is not one; unknown names list what exists'
 		[['stats', '-C', 'nothing-here'], 1, /^md-vector: collection 'nothing-here' does not exist; existing collections: notes$/, 'not_found'],
 		[['documents', '-C', 'nothing-here'], 1, /existing collections: notes$/, 'not_found'],
 		[['import', path.join(temporaryDirectory(), 'gone.jsonl')], 1, /^md-vector: .*gone\.jsonl: does not exist$/, 'file_error'],
+		[['ingest', path.join(temporaryDirectory(), 'missing.md')], 1, /^md-vector: .*missing\.md: does not exist$/, 'file_error'],
+		[['ingest-dir', path.join(temporaryDirectory(), 'missing')], 1, /^md-vector: .*missing: does not exist$/, 'file_error'],
 	]);
 	const exported = await md.run(['export', '-C', 'notes', '-o', path.join(temporaryDirectory(), 'no', 'such', 'folder', 'out.json')]);
 	t.is(exported.exitCode, 1);

@@ -20,7 +20,7 @@ test('piped output is never wrapped, and a closed pipe ends quietly with exit 0'
 	const added = String(ingest.stdout).split('\n').filter(line => line.startsWith('  added'));
 	t.is(added.length, 20, 'the report lists the first 20 added, then how many more');
 	for (const line of added) {
-		t.regex(line, new RegExp(String.raw`^ {2}added {5}${longFolder}/f\d+/note-\d+\.md$`), 'one file a line, whole');
+		t.regex(line, new RegExp(String.raw`^ {2}added {6}${longFolder}/f\d+/note-\d+\.md$`), 'one file a line, whole');
 	}
 
 	const documents = await md.run(['documents', '-C', 'many']);
@@ -42,7 +42,7 @@ test('counts agree with their words and are all formatted alike', async t => {
 	writeFileSync(file, 'Just one paragraph, so one chunk.\n');
 	t.is(String((await md.run(['ingest', file, '-C', 'single'])).stdout), 'indexed one.md: 1 chunk into \'single\'');
 	t.regex(String((await md.run(['collections'])).stdout), /^single {2}1 document, 1 chunk$/m);
-	t.is(String((await md.run(['delete', 'one.md', '-C', 'single'])).stdout), 'deleted one.md from \'single\' (1 chunk)');
+	t.is(String((await md.run(['delete', 'one.md', '-C', 'single'])).stdout), 'deleted one.md from \'single\' (1 chunk)\ncollection \'single\' had nothing left and was deleted');
 
 	const root = temporaryDirectory();
 	mkdirSync(path.join(root, 'one'));

@@ -35,7 +35,7 @@ test('ingest-dir remembers its folder; update syncs every change to it; a second
 	const update = await md.json(['update']);
 	t.like(update, {type: 'update', state: 'completed'});
 	t.like(update.report.sync.collections[0].sources[0], {
-		added: ['e.md'], changed: ['a.md'], removed: ['b.md'], renamed: [{from: 'sub/c.md', to: 'sub/c2.md', adopted: false}], unchanged: 0,
+		added: ['e.md'], changed: ['a.md'], removed: ['b.md'], moved: [{from: 'sub/c.md', to: 'sub/c2.md', edited: false}], renamed: [], unchanged: 0,
 	});
 	t.deepEqual(await documents(md, 's'), ['a.md', 'e.md', 'sub/c2.md']);
 

@@ -175,14 +175,18 @@ test('an unknown route is 404 with the error shape', async t => {
 
 test.serial('DELETE /documents/{file_name}: 200 deleted, then 404', async t => {
 	await daemon.request('POST', '/api/v1/ingest', {content: '# Del\n\nGone soon.\n', file_name: 'dir/sub/del.md', collection: 'del'});
+	await daemon.request('POST', '/api/v1/ingest', {content: '# Kept\n\nStays.\n', file_name: 'kept.md', collection: 'del'});
 	const deleted = await daemon.request('DELETE', `/api/v1/documents/${encodeURIComponent('dir/sub/del.md')}?collection=del`);
 	t.is(deleted.status, 200);
-	t.deepEqual(deleted.body, {status: 'ok', file: 'dir/sub/del.md', collection: 'del', deleted_chunks: 1});
+	t.deepEqual(deleted.body, {status: 'ok', file: 'dir/sub/del.md', collection: 'del', deleted_chunks: 1, collection_removed: false, source: null});
 	const again = await daemon.request('DELETE', '/api/v1/documents/dir/sub/del.md?collection=del');
 	t.is(again.status, 404);
 	isError(t, again.body, 'not_found', /does not exist/);
 	const search = await daemon.request('POST', '/api/v1/search', {query: 'gone soon', collection: 'del'});
-	t.deepEqual(search.body.results, []);
+	t.deepEqual(search.body.results.map((hit: {source_file: string}) => hit.source_file), ['kept.md'], 'only the other document is left');
+	// Its last document deleted, a collection that follows no folder goes too.
+	t.like((await daemon.request('DELETE', '/api/v1/documents/kept.md?collection=del')).body, {collection_removed: true});
+	t.is((await daemon.request('POST', '/api/v1/search', {query: 'stays', collection: 'del'})).status, 404);
 });
 
 test('DELETE /documents/{file_name}: 400 for an invalid name', async t => {

@@ -119,7 +119,7 @@ test('a deleted document is never returned, also after a restart', async t => {
 	await engine.ingest({content: guide, fileName: 'garden.md', collection: 'c'});
 	await engine.ingest({content: shell, fileName: 'dir/shell.md', collection: 'c'});
 	const deleted = await engine.deleteDocument('c', 'garden.md');
-	t.deepEqual(toDeleteResult(deleted), {status: 'ok', file: 'garden.md', collection: 'c', deleted_chunks: 3});
+	t.deepEqual(toDeleteResult(deleted), {status: 'ok', file: 'garden.md', collection: 'c', deleted_chunks: 3, collection_removed: false, source: null});
 	await t.throwsAsync(engine.deleteDocument('c', 'garden.md'), {message: /does not exist/});
 	const check = async (current: Engine) => {
 		for (const mode of modes) {

@@ -11,6 +11,10 @@ const targets: Array<[string, ReturnType<typeof parseGetTarget>]> = [
 	['10:30 meeting.md:5', {file: '10:30 meeting.md', line: 5}],
 	['a.md:x', {file: 'a.md:x'}],
 	['a.md:', {file: 'a.md:'}],
+	['notes/a.md:9-12', {file: 'notes/a.md', line: 9, count: 4}], // a search hit's header
+	['/home/me/notes/a.md:9-9', {file: '/home/me/notes/a.md', line: 9, count: 1}],
+	['h:compost.md:3-3', {file: 'h:compost.md', line: 3, count: 1}], // several collections: the CLI tries the prefix as one
+	['a.md:9-x', {file: 'a.md:9-x'}],
 ];
 
 for (const [argument, expected] of targets) {
@@ -24,6 +28,8 @@ test('get targets: zero, huge or empty are refused with the field', t => {
 	t.throws(() => parseGetTarget('a.md:3:0'), {message: /^count: must be a whole number/});
 	t.throws(() => parseGetTarget('a.md:99999999999999999999'), {message: /^line: /});
 	t.throws(() => parseGetTarget(' '), {message: 'file: must not be empty'});
+	t.throws(() => parseGetTarget('a.md:9-3'), {instanceOf: RangeError, message: 'line: the range 9-3 ends before it starts'});
+	t.throws(() => parseGetTarget('a.md:0-3'), {message: /^line: must be a whole number/});
 });
 
 test(String.raw`lines split like the chunker's line numbers: \n, \r\n and \r; a final break ends the last line`, t => {

@@ -1,6 +1,7 @@
 // What only a trained model can do, through the real daemon with a real sentence-embedding model
 // (all-MiniLM-L6-v2 from the Python package registry, tools/model-from-pypi.sh) over real abstracts (SciFact):
-// questions that share no word with their answer find it by meaning. Skipped, saying why, without the model.
+// questions that share no word with their answer find it by meaning. The model is looked for in
+// MD_VECTOR_TEST_MODEL_DIR, MD_VECTOR_MODEL_DIR, then .models/; without it the test is skipped, saying so and why.
 import path from 'node:path';
 import test from 'ava';
 import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
@@ -9,7 +10,7 @@ import {loadScifact, writeCorpus} from '../../bench/eval/scifact.js';
 import {poll} from '../../source/client/poll.js';
 import {startDaemon, untilReady} from '../helpers/daemon.js';
 import {sharedData, temporaryDirectory} from '../helpers/paths.js';
-import {parityPassed, realModelDir, realModelMissing} from '../helpers/real-model.js';
+import {findRealModel, parityOf} from '../helpers/real-model.js';
 
 // Each question was written for its abstract without any of its words (checked below with md-vector's own tokens),
 // so keyword search cannot find it and only the meaning can. Hybrid fuses in a keyword list of partial matches
@@ -21,14 +22,16 @@ const questions = [
 	{question: 'Obesity decreases life quality.', answer: '195689316', hybridTop3: false}, // SciFact train claim 871: Body-mass index and cause-specific mortality
 ];
 
-const missing = realModelMissing();
-if (missing) {
-	// Skipped on purpose where the registry was not reached: ava prints the reason on the test's one line.
+const found = findRealModel();
+if ('missing' in found) {
+	// Skipped on purpose where there is no model: said on stderr, and in the test's one line.
+	console.warn(`SKIPPED real-model test: ${found.missing}`);
 	// eslint-disable-next-line ava/no-skip-test, ava/require-assertion
-	test.skip(`real model: skipped, ${missing}`, () => undefined);
+	test.skip(`real model: SKIPPED, ${found.missing}`, () => undefined);
 } else {
-	test(`real model (${path.basename(realModelDir)}): questions with no word of their answer find it first by meaning, two of them in hybrid's top 3`, async t => {
-		t.true(parityPassed(), `the parity check of ${realModelDir} did not pass (see its parity.json)`);
+	const realModelDir = found.directory;
+	test(`real model (${path.basename(realModelDir)}, from ${found.from}): questions with no word of their answer find it first by meaning, two of them in hybrid's top 3`, async t => {
+		t.not(parityOf(realModelDir), 'failed', `the parity check of ${realModelDir} did not pass (see its parity.json)`);
 		const {corpus} = loadScifact(path.join(sharedData, 'scifact'));
 		const answers = new Set(questions.map(({answer}) => answer));
 		// 100 abstracts in corpus order as distractors, plus the answers: each abstract is one document.

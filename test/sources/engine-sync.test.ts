@@ -1,6 +1,6 @@
 // The engine's folder sources with a real store and the tiny model (counted): what a sync writes, renames,
 // removes and reports, and what it embeds.
-import {renameSync, rmSync, writeFileSync} from 'node:fs';
+import {realpathSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {countingEmbedder, loadTinyEmbedder} from '../helpers/tiny-embedder.js';
@@ -9,7 +9,7 @@ import {makeTree} from '../helpers/file-tree.js';
 
 const stored = async (engine: ReturnType<typeof openEngine>['engine'], collection: string) => (await engine.documents(collection)).map(document => document.file).sort();
 
-test('ingest-dir adds a source and syncs it; update follows deletes, adds, changes and renames; renames keep their vectors', async t => {
+test('ingest-dir adds a source and syncs it; update follows deletes, adds, changes and moves; moves keep their vectors', async t => {
 	const embedder = countingEmbedder(await loadTinyEmbedder());
 	const {engine} = openEngine(embedder);
 	const root = makeTree({'a.md': '# A\n\nalpha', 'b.md': '# B\n\nbravo', 'sub/c.md': '# C\n\ncharlie', '.gitignore': 'drafts/\n', 'drafts/d.md': '# D', 'notes.txt': 'x', 'sub/loop': {symlink: '..'}});
@@ -28,19 +28,27 @@ test('ingest-dir adds a source and syncs it; update follows deletes, adds, chang
 	const before = embedder.embedded;
 	const second = await engine.update('n', {mode: 'default'});
 	const report = second.sync!.collections[0]!.sources[0]!;
-	t.deepEqual({added: report.added, changed: report.changed, removed: report.removed, renamed: report.renamed}, {
-		added: ['e.md'], changed: ['a.md'], removed: ['b.md'], renamed: [{from: 'sub/c.md', to: 'sub/c2.md', adopted: false}],
+	t.deepEqual({added: report.added, changed: report.changed, removed: report.removed, moved: report.moved, renamed: report.renamed}, {
+		added: ['e.md'], changed: ['a.md'], removed: ['b.md'], moved: [{from: 'sub/c.md', to: 'sub/c2.md', edited: false}], renamed: [],
 	});
+	t.like(second, {indexed: 2, moved: 1, unchanged: 0, failed: 1});
+	t.like(second.files.find(outcome => outcome.file === 'sub/c2.md'), {status: 'moved', from: 'sub/c.md', chunks: 1});
+	t.like(await engine.document('n', 'sub/c2.md'), {sourcePath: path.join(realpathSync(root), 'sub', 'c2.md'), relativePath: 'sub/c2.md'});
 	t.deepEqual(report.failed.map(entry => entry.file), ['bad.md']);
 	t.regex(report.failed[0]!.error, /not UTF-8/);
 	t.deepEqual(await stored(engine, 'n'), ['a.md', 'e.md', 'sub/c2.md']);
-	t.is(embedder.embedded - before, 2, 'only the new text of a.md and e.md is embedded; the rename keeps its vectors');
+	t.is(embedder.embedded - before, 2, 'only the new text of a.md and e.md is embedded; the move keeps its vectors');
 
 	const third = await engine.update(undefined, {mode: 'default'});
 	t.like(third.sync!.collections[0]!.sources[0]!, {added: [], changed: [], removed: [], unchanged: 3});
 	t.is(embedder.embedded - before, 2);
 	const [source] = await engine.sources('n');
 	t.like(source!.lastSync, {added: 0, unchanged: 3, failed: 1});
+
+	// --force embeds every file again, unchanged ones too.
+	const forced = await engine.update('n', {mode: 'force'});
+	t.like(forced, {indexed: 3, unchanged: 0, failed: 1});
+	t.is(embedder.embedded - before, 2 + 3);
 	await engine.close();
 });
 

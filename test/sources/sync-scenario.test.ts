@@ -14,7 +14,7 @@ function apply(store: Map<string, StoredDocument>, plan: SyncPlan): void {
 		store.delete(document.name);
 	}
 
-	const moved = [...plan.renamed, ...plan.changed, ...plan.unchanged.filter(entry => entry.adopted)];
+	const moved = [...plan.moved, ...plan.renamed, ...plan.changed, ...plan.unchanged.filter(entry => entry.adopted)];
 	for (const entry of moved) {
 		store.delete(entry.previousName); // step one of the two-step rename: off their old names first
 	}
@@ -58,8 +58,8 @@ test('delete, add, change, rename, a second folder with the same names, a symlin
 	writeFileSync(path.join(notesDir, 'a.md'), '# A, edited');
 	renameSync(path.join(notesDir, 'sub', 'c.md'), path.join(notesDir, 'sub', 'c2.md'));
 	const second = await sync(store, [notes]);
-	const report = {added: names(second.added), changed: names(second.changed), removed: names(second.removed), renamed: second.renamed.map(entry => `${entry.previousName}->${entry.name}`)};
-	t.deepEqual(report, {added: ['e.md'], changed: ['a.md'], removed: ['b.md'], renamed: ['sub/c.md->sub/c2.md']});
+	const report = {added: names(second.added), changed: names(second.changed), removed: names(second.removed), moved: second.moved.map(entry => `${entry.previousName}->${entry.name}`)};
+	t.deepEqual(report, {added: ['e.md'], changed: ['a.md'], removed: ['b.md'], moved: ['sub/c.md->sub/c2.md']});
 
 	const workDir = makeTree({'a.md': '# Work A', 'sub/c2.md': '# Work C2'});
 	const work: SourceRef = {id: 2, label: defaultLabel(workDir, [notes.label]), path: (await snapshotSource(workDir)).root};
@@ -71,5 +71,5 @@ test('delete, add, change, rename, a second folder with the same names, a symlin
 
 	const again = await sync(store, [notes, work]);
 	t.is(again.unchanged.length, 5);
-	t.deepEqual([again.added, again.changed, again.renamed, again.removed], [[], [], [], []]);
+	t.deepEqual([again.added, again.changed, again.moved, again.renamed, again.removed], [[], [], [], [], []]);
 });

@@ -91,6 +91,8 @@ test('symlinks: followed inside the source, skipped when they leave it, loop, re
 		'out.md': {symlink: path.join(outside, 'elsewhere.md')},
 		'out-dir': {symlink: outside},
 		'broken.md': {symlink: 'missing.md'},
+		'.#broken.md': {symlink: 'me@host.1234'}, // an editor's lock: hidden, not a failure
+		'broken.txt': {symlink: 'missing.txt'},
 	});
 	const result = await walkSource(root);
 	t.deepEqual(paths(result), ['a.md', 'kept/kept.md', 'sub/b.md']);
@@ -100,6 +102,8 @@ test('symlinks: followed inside the source, skipped when they leave it, loop, re
 	t.deepEqual(examples.symlink_duplicate.sort(), ['alias-dir/', 'alias.md']);
 	t.deepEqual(examples.symlink_outside.sort(), ['out-dir/', 'out.md']);
 	t.deepEqual(examples.unreadable, ['broken.md']);
+	t.true(examples.hidden.includes('.#broken.md'));
+	t.true(examples.not_markdown.includes('broken.txt'));
 });
 
 test('a root reached through a symlink is resolved, and links inside it are judged against the real root', async t => {

@@ -69,15 +69,22 @@ export function sourcesContract(test: TestFn, name: string, open: Open): void {
 			before.set(file, {rowid: chunk!.rowid, id: chunk!.id});
 		}
 
-		const place = {sourceId: null, relativePath: null, mtimeMs: null};
+		const place = {sourceId: null, relativePath: null, sourcePath: null, mtimeMs: null};
 		// a <-> b swap names (a cycle), c moves to gone.md's name after gone.md is deleted in the same call.
-		await storage.moveDocuments(collection, {remove: ['gone.md'], move: [{from: 'a.md', to: 'b.md', ...place}, {from: 'b.md', to: 'a.md', ...place}, {from: 'c.md', to: 'gone.md', ...place, mtimeMs: 7}]});
+		await storage.moveDocuments(collection, {remove: ['gone.md'], move: [
+			{from: 'a.md', to: 'b.md', ...place, sourcePath: '/data/b.md'}, {from: 'b.md', to: 'a.md', ...place}, {from: 'c.md', to: 'gone.md', ...place, mtimeMs: 7},
+		]});
 		t.deepEqual((await storage.documents(collection)).map(document => document.fileName), ['a.md', 'b.md', 'gone.md']);
 		const [nowB] = await storage.chunksOfDocument(collection, 'b.md');
 		t.is(nowB!.content, 'text of a.md');
 		t.is(nowB!.rowid, before.get('a.md')!.rowid, 'the same chunk row: nothing re-written');
 		t.not(nowB!.id, before.get('a.md')!.id, 'its id follows its new name');
 		t.like(await storage.document(collection, 'gone.md'), {mtimeMs: 7});
+		// A moved document reads from its new file: search hits, get and changed-on-disk see the new path.
+		t.like(await storage.document(collection, 'b.md'), {sourcePath: '/data/b.md'});
+		t.is(nowB!.sourcePath, '/data/b.md');
+		t.is((await storage.chunks(collection, [nowB!.rowid])).get(nowB!.rowid)!.sourcePath, '/data/b.md');
+		t.like(await storage.document(collection, 'a.md'), {sourcePath: null});
 		t.is((await storage.vectorTopK(collection, vectorOf('text of c.md'), 1))[0]!.rowid, before.get('c.md')!.rowid, 'vectors stay');
 		t.like(await storage.stats(collection), {documents: 3, chunks: 3, vectors: 3});
 

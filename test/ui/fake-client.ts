@@ -14,7 +14,7 @@ const healthy: Health = {status: 'ok', version: '0.1.0', uptime_s: 1, checks: {c
 function job(id: string, directory: string, collection: string, state: Job['state'], processedFiles: number): Job {
 	return {
 		id, type: 'ingest-directory', collection, directory, state, started_at: new Date().toISOString(),
-		progress: {totalFiles: 2, processedFiles, indexed: processedFiles, unchanged: 0, failed: 0, chunks: processedFiles * 3},
+		progress: {totalFiles: 2, processedFiles, indexed: processedFiles, moved: 0, unchanged: 0, failed: 0, chunks: processedFiles * 3},
 	};
 }
 
@@ -104,7 +104,7 @@ export class FakeClient implements TuiClient {
 
 	async deleteDocument(fileName: string, collection = 'default') {
 		this.deleted.push(fileName);
-		return {status: 'ok' as const, file: fileName, collection, deleted_chunks: 1};
+		return {status: 'ok' as const, file: fileName, collection, deleted_chunks: 1, collection_removed: false, source: null};
 	}
 
 	async startDirectoryJob({directory, collection = 'default'}: {directory: string; collection?: string}): Promise<{job: Job}> {

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import {z} from 'zod';
+import {defaultModelId} from '../../../common/settings/model-origin.js';
 import {headingContextFromEnv} from '../chunker/heading-context.js';
-
-export const defaultModel = 'Xenova/bge-small-en-v1.5';
 
 export type ModelConfig = {
 	/** Hub id (Xenova/bge-small-en-v1.5) or, with `directory`, the folder's name. */
@@ -73,7 +72,7 @@ function setting<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, 
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, configured?: string): ModelConfig {
 	headingContextFromEnv(env); // what is embedded: read per document at ingest, checked here so a bad value stops the start
 	const directory = env.MD_VECTOR_MODEL_DIR ? path.resolve(env.MD_VECTOR_MODEL_DIR) : undefined;
-	const id = directory ? path.basename(directory) : (env.MD_VECTOR_MODEL ?? configured ?? defaultModel);
+	const id = directory ? path.basename(directory) : (env.MD_VECTOR_MODEL ?? configured ?? defaultModelId);
 	const family = familyOf(id);
 	const count = z.coerce.number().int();
 	return {

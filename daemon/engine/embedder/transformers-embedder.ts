@@ -31,8 +31,11 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	} catch (error) {
 		const cause = error instanceof Error ? error.message : String(error);
 		const where = config.directory ? `from ${config.directory}` : (config.allowDownload ? 'from the cache or the Hugging Face hub' : 'from the cache (downloads are off)');
-		throw new Error(`could not load model ${config.id} ${where}: ${cause.split('\n')[0]}. `
-			+ 'Set MD_VECTOR_MODEL_DIR to a local model folder (config.json, tokenizer.json, onnx/model_quantized.onnx).', {cause: error});
+		// The advice fits what was tried: a folder that is no model folder, or the hub without a folder set.
+		const fix = config.directory
+			? 'Check that MD_VECTOR_MODEL_DIR (or the model setting) is a model folder (config.json, tokenizer.json, onnx/model_quantized.onnx).'
+			: 'Set MD_VECTOR_MODEL_DIR to a local model folder (config.json, tokenizer.json, onnx/model_quantized.onnx), then md-vector restart.';
+		throw new Error(`could not load model ${config.id} ${where}: ${cause.split('\n')[0]!.replace(/\.+$/, '')}. ${fix}`, {cause: error});
 	}
 
 	const dims = Number((extractor.model.config as {hidden_size?: number}).hidden_size);

@@ -77,7 +77,7 @@ export class FolderSources {
 		return this.syncs.run(async () => {
 			const parts: CollectionSyncReport[] = [];
 			const files: FileOutcome[] = [];
-			const totals = {totalFiles: 0, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0};
+			const totals = {totalFiles: 0, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0};
 			let cancelled = false;
 			for (const collection of collections) {
 				const sources = await this.storage.sources(collection);
@@ -161,6 +161,6 @@ export class FolderSources {
 function sum(base: DirectoryProgress, part: DirectoryProgress): DirectoryProgress {
 	return {
 		totalFiles: base.totalFiles + part.totalFiles, processedFiles: base.processedFiles + part.processedFiles, indexed: base.indexed + part.indexed,
-		unchanged: base.unchanged + part.unchanged, failed: base.failed + part.failed, chunks: base.chunks + part.chunks,
+		moved: base.moved + part.moved, unchanged: base.unchanged + part.unchanged, failed: base.failed + part.failed, chunks: base.chunks + part.chunks,
 	};
 }

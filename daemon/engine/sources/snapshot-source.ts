@@ -20,6 +20,11 @@ export type SnapshotOptions = WalkOptions & {
 	readonly known?: ReadonlyMap<string, KnownFile>;
 	/** Paths read whatever `known` says (a watcher reported them: an edit can keep size and mtime). */
 	readonly reread?: ReadonlySet<string>;
+	/**
+	 * Files whose inode changed at or after this time (ms) are read whatever `known` says: `mv` keeps a file's
+	 * mtime, so two files of one size swapped by renames would otherwise keep each other's hash.
+	 */
+	readonly changedSince?: number;
 	/** Files read at once. */
 	readonly concurrency?: number;
 };
@@ -39,7 +44,8 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 		while (next < walked.files.length) {
 			const file = walked.files[next++]!;
 			const known = options.known?.get(file.path);
-			if (known?.size === file.size && known.mtimeMs === file.mtimeMs && !options.reread?.has(file.path)) {
+			const touched = options.changedSince !== undefined && file.ctimeMs >= options.changedSince;
+			if (known?.size === file.size && known.mtimeMs === file.mtimeMs && !touched && !options.reread?.has(file.path)) {
 				files.push({...file, contentHash: known.contentHash});
 				continue;
 			}

@@ -49,6 +49,8 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 			snapshots.set(source.id, await snapshotSource(source.path, {
 				include: source.include, exclude: source.exclude, ignoreFiles: source.ignoreFiles, hidden: source.hidden, signal: options.signal,
 				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id),
+				// A second of slack: file systems with coarse timestamps round a ctime down.
+				changedSince: source.lastSyncAt === null ? undefined : Date.parse(source.lastSyncAt) - 1000,
 			}));
 		} catch (error) {
 			if (options.signal?.aborted) {

@@ -1,3 +1,5 @@
+import {pairMoves, type MoveCandidates} from './pair-moves.js';
+
 /** A Markdown file of a source as found on disk. */
 export type DiskFile = {
 	readonly sourceId: number;
@@ -23,20 +25,31 @@ export type StoredDocument = {
 /** A file matched to a stored document. `adopted`: the document was loose and now belongs to the file's source. */
 export type Matched = DiskFile & {readonly previousName: string; readonly adopted: boolean};
 
-export type Conflict = DiskFile & {readonly reason: string};
+/** A document whose file moved on disk (a new path, maybe in another folder); `edited`: its text changed too. */
+export type Moved = Matched & {readonly edited: boolean};
+
+/** A file left alone because its name is taken: by another file of this sync, a loose document, or another source's document. */
+export type Conflict = DiskFile & {readonly reason: string; readonly holder: 'sync' | 'loose' | 'source'};
 
 export type SyncPlan = {
 	/** New files: ingest. */
 	readonly added: readonly DiskFile[];
-	/** Content changed (and maybe the name): re-ingest, reusing the vectors of unchanged chunks. */
+	/** Content changed at the same place (maybe under a new name: relabelled, adopted): re-ingest, reusing the vectors of unchanged chunks. */
 	readonly changed: readonly Matched[];
-	/** Same content under a new name (moved, or relabelled): rename, keeping every vector. */
+	/** Files found at a new path: the document follows its file, keeping its vectors (an edited one is then re-ingested). */
+	readonly moved: readonly Moved[];
+	/** Same file, same content, new name (relabelled, adopted): rename, keeping every vector. */
 	readonly renamed: readonly Matched[];
 	/** Gone from disk: delete. Never silent: every one is reported. */
 	readonly removed: readonly StoredDocument[];
 	readonly unchanged: readonly Matched[];
 	/** Files whose name belongs to a document outside the sync (loose, or another source): left alone. */
 	readonly conflicts: readonly Conflict[];
+};
+
+export type PlanOptions = {
+	/** A file whose name a loose document holds takes that document over (`--force`) instead of being a conflict. */
+	readonly takeOver?: boolean;
 };
 
 const byName = <T extends {name: string}>(a: T, b: T) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0));
@@ -46,10 +59,11 @@ const key = (sourceId: number, relativePath: string) => `${sourceId}\0${relative
  * What a sync of the sources in `scope` must do so that the store holds exactly the files on disk. `disk` holds
  * every file of those sources; documents of other sources and loose ones are never removed. A file is matched
  * to its document by (source, relative path), else to a loose document read from the same path (adopted);
- * then an unmatched file whose content equals a vanished document's is that document renamed. Every list is in
- * name order (code units); pairs of equal content are matched in name order too, so the plan is deterministic.
+ * then a file whose content equals the indexed content of a document whose file is gone or holds other text
+ * now is that document moved (pair-moves.ts: moves, chains and swaps). Every list is in name order (code
+ * units); pairs of equal content are matched in name order too, so the plan is deterministic.
  */
-export function planSync(disk: readonly DiskFile[], stored: readonly StoredDocument[], scope: ReadonlySet<number>): SyncPlan {
+export function planSync(disk: readonly DiskFile[], stored: readonly StoredDocument[], scope: ReadonlySet<number>, options: PlanOptions = {}): SyncPlan {
 	const outside = disk.find(file => !scope.has(file.sourceId));
 	if (outside) {
 		throw new Error(`planSync: ${outside.name} belongs to source ${outside.sourceId}, which is not being synced`);
@@ -58,6 +72,7 @@ export function planSync(disk: readonly DiskFile[], stored: readonly StoredDocum
 	const owned = new Map(stored.filter(document => document.sourceId !== null && scope.has(document.sourceId) && document.relativePath !== null)
 		.map(document => [key(document.sourceId!, document.relativePath!), document]));
 	const loose = new Map(stored.filter(document => document.sourceId === null && document.sourcePath !== null).map(document => [document.sourcePath!, document]));
+	const looseByName = new Map(stored.filter(document => document.sourceId === null).map(document => [document.name, document]));
 	const claimed = new Set<StoredDocument>();
 	// Names that stay taken whatever this sync does: documents it does not own, unless one of its files adopts it.
 	const foreign = new Set(stored.filter(document => document.sourceId === null || !scope.has(document.sourceId)).map(document => document.name));
@@ -68,7 +83,7 @@ export function planSync(disk: readonly DiskFile[], stored: readonly StoredDocum
 	// Matching first, so that a loose document adopted by one file frees its name before names are checked.
 	const matches = files.map(file => {
 		const byKey = owned.get(key(file.sourceId, file.relativePath));
-		const adoptable = byKey ? undefined : loose.get(file.absolutePath);
+		const adoptable = byKey ? undefined : loose.get(file.absolutePath) ?? (options.takeOver ? looseByName.get(file.name) : undefined);
 		const document = byKey ?? (adoptable && !claimed.has(adoptable) ? adoptable : undefined);
 		if (document) {
 			claimed.add(document);
@@ -79,49 +94,42 @@ export function planSync(disk: readonly DiskFile[], stored: readonly StoredDocum
 
 		return {file, document};
 	});
+	const candidates: MoveCandidates = {added: [], changed: [], vanished: []};
 	for (const {file, document} of matches) {
-		const reason = names.has(file.name) ? 'another file of this sync has the same name' : (foreign.has(file.name) && file.name !== document?.name ? 'a document outside this sync has this name' : undefined);
-		if (reason) {
-			plan.conflicts.push({...file, reason});
+		if (names.has(file.name)) {
+			plan.conflicts.push({...file, reason: 'another file of this sync has the same name', holder: 'sync'});
+			continue;
+		}
+
+		if (foreign.has(file.name) && file.name !== document?.name) {
+			plan.conflicts.push({...file, reason: 'a document outside this sync has this name', holder: looseByName.has(file.name) ? 'loose' : 'source'});
 			continue;
 		}
 
 		names.add(file.name);
 		if (!document) {
-			plan.added.push(file);
+			candidates.added.push(file);
 			continue;
 		}
 
 		const matched = {...file, previousName: document.name, adopted: document.sourceId === null};
 		if (document.contentHash === file.contentHash) {
 			(document.name === file.name ? plan.unchanged : plan.renamed).push(matched);
-		} else {
+		} else if (matched.adopted) {
 			plan.changed.push(matched);
+		} else {
+			candidates.changed.push({file: matched, document});
 		}
 	}
 
-	const vanished = [...owned.values()].filter(document => !claimed.has(document)).sort(byName);
-	const removed = pairRenames(plan, vanished);
-	return {...plan, added: plan.added.sort(byName), renamed: plan.renamed.sort(byName), removed};
-}
-
-/** Moves each added file whose content equals a vanished document's into `renamed`; returns the rest, removed. */
-function pairRenames(plan: {added: DiskFile[]; renamed: Matched[]}, vanished: readonly StoredDocument[]): StoredDocument[] {
-	const byHash = new Map<string, StoredDocument[]>();
-	for (const document of vanished) {
-		byHash.set(document.contentHash, [...(byHash.get(document.contentHash) ?? []), document]);
-	}
-
-	const paired = new Set<StoredDocument>();
-	plan.added = plan.added.filter(file => {
-		const document = byHash.get(file.contentHash)?.find(candidate => !paired.has(candidate));
-		if (!document) {
-			return true;
-		}
-
-		paired.add(document);
-		plan.renamed.push({...file, previousName: document.name, adopted: false});
-		return false;
-	});
-	return vanished.filter(document => !paired.has(document));
+	candidates.vanished.push(...[...owned.values()].filter(document => !claimed.has(document)).sort(byName));
+	const paired = pairMoves(candidates);
+	return {
+		...plan,
+		added: paired.added.sort(byName),
+		changed: [...plan.changed, ...paired.changed].sort(byName),
+		moved: paired.moved,
+		renamed: plan.renamed.sort(byName),
+		removed: paired.removed.sort(byName),
+	};
 }

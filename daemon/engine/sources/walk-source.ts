@@ -25,6 +25,8 @@ export type WalkedFile = {
 	readonly absolutePath: string;
 	readonly size: number;
 	readonly mtimeMs: number;
+	/** When its inode last changed: a rename (`mv`) changes it and keeps the mtime. */
+	readonly ctimeMs: number;
 };
 
 export type WalkResult = {
@@ -72,7 +74,7 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 			skip('too_large', relative, false);
 		} else {
 			reached.add(real);
-			files.push({path: relative, absolutePath: realRoot + path.sep + relative, size: info.size, mtimeMs: info.mtimeMs});
+			files.push({path: relative, absolutePath: realRoot + path.sep + relative, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs});
 		}
 	};
 
@@ -149,7 +151,8 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 		const target = await realpath(path.join(link.parentReal, name)).catch(() => undefined);
 		const info = target === undefined ? undefined : await stat(target).catch(() => undefined);
 		if (target === undefined || info === undefined) {
-			skip('unreadable', link.relative, false);
+			// A broken link that would be left out anyway (an editor's `.#notes.md` lock, a `.txt`) is not a failure.
+			skip(verdict(link.relative, name, false, link.rules) ?? 'unreadable', link.relative, false);
 			return;
 		}
 

@@ -124,6 +124,8 @@ export type SyncCounts = {
 	readonly failed: number;
 	readonly conflicts: number;
 	readonly skipped: number;
+	/** Files found at a new path (absent from syncs recorded before moves were counted). */
+	readonly moved?: number;
 };
 
 /** A folder a collection is filled from. */
@@ -135,7 +137,7 @@ export type Source = SourceSettings & {
 	/** Prefix of its documents' names while the collection has more than one source. */
 	readonly label: string;
 	readonly addedAt: string;
-	/** When its last sync completed; null before the first. */
+	/** When its last completed sync started reading the folder (files renamed since are read again); null before the first. */
 	readonly lastSyncAt: string | null;
 	readonly lastSync: SyncCounts | null;
 };
@@ -146,8 +148,9 @@ export type NewSource = SourceSettings & Pick<Source, 'path' | 'label'>;
 export type SourceChanges = Partial<SourceSettings & Pick<Source, 'label'> & {readonly lastSync: {readonly at: string; readonly counts: SyncCounts}}>;
 
 /**
- * A document given a (maybe new) name and a place in a source. `from` and `to` may be equal: the document then
- * only takes its source, relative path and modification time (adopted, or touched without a change).
+ * A document given a (maybe new) name and a place: its source, the path within it, the file it is read from.
+ * `from` and `to` may be equal: the document then only takes its new place and modification time (adopted,
+ * moved on disk under the same name, or touched without a change).
  */
 export type DocumentMove = {
 	readonly from: string;
@@ -155,6 +158,8 @@ export type DocumentMove = {
 	/** null: loose (no source). */
 	readonly sourceId: number | null;
 	readonly relativePath: string | null;
+	/** The file it now is (absolute, resolved): what search hits, `get` and changed-on-disk read; null: none. */
+	readonly sourcePath: string | null;
 	readonly mtimeMs: number | null;
 };
 

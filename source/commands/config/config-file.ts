@@ -45,6 +45,6 @@ export function afterChange(key: SettingKey, io: Io): void {
 
 	const record = readDiscovery(resolvePaths().state);
 	if (settingKeys[key].restart && record && isAlive(record.pid)) {
-		io.note(`note: the running daemon (pid ${record.pid}) reads settings when it starts: run md-vector stop to apply this (the next command starts it again)`);
+		io.note(`note: the running daemon (pid ${record.pid}) reads settings when it starts: run md-vector restart to apply this`);
 	}
 }
