@@ -1,16 +1,15 @@
 // npm run eval: retrieval quality through the real API of a fresh daemon, on a judged query set.
-//   npm run eval [-- --set scifact|keps] [--sample N] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep]
+//   npm run eval [-- --set scifact|keps] [--sample N] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep] [--fresh]
 // scifact: BEIR SciFact train (nDCG@10, recall); keps: bench/eval/keps-questions.jsonl over the Kubernetes KEPs
 // (hit@5, MRR@10). --sweep also fuses the keyword and semantic rankings at several RRF k and convex weights.
 // The model is MD_VECTOR_MODEL_DIR's (or the configured one): the same command measures any model a user has;
-// MD_VECTOR_EMBED_HEADINGS=0 measures embedding the chunk text without its heading path.
+// MD_VECTOR_EMBED_HEADINGS=0 measures embedding the chunk text without its heading path. The corpus is embedded
+// once per model and setting and kept as an export (bench/eval/embedded-once.ts); --fresh embeds it again.
 import {existsSync, readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
 import {connect} from '../source/client/connect.js';
-import type {DaemonClient} from '../source/client/daemon-client.js';
 import type {Fusion, SearchMode} from '../common/search-contract.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
@@ -22,6 +21,7 @@ import {kepsSet} from './eval/keps.js';
 import type {QuerySet} from './eval/query-set.js';
 import {evaluateMode, type Scores} from './eval/evaluate.js';
 import {sweepFusion} from './eval/fusion-sweep.js';
+import {cacheFile, fillOnce} from './eval/embedded-once.js';
 
 const data = path.resolve('..', 'shared', 'data');
 const {values: options} = parseArgs({options: {
@@ -29,6 +29,7 @@ const {values: options} = parseArgs({options: {
 	modes: {type: 'string', default: 'keyword,semantic,hybrid'},
 	fusion: {type: 'string', default: 'rrf,convex'},
 	sweep: {type: 'boolean', default: false},
+	fresh: {type: 'boolean', default: false},
 	data: {type: 'string'},
 	questions: {type: 'string', default: path.resolve('bench', 'eval', 'keps-questions.jsonl')},
 	sample: {type: 'string', default: '1'}, // keps: every answer file plus every n-th other file (1: the whole tree)
@@ -49,7 +50,7 @@ try {
 	const health = await waitForModel(client);
 	const {embedder} = health.checks;
 	console.log(`model: ${embedder.model} (${embedder.status}${embedder.reason ? `: ${embedder.reason}` : ''}), weights ${env.MD_VECTOR_MODEL_DTYPE ?? 'q8'}, heading path embedded: ${env.MD_VECTOR_EMBED_HEADINGS === '0' ? 'no' : 'yes'}${modelWarning(env.MD_VECTOR_MODEL_DIR)}`);
-	await ingest(client, set.folder);
+	await fillOnce(client, set, collection, embedder.status === 'ok' ? cacheFile(set, env) : undefined, options.fresh);
 	console.log('\nmode            nDCG@10  recall@10  recall@100  hit@5   MRR@10  latency p50  p95 (ms, HTTP round trip)');
 	for (const mode of modes) {
 		for (const fusion of mode === 'hybrid' ? fusions : [undefined]) {
@@ -79,18 +80,6 @@ try {
 
 function row(label: string, scores: Scores): string {
 	return `${label.padEnd(24).slice(0, Math.max(15, label.length))} ${scores.ndcg10.toFixed(4)}   ${scores.recall10.toFixed(4)}     ${scores.recall100.toFixed(4)}      ${scores.hit5.toFixed(4)}  ${scores.mrr10.toFixed(4)}`;
-}
-
-async function ingest(daemon: DaemonClient, folder: string): Promise<void> {
-	const started = performance.now();
-	const {job} = await daemon.startDirectoryJob({directory: folder, collection});
-	const done = await daemon.followJob(job.id, () => undefined);
-	if (done.state !== 'completed' || done.progress.failed > 0) {
-		throw new Error(`ingest of ${folder} ended ${done.state} with ${done.progress.failed} failed files`);
-	}
-
-	const seconds = (performance.now() - started) / 1000;
-	console.log(`ingested: ${done.progress.indexed} documents, ${done.progress.chunks} chunks in ${seconds.toFixed(1)} s (${(done.progress.chunks / seconds).toFixed(1)} chunks/s)`);
 }
 
 /** The generated stand-in models say in their config that their weights are random. */

@@ -1,4 +1,4 @@
-// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N] [--ingest-every N]: search latency of two
+// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N] [--modes keyword,...] [--per-request N] [--ingest-every N]: search latency of two
 // builds measured in one run, query by query alternately (which goes first alternates too), so both see the same
 // machine load; with --ingest-every, ingest-dir of every N-th docs file too, before/after/after/before.
 // Each DIR is a built checkout (its dist/ starts its daemon); the collection is filled through the import API.
@@ -7,6 +7,7 @@ import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
 import type {DaemonClient} from '../source/client/daemon-client.js';
+import type {SearchMode} from '../source/client/api-types.js';
 import type * as Connect from '../source/client/connect.js';
 import type * as StopDaemon from '../source/client/stop-daemon.js';
 import type * as WaitForModel from '../source/client/wait-for-model.js';
@@ -17,7 +18,7 @@ import {machine, percentile} from './machine.js';
 import {fillCollection, sampleQueries} from './search-latency.js';
 import {timeIngest} from './ingest-throughput.js';
 
-const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}, 'ingest-every': {type: 'string', default: '0'}, 'ingest-only': {type: 'boolean', default: false}}});
+const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}, 'ingest-every': {type: 'string', default: '0'}, 'ingest-only': {type: 'boolean', default: false}, modes: {type: 'string', default: 'keyword,semantic,hybrid'}, 'per-request': {type: 'string', default: '10000'}}});
 if (!options.before) {
 	throw new Error('--before DIR: a built checkout to compare with');
 }
@@ -50,7 +51,7 @@ async function start(name: string, directory: string): Promise<Build> {
 	await waitForModel(client);
 	const health = await client.health();
 	if (!options['ingest-only']) {
-		await fillCollection(client, 'side', size, texts, {id: health.checks.embedder.model, dims: health.checks.embedder.dimension});
+		await fillCollection(client, 'side', size, texts, {id: health.checks.embedder.model, dims: health.checks.embedder.dimension}, Number(options['per-request']));
 	}
 
 	return {
@@ -64,7 +65,7 @@ const builds = [await start('before', options.before), await start('after', opti
 try {
 	console.log(`machine: ${machine()}`);
 	console.log(options['ingest-only'] ? 'ingestion only' : `search latency over HTTP, ${size.toLocaleString('en-US')} chunks, 200 queries, top 10, the two builds alternately`);
-	for (const mode of options['ingest-only'] ? [] : ['keyword', 'semantic', 'hybrid'] as const) {
+	for (const mode of options['ingest-only'] ? [] : options.modes.split(',') as SearchMode[]) {
 		const times = new Map(builds.map(build => [build.name, [] as number[]]));
 		for (const build of builds) {
 			await build.client.search({query: 'warm up', collection: 'side', mode});

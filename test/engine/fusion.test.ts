@@ -1,5 +1,5 @@
 import test from 'ava';
-import {convexFusion, fuse, reciprocalRankFusion} from '../../daemon/engine/search/fusion.js';
+import {confidence, convexFusion, convexSemanticWeight, demote, fuse, reciprocalRankFusion, semanticWeight} from '../../daemon/engine/search/fusion.js';
 import type {Ranked} from '../../daemon/engine/storage/types.js';
 
 const list = (...entries: Array<[number, number]>): Ranked[] => entries.map(([rowid, score]) => ({rowid, score}));
@@ -48,4 +48,36 @@ test('fusion never returns a hit twice', t => {
 		const rowids = order(fuse(method, semantic, keyword));
 		t.deepEqual([...rowids].sort((a, b) => a - b), [1, 2, 3, 4, 5], method);
 	}
+});
+
+test('confidence: how far the first hit stands above the first ten, in standard deviations of the list', t => {
+	const flat = list(...Array.from({length: 20}, (_, index): [number, number] => [index, 0.5 - (index * 0.001)]));
+	const standout = list([1, 20], ...Array.from({length: 19}, (_, index): [number, number] => [index + 2, 2 - (index * 0.01)]));
+	t.true(confidence(standout) > 2, String(confidence(standout)));
+	t.true(confidence(flat) < 1, String(confidence(flat)));
+	t.is(confidence(list([1, 3])), 0, 'one hit');
+	t.is(confidence(list([1, 3], [2, 3])), 0, 'all tied');
+	const deviation = Math.sqrt((((3 - 2) ** 2) + ((1 - 2) ** 2)) / 2);
+	t.is(confidence(list([1, 3], [2, 1])), (3 - 2) / deviation);
+});
+
+test('convex fusion trusts the half that is surer of its first hit, within 0.2 to 0.8', t => {
+	const flat = list(...Array.from({length: 20}, (_, index): [number, number] => [index, 0.5 - (index * 0.001)]));
+	const standout = list([100, 20], ...Array.from({length: 19}, (_, index): [number, number] => [index + 101, 2 - (index * 0.01)]));
+	t.true(semanticWeight(flat, standout) < convexSemanticWeight, 'a keyword list with a standout first hit gets more say');
+	t.true(semanticWeight(standout, flat) > convexSemanticWeight);
+	t.is(semanticWeight(flat, flat), convexSemanticWeight, 'equally sure: the default');
+	const extreme = list([1, 1000], ...Array.from({length: 30}, (_, index): [number, number] => [index + 2, 1]));
+	t.is(semanticWeight(extreme, flat), 0.8);
+	t.is(semanticWeight(flat, extreme), 0.2);
+	const weight = semanticWeight(flat, standout);
+	t.deepEqual(fuse('convex', flat, standout), convexFusion([flat, standout], [weight, 1 - weight]));
+});
+
+test('demote: the given rows lose half their score and fall in place, other rows keep theirs', t => {
+	const keyword = list([1, 10], [2, 8], [3, 6]);
+	t.deepEqual(demote(keyword, new Set([1])), list([2, 8], [3, 6], [1, 5]));
+	t.deepEqual(demote(keyword, new Set()), keyword);
+	const semantic = list([1, 0.6], [2, 0.4], [3, -0.2]);
+	t.deepEqual(demote(semantic, new Set([1, 3])).map(hit => [hit.rowid, hit.score.toFixed(2)]), [[2, '0.40'], [1, '0.30'], [3, '-0.30']], 'a negative cosine goes down too');
 });

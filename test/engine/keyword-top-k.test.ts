@@ -1,21 +1,27 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {topKeyword, type KeywordSource} from '../../daemon/engine/storage/embedded/sqlite/keyword-top-k.js';
+import {topKeyword, weighted, type KeywordSource} from '../../daemon/engine/storage/embedded/sqlite/keyword-top-k.js';
 import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
 import {Store} from '../../daemon/engine/storage/embedded/sqlite/store.js';
 import {prepareDocument, toDocumentToWrite} from '../../daemon/engine/ingest/prepare-document.js';
 import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
+import type {DocumentToWrite} from '../../daemon/engine/storage/types.js';
 import {sharedData, temporaryDirectory} from '../helpers/paths.js';
 import {seeded} from '../helpers/seeded.js';
+import {referenceRanking} from '../storage/reference-bm25.js';
 
 const weights = [2, 1.5, 1] as const;
 
-test('pruned top-k BM25 equals scoring every match, on real docs after deletions', t => {
+/** Every 20th powershell-docs page in `docs`, 20 of them again as one page in `other`, then every 7th deleted. */
+function storeAfterDeletions() {
 	const store = Store.open(path.join(temporaryDirectory(), 'store.sqlite'));
+	const written: DocumentToWrite[] = [];
 	const ingest = (content: string, fileName: string, collection: string) => {
 		const row = store.collection(collection) ?? store.ensureCollection(collection, chunkerVersion);
-		store.writeDocuments(row, [toDocumentToWrite(prepareDocument(content, fileName), new Map())]);
+		const document = toDocumentToWrite(prepareDocument(content, fileName), new Map());
+		written.push(document);
+		store.writeDocuments(row, [document]);
 	};
 
 	const root = path.join(sharedData, 'powershell-docs');
@@ -32,10 +38,19 @@ test('pruned top-k BM25 equals scoring every match, on real docs after deletions
 	}
 
 	ingest(texts.slice(0, 20).join('\n\n'), 'other.md', 'other'); // other collections' rows count in BM25 too
-	for (const file of files.filter((_, index) => index % 7 === 0)) {
-		store.deleteDocument(store.collection('docs')!, file); // FTS5 keeps deleted rows in its N: the bounds must hold anyway
+	const deleted = new Set(files.filter((_, index) => index % 7 === 0));
+	for (const file of deleted) {
+		store.deleteDocument(store.collection('docs')!, file);
 	}
 
+	return {store, texts, written, live: written.filter(document => !deleted.has(document.fileName) || document.fileName === 'other.md')};
+}
+
+test('pruned top-k BM25 equals scoring every match, on real docs after deletions', t => {
+	const {store, texts} = storeAfterDeletions();
+	t.teardown(() => {
+		store.close();
+	});
 	const collection = store.collection('docs')!;
 	const next = seeded(11);
 	const common = ['parameter', 'example', 'PowerShell', 'cmdlet', 'value', 'the object', 'type'];
@@ -49,23 +64,16 @@ test('pruned top-k BM25 equals scoring every match, on real docs after deletions
 		const real = store.keywordSource(collection.id, weights);
 		const source: KeywordSource = {
 			...real,
-			best(match, limit) {
-				exhaustive ||= !match.includes(' AND ');
-				return real.best(match, limit);
+			best(essential, rest, limit) {
+				exhaustive ||= rest.length === 0;
+				return real.best(essential, rest, limit);
 			},
 		};
 		for (const limit of [10, 50]) {
-			const expected = store.keywordMatches(collection.id, terms.map(term => `"${term}"`).join(' OR '), limit, weights);
+			const expected = real.best(weighted(real.statistics(), terms), [], limit);
 			const actual = topKeyword(source, terms, limit);
 			t.deepEqual(actual.map(hit => hit.score.toFixed(9)), expected.map(hit => hit.score.toFixed(9)), terms.join(' '));
-			// Rows with equal scores may come in either order; every row with a score of its own must be the same.
-			const scoreCounts = new Map<string, number>();
-			for (const hit of expected) {
-				scoreCounts.set(hit.score.toFixed(9), (scoreCounts.get(hit.score.toFixed(9)) ?? 0) + 1);
-			}
-
-			const unique = (hits: typeof expected) => hits.filter(hit => scoreCounts.get(hit.score.toFixed(9)) === 1).map(hit => hit.rowid);
-			t.deepEqual(unique(actual), unique(expected));
+			t.deepEqual(actual.map(hit => hit.rowid), expected.map(hit => hit.rowid), terms.join(' '));
 			compared++;
 		}
 
@@ -74,5 +82,24 @@ test('pruned top-k BM25 equals scoring every match, on real docs after deletions
 
 	t.is(compared, 300);
 	t.true(pruned > 50, `the pruned path answered ${pruned} of 150 queries`);
-	store.close();
+});
+
+test('keyword scores are BM25 with Lucene\'s idf over the live chunks, after deletions too', t => {
+	const {store, written, live} = storeAfterDeletions();
+	t.teardown(() => {
+		store.close();
+	});
+	const docs = store.collection('docs')!;
+	let compared = 0;
+	for (const query of ['parameter', 'Get-ChildItem example', 'the object type pipeline', 'remote session credential', 'syntax']) {
+		const terms = keywordTerms(query);
+		// FTS5 keeps deleted rows in its length average: the reference averages over every row ever written.
+		const expected = referenceRanking(live, terms, weights, written).filter(hit => !hit.key.startsWith('other.md')).slice(0, 20);
+		const actual = store.keyword(docs.id, terms, 20, weights);
+		t.deepEqual(actual.map(hit => hit.score.toFixed(6)), expected.map(hit => hit.score.toFixed(6)), query);
+		t.true(actual.every(hit => hit.score > 0), query);
+		compared += actual.length;
+	}
+
+	t.true(compared > 60, `${compared} ranked rows compared`);
 });

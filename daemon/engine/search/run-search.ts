@@ -3,8 +3,9 @@ import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, FieldWeights, Ranked, StoredChunk} from '../storage/types.js';
 import {unavailable} from '../errors.js';
-import {fuse} from './fusion.js';
+import {demote, fuse} from './fusion.js';
 import {keywordTerms} from './keyword-query.js';
+import {isBoilerplate} from './boilerplate.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 
 /** Column weights of BM25: document title, section headings, body. */
@@ -72,19 +73,33 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	}
 
 	const semantic = await semanticWork;
-	const ranked = mode === 'hybrid' ? fuse(request.fusion, semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
-	const rowids = ranked.map(hit => hit.rowid);
-	const chunks = new Map<number, StoredChunk & {collection: string}>();
-	for (const [index, found] of (await Promise.all(collections.map(async collection => context.storage.chunks(collection, rowids)))).entries()) {
-		for (const [rowid, chunk] of found) {
-			chunks.set(rowid, {...chunk, collection: collections[index]!.name});
-		}
+	const candidates = mode === 'hybrid' ? [...semantic, ...keyword] : (mode === 'semantic' ? semantic : keyword);
+	const chunks = await chunksOf(context.storage, collections, candidates.map(hit => hit.rowid));
+	let ranked = candidates;
+	if (mode === 'hybrid') {
+		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
+		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issue 28).
+		const boilerplate = new Set([...chunks].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
+		ranked = fuse(request.fusion, demote(semantic, boilerplate), demote(keyword, boilerplate));
 	}
 
 	const results = toResults(chunks, ranked, request);
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
+}
+
+/** The chunks of these rows, each with the name of the collection that holds it. */
+async function chunksOf(storage: Storage, collections: readonly Collection[], rowids: readonly number[]): Promise<Map<number, StoredChunk & {collection: string}>> {
+	const chunks = new Map<number, StoredChunk & {collection: string}>();
+	const unique = [...new Set(rowids)];
+	for (const [index, found] of (await Promise.all(collections.map(async collection => storage.chunks(collection, unique)))).entries()) {
+		for (const [rowid, chunk] of found) {
+			chunks.set(rowid, {...chunk, collection: collections[index]!.name});
+		}
+	}
+
+	return chunks;
 }
 
 function toResults(chunks: ReadonlyMap<number, StoredChunk & {collection: string}>, ranked: readonly Ranked[], request: SearchRequest): SearchHit[] {

@@ -11,8 +11,8 @@ import type {
  * - writeDocuments, writeDocumentGroups, deleteDocument and setVectors are atomic: a failure leaves nothing of
  *   the call written;
  * - a collection's vectors share one fingerprint: a write of another one is refused (fingerprint_mismatch, 409);
- * - keywordTopK is exact BM25 (k1 1.2, b 0.75, FTS5's idf) over md-vector's own keyword tokens, so a
- *   collection ranks the same on every backend;
+ * - keywordTopK is exact BM25 (bm25.ts: k1 1.2, b 0.75, Lucene's idf) over md-vector's own keyword tokens, so
+ *   a collection ranks the same on every backend;
  * - vectorTopK is by inner product (vectors are unit length: cosine); exact while vectorIndex says `flat`;
  * - BM25's statistics (row count, document frequency) are those of the whole store, not of one collection, so
  *   keyword scores of different collections compare, and a search over several merges them by score;

@@ -1,14 +1,15 @@
 import type pg from 'pg';
 import type {FieldWeights, Ranked} from '../types.js';
+import {bm25} from '../bm25.js';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /**
- * Exact BM25 as FTS5's bm25() computes it, in one statement (one snapshot), from the postings tables:
- * score = Σ idf(t) · f·(k1 + 1) / (f + k1·(1 − b + b·D / avgdl)), where f is the term's count in the chunk
- * weighted per field, D the chunk's length in keyword tokens over all fields, avgdl the average over the store,
- * and idf(t) = ln((N − n + 0.5) / (n + 0.5)) floored at 1e-6 (N the chunks of the store, n those holding t).
- * Same order of operations as FTS5's C code, in float8, so scores agree to the last bits or nearly.
+ * Exact BM25 (../bm25.ts) in one statement (one snapshot), from the postings tables: score = Σ idf(t) ·
+ * f·(k1 + 1) / (f + k1·(1 − b + b·D / avgdl)), where f is the term's count in the chunk weighted per field, D the
+ * chunk's length in keyword tokens over all fields, avgdl the average over the store, and idf(t) =
+ * ln(1 + (N − n + 0.5) / (n + 0.5)) (Lucene's; N the chunks of the store, n those holding t). Same order of
+ * operations as FTS5's C code, in float8, so scores agree with the embedded store's to the last bits or nearly.
  *
  * Statistics (N, avgdl, n) are the whole store's, as the embedded store's one FTS5 table counts them: keyword
  * scores of different collections compare (a search over several merges them by score), and a collection
@@ -26,7 +27,7 @@ export async function keywordTopK(db: Queryable, collectionId: number, terms: re
 	const {rows} = await db.query<Ranked>(`WITH totals AS (
 			SELECT sum(chunks)::float8 AS n, sum(keyword_tokens)::float8 / greatest(sum(chunks), 1)::float8 AS avgdl FROM md_vector.collection_totals
 		), idf AS (
-			SELECT p.term, greatest(ln((t.n - count(*)::float8 + 0.5::float8) / (count(*)::float8 + 0.5::float8)), 1e-6::float8) AS idf
+			SELECT p.term, ln(1::float8 + ((t.n - count(*)::float8 + 0.5::float8) / (count(*)::float8 + 0.5::float8))) AS idf
 			FROM md_vector.postings p CROSS JOIN totals t WHERE p.term = ANY($2::text[]) GROUP BY p.term, t.n
 		)
 		SELECT p.chunk_id AS rowid, sum(i.idf * (w.f * ($6::float8 + 1::float8)) / (w.f + $6::float8 * (1::float8 - $7::float8 + $7::float8 * p.chunk_length::float8 / t.avgdl))) AS score
@@ -35,6 +36,3 @@ export async function keywordTopK(db: Queryable, collectionId: number, terms: re
 		GROUP BY p.chunk_id ORDER BY score DESC, rowid LIMIT $8`, [collectionId, unique, weights[0], weights[1], weights[2], bm25.k1, bm25.b, limit]);
 	return rows;
 }
-
-/** FTS5's bm25() parameters. */
-export const bm25 = {k1: 1.2, b: 0.75} as const;

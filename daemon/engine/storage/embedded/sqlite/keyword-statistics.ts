@@ -1,11 +1,9 @@
-import {phrase} from './keyword-top-k.js';
+import {phrase, type KeywordStatistics} from './keyword-top-k.js';
 import type {Statements} from './statements.js';
 
-export type KeywordStatistics = {readonly frequency: (term: string) => number; readonly rows: number};
-
 /**
- * BM25's statistics of the whole FTS table (not of one collection: scores of collections compare), read once
- * and kept until a write changes the table (drop()).
+ * BM25's statistics of the whole store (not of one collection: scores of collections compare), read once and
+ * kept until a write changes the FTS table (drop()).
  */
 export class KeywordStatisticsCache {
 	private current: KeywordStatistics | undefined;
@@ -21,8 +19,10 @@ export class KeywordStatisticsCache {
 	get(): KeywordStatistics {
 		this.current ??= (() => {
 			const frequencies = new Map<string, number>();
+			const averages = this.sql.ftsAverages.get() as {block: Uint8Array} | undefined;
 			return {
-				rows: (this.sql.chunksEverInserted.get() as {count: number}).count,
+				rows: (this.sql.liveChunks.get() as {count: number}).count,
+				ftsRows: averages ? readVarint(averages.block) : 0,
 				frequency: (term: string) => {
 					let count = frequencies.get(term);
 					if (count === undefined) {
@@ -36,4 +36,25 @@ export class KeywordStatisticsCache {
 		})();
 		return this.current;
 	}
+}
+
+/**
+ * The first number of FTS5's averages record (its row count, the N of its idf), a SQLite varint: big-endian,
+ * 7 bits a byte while the high bit is set, the ninth byte whole.
+ */
+export function readVarint(bytes: Uint8Array): number {
+	let value = 0;
+	for (let index = 0; index < 9 && index < bytes.length; index++) {
+		const byte = bytes[index]!;
+		if (index === 8) {
+			return (value * 256) + byte;
+		}
+
+		value = (value * 128) + (byte & 0x7F);
+		if ((byte & 0x80) === 0) {
+			return value;
+		}
+	}
+
+	return value;
 }

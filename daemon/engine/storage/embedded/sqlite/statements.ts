@@ -41,13 +41,11 @@ export function prepareStatements(db: Database.Database) {
 		setVector: db.prepare('UPDATE chunks SET vector = ? WHERE id = ? AND vector IS NULL'),
 		chunksOfDocument: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.collection_id = ? AND d.file_name = ? ORDER BY c.ordinal`),
 		chunkByRowid: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ? AND c.collection_id = ?`),
-		// The planner would read the wide chunk rows; the narrow index answers the collection check alone.
-		keyword: db.prepare(`SELECT f.rowid AS rowid, bm25(chunks_fts, ?, ?, ?) AS rank FROM chunks_fts f JOIN chunks c INDEXED BY chunks_collection_of_row ON c.id = f.rowid
-			WHERE chunks_fts MATCH ? AND c.collection_id = ? ORDER BY rank LIMIT ?`),
 		keywordFrequency: db.prepare('SELECT count(*) AS count FROM chunks_fts WHERE chunks_fts MATCH ?'),
-		// FTS5's row count (its N in idf) keeps deleted rows of a contentless table: every chunk ever inserted is
-		// an upper bound (AUTOINCREMENT ids are never reused), which keeps topKeyword's bounds safe.
-		chunksEverInserted: db.prepare('SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = \'chunks\'), 0) AS count'),
+		liveChunks: db.prepare('SELECT count(*) AS count FROM chunks'),
+		// FTS5's averages record (row 1 of its data table): its row count, which keeps the deleted rows of a
+		// contentless table, and the token totals. Its idf is made of that count; topKeyword undoes that idf.
+		ftsAverages: db.prepare('SELECT block FROM chunks_fts_data WHERE id = 1'),
 		stats: db.prepare(`SELECT (SELECT count(*) FROM documents WHERE collection_id = @id) AS documents,
 			count(*) AS chunks, count(vector) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = @id`),
 	};

@@ -6,8 +6,9 @@ import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, Exp
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';
-import {topKeyword, type KeywordSource} from './keyword-top-k.js';
+import {topKeyword, type KeywordSource, type WeightedTerm} from './keyword-top-k.js';
 import {KeywordStatisticsCache} from './keyword-statistics.js';
+import {KeywordSteps} from './keyword-steps.js';
 import {migrate} from './schema.js';
 import {SourceRows} from './source-rows.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
@@ -41,12 +42,14 @@ export class Store {
 	private readonly admin: CollectionAdmin;
 	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
 	private readonly statistics: KeywordStatisticsCache;
+	private readonly keywordSteps: KeywordSteps;
 
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
 		this.sources = new SourceRows(db);
 		this.moves = new DocumentMoves(db);
 		this.statistics = new KeywordStatisticsCache(this.sql);
+		this.keywordSteps = new KeywordSteps(db);
 		this.rows = new DocumentRows(this.sql, () => {
 			this.statistics.drop();
 		});
@@ -274,18 +277,10 @@ export class Store {
 
 	/** The FTS5 table as topKeyword reads it, for one query. */
 	keywordSource(collectionId: number, weights: FieldWeights): KeywordSource {
-		const statistics = this.statistics.get();
 		return {
-			frequency: statistics.frequency,
-			rows: () => statistics.rows,
-			best: (match, limit) => this.keywordMatches(collectionId, match, limit, weights),
+			statistics: () => this.statistics.get(),
+			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best(collectionId, essential, rest, limit, weights),
 		};
-	}
-
-	/** BM25 of every chunk an FTS5 expression matches, best `limit` first (the reference topKeyword must equal). */
-	keywordMatches(collectionId: number, match: string, limit: number, weights: FieldWeights): Ranked[] {
-		return (this.sql.keyword.all(...weights, match, collectionId, limit) as Array<{rowid: number; rank: number}>)
-			.map(row => ({rowid: row.rowid, score: -row.rank}));
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
