@@ -7,7 +7,7 @@ import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
 import {chunkerVersion} from '../daemon/engine/chunker/chunk-markdown.js';
-import {keywordTerms} from '../daemon/engine/search/keyword-query.js';
+import {keywordTerms} from '../common/text/keyword-query.js';
 import {EmbeddedStorage} from '../daemon/engine/storage/embedded/embedded-storage.js';
 import {PostgresStorage} from '../daemon/engine/storage/postgres/postgres-storage.js';
 import type {Storage} from '../daemon/engine/storage/storage.js';

@@ -11,7 +11,7 @@ const root = process.cwd();
 const sourceDir = path.join(root, 'dist', 'source');
 const outDir = path.join(root, 'dist', 'cli');
 /** Packages a one-shot command may load: small, and needed on its common path. Any other makes a module lazy. */
-const lightPackages = new Set(['env-paths']);
+const lightPackages = new Set(['env-paths', 'stemmer']); // stemmer: highlighting marks the words the search matched
 const staticImport = /^\s*(?:import|export)\s+(?:[^'";]*?from\s*)?['"]([^'"]+)['"]/gm;
 const dynamicImport = /import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 

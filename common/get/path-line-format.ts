@@ -10,14 +10,13 @@ export type LocatedHit = {
 
 /**
  * `search --format path:line`: one `path:line:text` line per hit (as `rg -n` prints, which editors' quickfix
- * lists read), pointing at the hit's first line that holds a query term (else its first non-blank line).
- * Tabs and line breaks cannot occur inside `text`; the path is printed as it is.
+ * lists read), pointing at the hit's first line that holds a match (`matches`: whole words, as highlighting marks
+ * them), else its first non-blank line. Tabs and line breaks cannot occur inside `text`; the path is printed as it is.
  */
-export function formatPathLines(hits: readonly LocatedHit[], terms: readonly string[]): string[] {
-	const pattern = terms.length === 0 ? undefined : new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:${terms.map(escape).join('|')})`, 'iu');
+export function formatPathLines(hits: readonly LocatedHit[], matches: (line: string) => boolean): string[] {
 	return hits.map(hit => {
 		const lines = splitLines(hit.content);
-		let index = pattern ? lines.findIndex(line => pattern.test(line)) : -1;
+		let index = lines.findIndex(line => matches(line));
 		if (index < 0) {
 			index = Math.max(0, lines.findIndex(line => line.trim() !== ''));
 		}
@@ -29,8 +28,4 @@ export function formatPathLines(hits: readonly LocatedHit[], terms: readonly str
 /** `search --files` (`-l`): each path once, in the order of its best hit. */
 export function formatFiles(hits: ReadonlyArray<Pick<LocatedHit, 'path'>>): string[] {
 	return [...new Set(hits.map(hit => hit.path))];
-}
-
-function escape(term: string): string {
-	return term.replaceAll(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`);
 }

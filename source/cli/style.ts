@@ -9,9 +9,14 @@ export type Style = {
 	readonly yellow: (text: string) => string;
 	readonly cyan: (text: string) => string;
 	readonly magenta: (text: string) => string;
-	/** A matched query term: coloured, or in [brackets] without colour. */
+	/** A matched query term: coloured, or between ⟦ ⟧ without colour. */
 	readonly match: (text: string) => string;
 };
+
+/** A match without colour: between marks no Markdown text uses, so `[links]` and `[x]` in a hit stay themselves. */
+export function plainMark(text: string): string {
+	return `⟦${text}⟧`;
+}
 
 export function colourEnabled(stream: {readonly isTTY?: boolean}, env: NodeJS.ProcessEnv = process.env): boolean {
 	if (env.FORCE_COLOR !== undefined) {
@@ -35,6 +40,6 @@ export function makeStyle(enabled: boolean): Style {
 		yellow,
 		cyan: sgr(36, 39, enabled),
 		magenta: sgr(35, 39, enabled),
-		match: enabled ? (text: string) => bold(yellow(text)) : (text: string) => `[${text}]`,
+		match: enabled ? (text: string) => bold(yellow(text)) : plainMark,
 	};
 }

@@ -6,7 +6,7 @@ import type {Io} from '../cli/io.js';
 import {flag, listOption, stringOption, type Invocation} from '../cli/spec.js';
 import {UsageError} from '../client/client-errors.js';
 import {searchText} from '../ui/search-text.js';
-import {queryTerms} from '../ui/snippet.js';
+import {markedRanges, queryMarks} from '../ui/query-marks.js';
 import {formatFiles, formatPathLines} from '../../common/get/path-line-format.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
@@ -37,7 +37,8 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	}
 
 	if (invocation.options.format === 'path:line') {
-		io.out(formatPathLines(located, queryTerms(query)).map(line => `${line}\n`).join(''));
+		const marks = queryMarks(query);
+		io.out(formatPathLines(located, line => markedRanges(line, marks).length > 0).map(line => `${line}\n`).join(''));
 		return undefined;
 	}
 

@@ -1,29 +1,20 @@
+import {markedRanges, queryMarks} from './query-marks.js';
+
 export type Segment = {readonly text: string; readonly match: boolean};
 
-const suffixes = /(?:ations?|ings?|ed|es|ly|s)$/;
-
-/** Query words reduced to a prefix (a crude stem) so "indexing" marks "index" and "indexes". */
-export function queryTerms(query: string): string[] {
-	const words = query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-	const terms = words.filter(word => word.length >= 2).map(word => (word.length > 4 ? word.replace(suffixes, '') : word));
-	return [...new Set(terms)].sort((a, b) => b.length - a.length);
-}
-
 /**
- * The part of a chunk most worth showing: about `width` characters around the densest run of query terms,
- * on one line, split into plain and matched segments.
+ * The part of a chunk most worth showing: about `width` characters around the densest run of matched words,
+ * on one line, split into plain and matched segments (whole words and whole phrases, as the search matched them).
  */
 export function snippet(content: string, query: string, width = 220): Segment[] {
 	const text = content.replaceAll(/\s+/g, ' ').trim();
-	const terms = queryTerms(query);
-	const pattern = terms.length === 0 ? undefined : new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:${terms.map(escape).join('|')})[\p{L}\p{N}_]*`, 'giu');
-	const matches = pattern ? [...text.matchAll(pattern)].map(match => match.index) : [];
+	const ranges = markedRanges(text, queryMarks(query));
 	let start = 0;
-	if (text.length > width && matches.length > 0) {
+	if (text.length > width && ranges.length > 0) {
 		// Start at the match that has the most other matches within the window.
 		let best = 0;
-		for (const at of matches) {
-			const count = matches.filter(other => other >= at && other < at + width).length;
+		for (const [at] of ranges) {
+			const count = ranges.filter(([other]) => other >= at && other < at + width).length;
 			if (count > best) {
 				best = count;
 				start = Math.max(0, at - Math.floor(width / 5));
@@ -31,30 +22,54 @@ export function snippet(content: string, query: string, width = 220): Segment[] 
 		}
 	}
 
-	let window = text.slice(start, start + width);
-	window = `${start > 0 ? '…' : ''}${window}${start + width < text.length ? '…' : ''}`;
-	return pattern ? split(window, pattern) : [{text: window, match: false}];
-}
-
-function split(text: string, pattern: RegExp): Segment[] {
-	const segments: Segment[] = [];
-	let last = 0;
-	for (const match of text.matchAll(pattern)) {
-		if (match.index > last) {
-			segments.push({text: text.slice(last, match.index), match: false});
-		}
-
-		segments.push({text: match[0], match: true});
-		last = match.index + match[0].length;
+	const end = Math.min(text.length, start + width);
+	const segments = split(text, start, end, ranges);
+	if (start > 0) {
+		segments.unshift({text: '…', match: false});
 	}
 
-	if (last < text.length) {
-		segments.push({text: text.slice(last), match: false});
+	if (end < text.length) {
+		segments.push({text: '…', match: false});
+	}
+
+	return merge(segments);
+}
+
+/** The window [start, end) of the text as segments, a mark cut by the window's edge kept as far as it shows. */
+function split(text: string, start: number, end: number, ranges: ReadonlyArray<readonly [number, number]>): Segment[] {
+	const segments: Segment[] = [];
+	let last = start;
+	for (const [from, to] of ranges) {
+		if (to <= start || from >= end) {
+			continue;
+		}
+
+		if (from > last) {
+			segments.push({text: text.slice(last, from), match: false});
+		}
+
+		segments.push({text: text.slice(Math.max(from, start), Math.min(to, end)), match: true});
+		last = Math.min(to, end);
+	}
+
+	if (last < end) {
+		segments.push({text: text.slice(last, end), match: false});
 	}
 
 	return segments;
 }
 
-function escape(text: string): string {
-	return text.replaceAll(/[.*+?^${}()|[\]\\]/g, String.raw`\$&`);
+/** Neighbouring plain segments as one. */
+function merge(segments: readonly Segment[]): Segment[] {
+	const merged: Segment[] = [];
+	for (const segment of segments) {
+		const previous = merged.at(-1);
+		if (previous && !previous.match && !segment.match) {
+			merged[merged.length - 1] = {text: previous.text + segment.text, match: false};
+		} else {
+			merged.push(segment);
+		}
+	}
+
+	return merged;
 }

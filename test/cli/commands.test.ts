@@ -34,7 +34,7 @@ test('ingest-dir, then search in every mode with -k and -C; --json is exactly th
 	const readable = await md.run(['search', 'gardens soil', '-k', '2', '-C', 'garden']);
 	t.is(readable.exitCode, 0);
 	t.regex(String(readable.stdout), /^ 1\. \d\.\d{4} {2}f\d\/note-\d+\.md:\d+-\d+$/m, 'rank, score, file and lines');
-	t.regex(String(readable.stdout), /\[gardens] and \[soil]/, 'query terms marked (NO_COLOR: brackets)');
+	t.regex(String(readable.stdout), /⟦gardens⟧ and ⟦soil⟧/, 'query terms marked (NO_COLOR: ⟦ ⟧)');
 	t.regex(String(readable.stdout), /2 results in 'garden' \(hybrid/);
 	t.false(String(readable.stdout).includes('\u001B'), 'no escape codes in piped output');
 });

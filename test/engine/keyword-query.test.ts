@@ -1,6 +1,6 @@
 import test from 'ava';
-import {keywordTerms, maxQueryTerms} from '../../daemon/engine/search/keyword-query.js';
-import {keywordTokens} from '../../daemon/engine/text/keyword-tokens.js';
+import {keywordTerms, maxQueryTerms} from '../../common/text/keyword-query.js';
+import {keywordTokens} from '../../common/text/keyword-tokens.js';
 
 test('a question\'s phrasing words are left out of the keyword query, not its subject', t => {
 	t.deepEqual(keywordTerms('Does chilly weather make clogged arteries worse?'), ['chilli', 'weather', 'clog', 'arteri', 'wors']);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import {keywordTokens} from '../../daemon/engine/text/keyword-tokens.js';
+import {keywordTokens} from '../../common/text/keyword-tokens.js';
 
 test('splits code identifiers into parts and keeps the whole', t => {
 	t.deepEqual(keywordTokens('Get-ChildItem'), ['get', 'child', 'item', 'getchilditem']);

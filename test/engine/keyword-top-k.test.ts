@@ -2,7 +2,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {topKeyword, weighted, type KeywordSource} from '../../daemon/engine/storage/embedded/sqlite/keyword-top-k.js';
-import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
+import {keywordTerms} from '../../common/text/keyword-query.js';
 import {Store} from '../../daemon/engine/storage/embedded/sqlite/store.js';
 import {prepareDocument, toDocumentToWrite} from '../../daemon/engine/ingest/prepare-document.js';
 import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';

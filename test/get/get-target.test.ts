@@ -2,6 +2,7 @@ import test from 'ava';
 import {parseGetTarget} from '../../common/get/get-target.js';
 import {sliceLines, splitLines} from '../../common/get/line-range.js';
 import {formatFiles, formatPathLines} from '../../common/get/path-line-format.js';
+import {markedRanges, queryMarks} from '../../source/ui/query-marks.js';
 
 const targets: Array<[string, ReturnType<typeof parseGetTarget>]> = [
 	['notes/a.md', {file: 'notes/a.md'}],
@@ -54,13 +55,14 @@ test('path:line output points at the first line with a query term, like rg -n', 
 		{path: 'inline.md', startLine: 3, content: '\n\nnothing matches here\nsecond'},
 		{path: '/home/u/notes/a.md', startLine: 40, content: 'Reinstall first\nthen install\n'},
 	];
-	t.deepEqual(formatPathLines(hits, ['install']), [
+	const matching = (query: string) => (line: string) => markedRanges(line, queryMarks(query)).length > 0;
+	t.deepEqual(formatPathLines(hits, matching('install')), [
 		'/home/u/notes/a.md:12:Install the package',
 		'inline.md:5:nothing matches here', // no term: the first non-blank line
 		'/home/u/notes/a.md:41:then install', // a term starts a word: not inside "Reinstall"
 	]);
-	t.deepEqual(formatPathLines([{path: 'a.md', startLine: 1, content: 'x'}], []), ['a.md:1:x']);
-	t.deepEqual(formatPathLines([{path: 'a.md', startLine: 7, content: 'c++ and (regex) chars'}], ['(regex']), ['a.md:7:c++ and (regex) chars']);
+	t.deepEqual(formatPathLines([{path: 'a.md', startLine: 1, content: 'x'}], matching('')), ['a.md:1:x']);
+	t.deepEqual(formatPathLines([{path: 'a.md', startLine: 7, content: 'x\nc++ and (regex) chars'}], matching('(regex')), ['a.md:8:c++ and (regex) chars']);
 });
 
 test('--files lists each path once, in the order of its best hit', t => {

@@ -4,8 +4,8 @@
 // MD_VECTOR_TEST_MODEL_DIR, MD_VECTOR_MODEL_DIR, then .models/; without it the test is skipped, saying so and why.
 import path from 'node:path';
 import test from 'ava';
-import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
-import {keywordTokens} from '../../daemon/engine/text/keyword-tokens.js';
+import {keywordTerms} from '../../common/text/keyword-query.js';
+import {keywordTokens} from '../../common/text/keyword-tokens.js';
 import {loadScifact, writeCorpus} from '../../bench/eval/scifact.js';
 import {poll} from '../../source/client/poll.js';
 import {startDaemon, untilReady} from '../helpers/daemon.js';

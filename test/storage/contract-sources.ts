@@ -3,7 +3,7 @@
 import type {TestFn} from 'ava';
 import type {Storage} from '../../daemon/engine/storage/storage.js';
 import type {Collection, FieldWeights, NewSource} from '../../daemon/engine/storage/types.js';
-import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
+import {keywordTerms} from '../../common/text/keyword-query.js';
 import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {documentOf, fingerprint, vectorOf} from './fixtures.js';
 

@@ -1,4 +1,4 @@
-import {keywordTokens} from '../../daemon/engine/text/keyword-tokens.js';
+import {keywordTokens} from '../../common/text/keyword-tokens.js';
 import type {DocumentToWrite, FieldWeights} from '../../daemon/engine/storage/types.js';
 
 /** BM25's parameters as FTS5 has them. */

@@ -113,7 +113,7 @@ test.serial('ResultList: the selected result marked, query terms highlighted, lo
 	const long = hit('corpus/reference/7.4/Microsoft.PowerShell.Core/About/about_Splatting.md', 'Splatting passes parameters', 0.5);
 	const {lastFrame} = render(<ResultList results={[...corpus, long]} selected={1} query='installer' focused width={60} height={12} lines={2} empty='No results.'/>);
 	t.regex(lastFrame()!, /› 0\.700 faq\.md Guide › Setup/);
-	t.regex(lastFrame()!, /\[installer]/, 'matched term marked (no colour in tests)');
+	t.regex(lastFrame()!, /⟦installer⟧/, 'matched term marked (no colour in tests)');
 	t.regex(lastFrame()!, /0\.500 corpus\/reference\/7\.4\/…\/About\/about_Splatting\.md/);
 	t.regex(render(<ResultList results={[]} selected={0} query='x' focused width={60} height={10} lines={2} empty='No results.'/>).lastFrame()!, /No results\./);
 	const stale = {...hit('notes/garden.md', 'Compost weekly', 0.9), changed_on_disk: true};

@@ -3,8 +3,8 @@ import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, FieldWeights, Ranked, StoredChunk} from '../storage/types.js';
 import {unavailable} from '../errors.js';
+import {keywordTerms} from '../../../common/text/keyword-query.js';
 import {demote, fuse} from './fusion.js';
-import {keywordTerms} from './keyword-query.js';
 import {isBoilerplate} from './boilerplate.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 

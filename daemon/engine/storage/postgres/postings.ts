@@ -1,4 +1,4 @@
-import {keywordTokens} from '../../text/keyword-tokens.js';
+import {keywordTokens} from '../../../../common/text/keyword-tokens.js';
 import type {ChunkToWrite} from '../types.js';
 
 /** One chunk's keyword postings: per term, its count in each field; and the chunk's length over all fields. */

@@ -1,4 +1,4 @@
-import {keywordTokens} from '../../../text/keyword-tokens.js';
+import {keywordTokens} from '../../../../../common/text/keyword-tokens.js';
 import type {DocumentToWrite} from '../../types.js';
 import {chunkIds} from '../../chunk-ids.js';
 import type {Statements} from './statements.js';

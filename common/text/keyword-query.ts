@@ -1,4 +1,4 @@
-import {keywordTokens} from '../text/keyword-tokens.js';
+import {keywordTokens} from './keyword-tokens.js';
 
 /**
  * Words a question is phrased with rather than about (question words, auxiliaries, pronouns, vague verbs and

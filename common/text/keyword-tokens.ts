@@ -62,3 +62,11 @@ function pushCjk(run: string, tokens: string[]): void {
 		tokens.push(chars[index]! + chars[index + 1]!);
 	}
 }
+
+/** A word of a text where it stands (offsets into the text as given) with its keyword tokens. */
+export type WordSpan = {readonly start: number; readonly end: number; readonly text: string; readonly tokens: readonly string[]};
+
+/** The text's words as the keyword search sees them, each with its place: what highlighting marks whole. */
+export function wordSpans(text: string): WordSpan[] {
+	return [...text.matchAll(tokenPattern)].map(match => ({start: match.index, end: match.index + match[0].length, text: match[0], tokens: keywordTokens(match[0])}));
+}
