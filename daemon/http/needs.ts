@@ -11,10 +11,11 @@ import type {Caller} from './caller.js';
 import {HttpError, unauthorized} from './http-error.js';
 
 /**
- * Where a route names the collection its permission applies to ('path': the :name parameter; 'query-or-none':
- * the query string's, else none; 'none': any grant of the permission will do).
+ * Where a route names the collection its permission applies to: 'body' and 'query' the one named there, else the
+ * default collection; 'named-body' and 'named-query' the one named there, else none (the use case resolves which:
+ * a search's `collections`, an import's export); 'path' the :name parameter; 'none': any grant of the permission.
  */
-export type CollectionIn = 'body' | 'query' | 'query-or-none' | 'path' | 'none';
+export type CollectionIn = 'body' | 'query' | 'named-body' | 'named-query' | 'path' | 'none';
 
 export type Need
 	= | {readonly kind: 'open'} // Anyone who passed the Host guard (GET /health).
@@ -47,8 +48,8 @@ export function collectionOf(request: Request, where: CollectionIn): string | un
 		return typeof name === 'string' ? name : undefined;
 	}
 
-	const source = (where === 'body' ? request.body : request.query) as {collection?: unknown} | undefined;
-	return typeof source?.collection === 'string' ? source.collection : (where === 'query-or-none' ? undefined : defaultCollection);
+	const source = (where === 'body' || where === 'named-body' ? request.body : request.query) as {collection?: unknown} | undefined;
+	return typeof source?.collection === 'string' ? source.collection : (where === 'named-body' || where === 'named-query' ? undefined : defaultCollection);
 }
 
 /** 401 for a caller without a credential, or with one that proves nothing (naming where to sign in, on MCP). */

@@ -10,7 +10,7 @@ import {searchBody} from './schemas.js';
 export function searchRoutes(useCases: UseCases): Router {
 	const router = Router();
 	// The use case checks the collections one by one: `collection`, each of `collections`, or with `all` those the caller may search.
-	router.post('/search', serves('search', 'none'), async (request, response) => {
+	router.post('/search', serves('search', 'named-body'), async (request, response) => {
 		const body = validate(searchBody, request.body ?? {});
 		const {collection, collections, ...input} = fromSearchBody(body);
 		const answer = await useCases.search(actorIn(response), {...input, collections: body.all ? 'all' : collections ?? [collection ?? defaultCollection]});
