@@ -6,16 +6,17 @@ import {toCollectionEntry, toCollectionStats, toSourceEntry} from '../to-wire/co
 import {toDocumentSection} from '../to-wire/documents.js';
 import type {ToolDefinition} from './tool-context.js';
 import {guarded} from './tool-result.js';
-import {toolNeeds} from './tool-needs.js';
 
 const anyCollection = searchFields.collection.describe('Collection name; may be left out when only one collection fits');
 
 export const listCollectionsTool: ToolDefinition = {
 	name: 'list_collections',
+	operation: 'listCollections',
+	collection: 'none',
 	writes: false,
-	register(server, {useCases, actor}) {
+	register(server, {useCases, actor}, meta) {
 		server.registerTool('list_collections', {
-			_meta: toolNeeds('listCollections', 'none'),
+			_meta: meta,
 			title: 'List collections',
 			description: 'The collections of indexed Markdown, with their document and chunk counts.',
 			annotations: {readOnlyHint: true},
@@ -25,10 +26,12 @@ export const listCollectionsTool: ToolDefinition = {
 
 export const documentSectionTool: ToolDefinition = {
 	name: 'get_document_section',
+	operation: 'documentSection',
+	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}) {
+	register(server, {useCases, actor}, meta) {
 		server.registerTool('get_document_section', {
-			_meta: toolNeeds('documentSection', 'named-or-any'),
+			_meta: meta,
 			title: 'Read a section of a document',
 			description: 'Returns the text of a document under a heading path (for example ["Install", "Linux"]; the document title may be left out; an empty path returns the whole document), to read around a search hit.',
 			inputSchema: {
@@ -44,10 +47,12 @@ export const documentSectionTool: ToolDefinition = {
 
 export const listSourcesTool: ToolDefinition = {
 	name: 'list_sources',
+	operation: 'sources',
+	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}) {
+	register(server, {useCases, actor}, meta) {
 		server.registerTool('list_sources', {
-			_meta: toolNeeds('sources', 'named-or-any'),
+			_meta: meta,
 			title: 'List the folders of a collection',
 			description: 'The folders a collection is filled from and kept in sync with: path, label, include/exclude globs, documents and last sync.',
 			inputSchema: {collection: anyCollection},
@@ -61,10 +66,12 @@ export const listSourcesTool: ToolDefinition = {
 
 export const statsTool: ToolDefinition = {
 	name: 'stats',
+	operation: 'stats',
+	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}) {
+	register(server, {useCases, actor}, meta) {
 		server.registerTool('stats', {
-			_meta: toolNeeds('stats', 'named-or-any'),
+			_meta: meta,
 			title: 'Collection statistics',
 			description: 'Documents, chunks, vectors, model and dimensions of a collection.',
 			inputSchema: {collection: anyCollection},

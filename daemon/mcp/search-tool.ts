@@ -6,14 +6,15 @@ import {searchDefaults, searchFields, searchLimits, type SearchBody} from '../..
 import {toToolSearch} from '../to-wire/search.js';
 import type {ToolDefinition} from './tool-context.js';
 import {guarded} from './tool-result.js';
-import {toolNeeds} from './tool-needs.js';
 
 export const searchTool: ToolDefinition = {
 	name: 'search',
+	operation: 'search',
+	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}) {
+	register(server, {useCases, actor}, meta) {
 		server.registerTool('search', {
-			_meta: toolNeeds('search', 'named-or-any'), // the permission it needs (checked before a call runs)
+			_meta: meta,
 			title: 'Search indexed Markdown',
 			description: 'Finds the chunks of indexed Markdown most relevant to a query, in one collection or (when none is named) in every collection. hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has collection, file, source_path, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
 			inputSchema: {

@@ -8,14 +8,17 @@ import {version} from '../../common/version.js';
 import {documentSectionTool, listCollectionsTool, listSourcesTool, statsTool} from './read-tools.js';
 import {searchTool} from './search-tool.js';
 import type {ToolContext, ToolDefinition} from './tool-context.js';
-import {declaring} from './tool-needs.js';
+import {declaring, toolNeeds} from './tool-needs.js';
 import {deleteDocumentTool, ingestTool} from './write-tools.js';
 
 export type {ToolContext} from './tool-context.js';
 
 const tools: readonly ToolDefinition[] = [searchTool, listCollectionsTool, documentSectionTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
 
-/** Whether a server for this caller offers the tool: every one, but no write tool when read-only. */
+/**
+ * Whether a server for this caller offers the tool: every one, but no write tool when read-only. (A tool list
+ * by the caller's permissions is one more condition here: context.actor.may(operations[tool.operation]).)
+ */
 const offered = (tool: ToolDefinition, context: ToolContext) => !(context.readOnly && tool.writes);
 
 /** The tools for one caller; its instructions name the collections it may use (read now, hence async). */
@@ -27,7 +30,7 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 	const instructions = `Search the user's Markdown notes and documentation indexed by md-vector. Use search first (it searches every collection unless you name one), then get_document_section to read around a hit. ${collections}`;
 	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions}));
 	for (const tool of tools.filter(tool => offered(tool, context))) {
-		tool.register(server, context);
+		tool.register(server, context, toolNeeds(tool.operation, tool.collection));
 	}
 
 	return server;

@@ -6,7 +6,6 @@ import {toDeleteResult, toIngestResult} from '../to-wire/documents.js';
 import {maxContentBytes} from '../use-cases/ingest.js';
 import type {ToolDefinition} from './tool-context.js';
 import {guarded} from './tool-result.js';
-import {toolNeeds} from './tool-needs.js';
 
 const collection = searchFields.collection.describe(`Collection name (default "${defaultCollection}")`);
 
@@ -14,10 +13,12 @@ type IngestArguments = {content?: string; file_name?: string; file_path?: string
 
 export const ingestTool: ToolDefinition = {
 	name: 'ingest',
+	operation: 'ingest',
+	collection: 'argument',
 	writes: true,
-	register(server, {useCases, actor}) {
+	register(server, {useCases, actor}, meta) {
 		server.registerTool('ingest', {
-			_meta: toolNeeds('ingest'),
+			_meta: meta,
 			title: 'Index a Markdown document',
 			description: 'Adds or replaces a document: give its Markdown as content (with file_name), or file_path of a Markdown file the daemon may read. Unchanged content is skipped.',
 			inputSchema: {
@@ -41,10 +42,12 @@ export const ingestTool: ToolDefinition = {
 
 export const deleteDocumentTool: ToolDefinition = {
 	name: 'delete_document',
+	operation: 'deleteDocument',
+	collection: 'argument',
 	writes: true,
-	register(server, {useCases, actor}) {
+	register(server, {useCases, actor}, meta) {
 		server.registerTool('delete_document', {
-			_meta: toolNeeds('deleteDocument'),
+			_meta: meta,
 			title: 'Delete a document',
 			description: 'Removes a document and all its chunks from a collection.',
 			inputSchema: {file: z.string().min(1).max(255).describe('The file as search returns it'), collection},
