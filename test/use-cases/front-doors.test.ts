@@ -71,6 +71,10 @@ type Operation = {
 	readonly fromRest: (value: any) => unknown;
 	readonly fromMcp?: (value: any) => unknown;
 	readonly writes?: boolean;
+	/** Which callers it answers (default: the owner and the reader; the others are refused). */
+	readonly answers?: readonly Caller[];
+	/** Its refusal is the use case's own (the read scope of a file), made inside the tool: MCP says it as a tool error, REST as 403. */
+	readonly refusesInside?: boolean;
 };
 
 const operations: Operation[] = [
@@ -81,7 +85,16 @@ const operations: Operation[] = [
 		fromRest: value => ({collections: value.collections, mode: value.mode, results: value.results.map(restHit)}),
 	},
 	{
+		// No collection named: every collection the caller may search ('elsewhere': only 'other').
+		tool: 'search',
+		answers: ['owner', 'reader', 'elsewhere'],
+		rest: async caller => rest(app, callers[caller], 'POST', '/api/v1/search', {query: 'compost', mode: 'keyword', all: true, top_k: 20}),
+		mcp: async client => tool(client, 'search', {query: 'compost', mode: 'keyword', top_k: 20}),
+		fromRest: value => ({collections: value.collections, mode: value.mode, results: value.results.map(restHit)}),
+	},
+	{
 		tool: 'list_collections',
+		answers: ['owner', 'reader', 'elsewhere'], // each sees the collections it may read
 		rest: async caller => rest(app, callers[caller], 'GET', '/api/v1/collections'),
 		mcp: async client => tool(client, 'list_collections', {}),
 		fromRest: value => value,
@@ -115,6 +128,17 @@ const operations: Operation[] = [
 		fromRest: value => value,
 	},
 	{
+		tool: 'ingest',
+		writes: true,
+		// A file the owner may read (under the allowed roots), indexed before by the folder job: unchanged. A
+		// client reads only within its fs scopes (none here): refused alike.
+		answers: ['owner'],
+		rest: async caller => rest(app, callers[caller], 'POST', '/api/v1/ingest', {file_path: path.join(notes, 'guide.md'), collection: 'notes', mode: 'incremental'}),
+		mcp: async client => tool(client, 'ingest', {file_path: path.join(notes, 'guide.md'), collection: 'notes'}),
+		refusesInside: true,
+		fromRest: value => value,
+	},
+	{
 		tool: 'delete_document',
 		writes: true,
 		rest: async caller => rest(app, callers[caller], 'DELETE', `/api/v1/documents/rest-${caller}.md?collection=notes`),
@@ -133,9 +157,13 @@ for (const caller of Object.keys(callers) as Caller[]) {
 	test.serial(`${caller}: REST and MCP give the same answer and the same refusal for every operation`, async t => {
 		for (const operation of operations) {
 			const restSaid = comparable(await operation.rest(caller), operation.fromRest, operation.tool);
-			const mcpSaid = comparable(await operation.mcp(clients.get(caller)!, caller), operation.fromMcp ?? (value => value), operation.tool);
+			let mcpSaid = comparable(await operation.mcp(clients.get(caller)!, caller), operation.fromMcp ?? (value => value), operation.tool);
+			if (operation.refusesInside && mcpSaid.kind === 'error') {
+				mcpSaid = {kind: 'refused', message: mcpSaid.message};
+			}
+
 			t.deepEqual(mcpSaid, restSaid, `${caller}, ${operation.tool}`);
-			const expected = caller === 'owner' || caller === 'reader' || (caller === 'elsewhere' && operation.tool === 'list_collections') ? 'ok' : 'refused';
+			const expected = (operation.answers ?? ['owner', 'reader']).includes(caller) ? 'ok' : 'refused';
 			t.is(restSaid.kind, expected, `${caller}, ${operation.tool}: ${JSON.stringify(restSaid)}`);
 		}
 	});
