@@ -49,7 +49,7 @@ const config = [
 		},
 	},
 	// Import boundaries (ARCHITECTURE.md): the command never loads the daemon; common/ is shared by both; the engine
-	// knows no front door; front doors reach storage only through the engine.
+	// knows no front door; front doors reach the engine only through the use cases, and storage only through the engine.
 	{
 		files: ['source/**/*.{ts,tsx}'],
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/daemon/**'], message: 'source/ is a client of the daemon over HTTP: move what both need to common/.'}]}]},
@@ -63,8 +63,18 @@ const config = [
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/jobs/**', '**/watch/**', '**/use-cases/**', '**/app.js', '**/server.js'], message: 'the engine knows no front door: front doors call the engine.'}]}]},
 	},
 	{
-		files: ['daemon/routes/**/*.ts', 'daemon/mcp/**/*.ts', 'daemon/oauth/**/*.ts', 'daemon/http/**/*.ts'],
+		files: ['daemon/oauth/**/*.ts'],
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/storage/**'], message: 'front doors reach storage only through the engine.'}]}]},
+	},
+	// REST routes, MCP tools and the HTTP edge are adapters of the use cases: they reach the engine only through them.
+	{
+		files: ['daemon/routes/**/*.ts', 'daemon/mcp/**/*.ts', 'daemon/http/**/*.ts'],
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/**', '**/engine.js'], message: 'front doors call the use cases (daemon/use-cases/), never the engine: one permission check and one answer per operation for every front door.'}]}]},
+	},
+	// The use cases know no front door: they take an Actor and domain input, and answer domain results or errors.
+	{
+		files: ['daemon/use-cases/**/*.ts'],
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/engine/storage/**', 'express'], message: 'use cases know no front door (nor storage: they call the engine).'}]}]},
 	},
 	// Tests inject fakes (an embedder, a clock) and poll for conditions: no module mocks, no fixed sleeps.
 	{

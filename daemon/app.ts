@@ -1,8 +1,8 @@
-import path from 'node:path';
 import express from 'express';
 import helmet from 'helmet';
 import type {ModelOrigin} from '../common/settings/model-origin.js';
 import type {Engine} from './engine/engine.js';
+import {actorStep, assistantReach, commandReach} from './http/actor-of.js';
 import {errorHandler, notFoundHandler} from './http/error-handler.js';
 import {authenticate} from './http/authenticate.js';
 import {bodyLimit} from './http/body-limit.js';
@@ -30,6 +30,7 @@ import {WatchStreams} from './watch/watch-streams.js';
 import {SourceFollowers} from './watch/source-followers.js';
 import {StreamSlots, type StreamLimits} from './http/stream-slots.js';
 import {transferRoutes} from './routes/transfer.js';
+import {createUseCases} from './use-cases/use-cases.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
 import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
 import type {OAuth} from './oauth/oauth.js';
@@ -78,13 +79,13 @@ export type AppDeps = {
 };
 
 const jsonLimit = 'the limit is 1 MB; content may be at most 500 KB';
-const anywhere = [path.parse(process.cwd()).root];
 
 /**
  * The HTTP API under /api/v1, MCP at /mcp and /sse, and (OAuth on) the OAuth endpoints at the root, without
  * listening (tests and the server both build it here). Every request: Host/Origin guard, path encoding, CORS
- * preflight, authentication; then the rate limit (not /health) and the route, whose first handler declares what
- * it needs (undeclared routes are refused).
+ * preflight, authentication; then the rate limit (not /health), the caller's actor (http/actor-of.ts) and the
+ * route, whose first handler declares the operation it serves (undeclared routes are refused). Routes and MCP
+ * tools are adapters of one set of use cases (use-cases/), built here.
  */
 export function createApp(deps: AppDeps): express.Express {
 	const app = express();
@@ -108,33 +109,26 @@ export function createApp(deps: AppDeps): express.Express {
 
 	app.use(authenticate({checks: credentials, failures: deps.failedAuthentications ?? new FailedAuthentications(), access: deps.access, ownerKey: Boolean(deps.apiKey)}));
 	const limited = rateLimit(deps.rateLimit);
-	const paths = (response: express.Response) => response.locals.readPolicy ?? deps.allowedRoots();
 	if (deps.oauth) {
 		app.use(oauthEndpoints(deps.oauth.router)); // at the root, where RFC 8414 and 9728 put the metadata
 	}
 
+	const followers = deps.sourceFollowers ?? new SourceFollowers(deps.engine, {log: deps.log});
+	const useCases = createUseCases({engine: deps.engine, jobs: deps.jobs, followers, version: deps.version, startedAt: deps.startedAt, modelOrigin: deps.modelOrigin});
 	const api = express.Router();
-	api.get('/health', open, proveIdentity(deps.localToken), health(deps.engine, deps.version, deps.startedAt, deps.modelOrigin));
-	api.use(limited);
-	// The local user's own md-vector commands (the local token) may have it read any folder: the daemon runs as that
-	// user, so it reads nothing they could not. Others (a key, a client, MCP) keep to the allowed roots or their scopes.
-	const ownerPaths = (response: express.Response) => {
-		const {caller} = response.locals;
-		return caller?.kind === 'owner' && caller.via === 'local-token' ? anywhere : paths(response);
-	};
-
-	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
+	api.get('/health', open, proveIdentity(deps.localToken), health(useCases));
+	// The local user's own md-vector commands (the local token) may have it read any folder; others keep to the
+	// allowed roots or their scopes (http/actor-of.ts).
+	api.use(limited, actorStep(commandReach(deps.allowedRoots)));
+	api.use(transferRoutes(useCases)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
-	api.use(collectionsRoutes(deps.engine, async () => deps.engine.diskBytes()));
-	api.use(collectionAdminRoutes(deps.engine));
-	api.use(searchRoutes(deps.engine));
-	api.use(ingestRoutes(deps.engine, ownerPaths));
-	api.use(documentsRoutes(deps.engine));
-	api.use(jobsRoutes(deps.engine, deps.jobs, ownerPaths, slots));
-	api.use(watchRoutes({
-		engine: deps.engine, allowedPaths: ownerPaths, streams: deps.watchStreams ?? new WatchStreams(), slots,
-		followers: deps.sourceFollowers ?? new SourceFollowers(deps.engine, {log: deps.log}),
-	}));
+	api.use(collectionsRoutes(useCases));
+	api.use(collectionAdminRoutes(useCases));
+	api.use(searchRoutes(useCases));
+	api.use(ingestRoutes(useCases));
+	api.use(documentsRoutes(useCases));
+	api.use(jobsRoutes(useCases, deps.jobs, slots));
+	api.use(watchRoutes({useCases, streams: deps.watchStreams ?? new WatchStreams(), slots}));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
 	}
@@ -142,14 +136,15 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
 
-	// MCP: Streamable HTTP at /mcp, the legacy SSE transport at /sse (its messages posted to /messages).
-	const mcpOptions = {readOnly: deps.mcpReadOnly, readable: paths};
-	const mcpLimited = mcpRateLimit(deps.rateLimit, deps.assistantRateLimit ?? defaultAssistantRateLimit);
+	// MCP: Streamable HTTP at /mcp, the legacy SSE transport at /sse (its messages posted to /messages). An
+	// assistant keeps to the allowed roots or its scopes, whatever the owner's credential it was given.
+	const mcpOptions = {readOnly: deps.mcpReadOnly};
+	const mcpLimited = [mcpRateLimit(deps.rateLimit, deps.assistantRateLimit ?? defaultAssistantRateLimit), actorStep(assistantReach(deps.allowedRoots))];
 	const mcpBody = [bodyLimit(1024 * 1024, 'the limit is 1 MB'), express.json({limit: '1mb'})];
-	app.use('/mcp', mcpLimited, ...mcpBody, mcpRoutes(deps.engine, mcpOptions));
+	app.use('/mcp', ...mcpLimited, ...mcpBody, mcpRoutes(useCases, mcpOptions));
 	const sessions = deps.sseSessions ?? new SseSessions();
-	app.use('/sse', mcpLimited, sseStreamRoutes(deps.engine, mcpOptions, sessions, slots));
-	app.use('/messages', mcpLimited, requireJson, ...mcpBody, sseMessageRoutes(sessions));
+	app.use('/sse', ...mcpLimited, sseStreamRoutes(useCases, mcpOptions, sessions, slots));
+	app.use('/messages', ...mcpLimited, requireJson, ...mcpBody, sseMessageRoutes(sessions));
 	app.use(notFoundHandler);
 	app.use(errorHandler(deps.log));
 	routes = routesOf(app);

@@ -252,14 +252,15 @@ export class Engine {
 	/**
 	 * Restores an export (json or jsonl, as it streams in) into its collection, or into `collection` when given.
 	 * All of it is checked before anything is written (each document kept in a spool file once checked, so memory
-	 * holds one document whatever the export's size), then written in one transaction.
+	 * holds one document whatever the export's size), then written in one transaction. `admit` may refuse the
+	 * collection it goes into once the export's header names it, before any document is read.
 	 */
-	async import(input: string | AsyncIterable<string | Uint8Array>, collection?: string): Promise<ImportResult> {
+	async import(input: string | AsyncIterable<string | Uint8Array>, collection?: string, admit?: (collection: string) => void): Promise<ImportResult> {
 		const spool = await ImportSpool.create(this.importFolder).catch((error: unknown) => {
 			throw storageFailure(error);
 		});
 		try {
-			const checked = await readImport(typeof input === 'string' ? piecesOf(input) : input, collection, spool).catch((error: unknown) => {
+			const checked = await readImport(typeof input === 'string' ? piecesOf(input) : input, collection, spool, undefined, admit).catch((error: unknown) => {
 				throw storageFailure(error); // the spool's disk full: 507
 			});
 			return await this.write(async () => {

@@ -3,6 +3,7 @@
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import type {Grant} from '../../common/capabilities/effective.js';
 import type {Capability} from '../../common/capabilities/validate-capabilities.js';
+import type {Actor} from '../use-cases/actor.js';
 
 export type Caller
 	= | {readonly kind: 'owner'; readonly via: 'local-token' | 'api-key' | 'loopback'} // The owner: the local user's own md-vector programs (local token), the MD_VECTOR_API_KEY holder, or anyone over loopback when no key and no capability is configured.
@@ -30,6 +31,8 @@ declare global {
 			grants?: Grant[];
 			/** What a client's fs permissions let file_path and directory ingest read. */
 			readPolicy?: ReadPolicy;
+			/** The caller as the use cases see it (http/actor-of.ts): set for the owner and clients. */
+			actor?: Actor;
 			/** The request's Host is not one the daemon is known by: only a proven caller may go on (DNS-rebinding guard). */
 			unexpectedHost?: string;
 			/**

@@ -1,5 +1,5 @@
 import type {ErrorRequestHandler, RequestHandler} from 'express';
-import {EngineError} from '../engine/errors.js';
+import {DomainError} from '../use-cases/errors.js';
 import {HttpError} from './http-error.js';
 
 type BodyParserError = Error & {type?: string; status?: number; expose?: boolean};
@@ -25,7 +25,7 @@ function describe(error: unknown): {status: number; code: string; message: strin
 		return {status: error.status, code: error.code, message: error.message, headers: error.headers};
 	}
 
-	if (error instanceof EngineError) {
+	if (error instanceof DomainError) {
 		return {status: error.status, code: error.code, message: error.message, headers: {}};
 	}
 

@@ -1,18 +1,21 @@
-// What each route needs, declared where the route is (router.post('/search', needs('search:default', 'body'),
-// handler)), typed by the permission catalogue. A route whose first handler is not a declaration is refused
-// (route-declarations.ts), and a test walks every route: anything undeclared is denied by construction.
+// What each route serves, declared where the route is (router.post('/search', serves('search', 'none'),
+// handler)): the operation of the use-case layer (use-cases/operations.ts) and so the permission it needs. A
+// route whose first handler is not a declaration is refused (route-declarations.ts), and a test walks every
+// route: anything undeclared is denied by construction. The declaration authenticates (401) and refuses a
+// caller without the operation's permission on the collection the request names, before its input is read;
+// the use case checks the collections it resolves with the same rule (Actor.require).
 import type {Request, Response} from 'express';
-import {allowsCollection} from '../../common/capabilities/effective.js';
-import type {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
 import {defaultCollection} from '../../common/search-contract.js';
+import {operations, type CollectionPermission, type Operation} from '../use-cases/operations.js';
 import type {Caller} from './caller.js';
 import {HttpError, unauthorized} from './http-error.js';
-import {partyOf} from './party.js';
 
-export type CollectionPermission = (typeof collectionPermissions)[number];
-
-/** Where a route names the collection its permission applies to ('path': the :name parameter; 'none': any grant of the permission will do). */
-export type CollectionIn = 'body' | 'query' | 'path' | 'none';
+/**
+ * Where a route names the collection its permission applies to: 'body' and 'query' the one named there, else the
+ * default collection; 'named-body' and 'named-query' the one named there, else none (the use case resolves which:
+ * a search's `collections`, an import's export); 'path' the :name parameter; 'none': any grant of the permission.
+ */
+export type CollectionIn = 'body' | 'query' | 'named-body' | 'named-query' | 'path' | 'none';
 
 export type Need
 	= | {readonly kind: 'open'} // Anyone who passed the Host guard (GET /health).
@@ -20,7 +23,7 @@ export type Need
 		| {readonly kind: 'caller'}
 		/** The owner who proved it (the local token of md-vector's own commands, or the API key): managing clients. */
 		| {readonly kind: 'owner'}
-		| {readonly kind: 'permission'; readonly permission: CollectionPermission; readonly collection: CollectionIn};
+		| {readonly kind: 'permission'; readonly operation: Operation; readonly permission: CollectionPermission; readonly collection: CollectionIn};
 
 /** A route's first handler. Its parameters are typed unknown so that Express still infers the route's own for the handlers after it. */
 export type Declaration = ((request: unknown, response: unknown, next: () => void) => void) & {readonly need: Need};
@@ -45,8 +48,8 @@ export function collectionOf(request: Request, where: CollectionIn): string | un
 		return typeof name === 'string' ? name : undefined;
 	}
 
-	const source = (where === 'body' ? request.body : request.query) as {collection?: unknown} | undefined;
-	return typeof source?.collection === 'string' ? source.collection : defaultCollection;
+	const source = (where === 'body' || where === 'named-body' ? request.body : request.query) as {collection?: unknown} | undefined;
+	return typeof source?.collection === 'string' ? source.collection : (where === 'named-body' || where === 'named-query' ? undefined : defaultCollection);
 }
 
 /** 401 for a caller without a credential, or with one that proves nothing (naming where to sign in, on MCP). */
@@ -64,8 +67,8 @@ function refuseUnproven(caller: Caller, signIn: Response['locals']['signIn']): a
  * Lets the request through when its caller may do `need`; 401 without a caller where one is needed, 403 for a
  * client without the permission on the collection. `what` names the action in a refusal (an MCP tool).
  */
-export function admit(request: Request, response: Response, need: Need, collection?: string, what = ''): void {
-	const {caller, grants = []} = response.locals;
+export function admit(response: Response, need: Need, collection?: string, what = ''): void {
+	const {caller, actor} = response.locals;
 	if (need.kind === 'open') {
 		return;
 	}
@@ -87,21 +90,20 @@ export function admit(request: Request, response: Response, need: Need, collecti
 		return; // The owner
 	}
 
-	if (grants.length === 0) {
-		const party = partyOf(request, caller.label);
-		const where = party.local ? 'over loopback' : `from ${party.origin ?? 'an unknown origin'}`;
-		throw new HttpError(403, 'forbidden', `client '${caller.label}' matches no capability for requests ${where}`);
+	if (!actor) {
+		throw new HttpError(500, 'internal_error', 'this route is mounted before the actor step: refused');
 	}
 
-	if (need.kind === 'permission' && !allowsCollection(grants, need.permission, collection)) {
-		const on = collection === undefined ? '' : ` on collection '${collection}'`;
-		throw new HttpError(403, 'forbidden', `client '${caller.label}' lacks '${need.permission}'${on}${what}`);
+	if (need.kind === 'permission') {
+		actor.require(need.permission, collection, what);
+	} else {
+		actor.requireServed();
 	}
 }
 
 function declare(need: Need): Declaration {
 	const handler = (request: unknown, response: unknown, next: () => void) => {
-		admit(request as Request, response as Response, need, need.kind === 'permission' ? collectionOf(request as Request, need.collection) : undefined);
+		admit(response as Response, need, need.kind === 'permission' ? collectionOf(request as Request, need.collection) : undefined);
 		next();
 	};
 
@@ -109,8 +111,8 @@ function declare(need: Need): Declaration {
 	return Object.assign(handler, {need});
 }
 
-/** The route needs `permission` on the collection named in the body or query string (or on none). */
-export const needs = (permission: CollectionPermission, collection: CollectionIn): Declaration => declare({kind: 'permission', permission, collection});
+/** The route serves `operation`: its permission, on the collection named in the body, query string or path (or on none). */
+export const serves = (operation: Operation, collection: CollectionIn): Declaration => declare({kind: 'permission', operation, permission: operations[operation], collection});
 
 /** The route is open to anyone who passed the Host guard. */
 export const open = declare({kind: 'open'});
@@ -123,12 +125,3 @@ export const anyCaller = declare({kind: 'caller'});
  * over loopback on a daemon without a key, since the local token is readable by the local user alone.
  */
 export const ownerOnly = declare({kind: 'owner'});
-
-/** The collections a caller may use with `permission` (all for the owner). */
-export const allowedCollection = (response: Response, permission: CollectionPermission) => (name: string) => {
-	const {grants} = response.locals;
-	return response.locals.caller?.kind !== 'client' || allowsCollection(grants ?? [], permission, name);
-};
-
-/** The collections a caller may see listed (all for the owner). */
-export const visibleCollection = (response: Response) => allowedCollection(response, 'collections:read');

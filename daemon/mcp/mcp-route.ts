@@ -3,28 +3,26 @@
 // that names another collection) is refused with 403 before it reaches the tool (tool-needs.ts).
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {Router, type Request, type Response} from 'express';
-import type {Engine} from '../engine/engine.js';
-import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import {actorIn} from '../http/actor-of.js';
 import {HttpError} from '../http/http-error.js';
-import {allowedCollection, anyCaller, visibleCollection} from '../http/needs.js';
+import {anyCaller} from '../http/needs.js';
 import {readOnlyHeader} from '../../common/read-only-header.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 import {createMcpServer, type ToolContext} from './tools.js';
 import {checkToolCalls} from './tool-needs.js';
 
-export type McpOptions = {readonly readOnly: boolean; readonly readable: (response: Response) => readonly string[] | ReadPolicy};
+/** MCP without the write tools (ingest, delete_document), for every caller. */
+export type McpOptions = {readonly readOnly: boolean};
 
-/** The tools' context for this caller: read-only by setting or header, and only the collections it may use. */
-export function toolContext(engine: Engine, options: McpOptions, request: Request, response: Response): ToolContext {
-	return {
-		engine, readOnly: options.readOnly || request.headers[readOnlyHeader] === '1', readable: options.readable(response),
-		visible: visibleCollection(response), searchable: allowedCollection(response, 'search:default'),
-	};
+/** The tools' context for this caller (its actor: what it may use and read), read-only by setting or header. */
+export function toolContext(useCases: UseCases, options: McpOptions, request: Request, response: Response): ToolContext {
+	return {useCases, actor: actorIn(response), readOnly: options.readOnly || request.headers[readOnlyHeader] === '1'};
 }
 
-export function mcpRoutes(engine: Engine, options: McpOptions): Router {
+export function mcpRoutes(useCases: UseCases, options: McpOptions): Router {
 	const router = Router();
 	router.post('/', anyCaller, async (request, response) => {
-		const server = await createMcpServer(toolContext(engine, options, request, response));
+		const server = await createMcpServer(toolContext(useCases, options, request, response));
 		checkToolCalls(request, response, server);
 		const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
 		response.on('close', () => {

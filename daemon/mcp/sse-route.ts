@@ -6,10 +6,10 @@ import {SSEServerTransport} from '@modelcontextprotocol/sdk/server/sse.js';
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {JSONRPCMessageSchema} from '@modelcontextprotocol/sdk/types.js';
 import {Router, type Response} from 'express';
-import type {Engine} from '../engine/engine.js';
 import {HttpError} from '../http/http-error.js';
 import {anyCaller} from '../http/needs.js';
 import type {StreamSlots} from '../http/stream-slots.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 import {toolContext, type McpOptions} from './mcp-route.js';
 import {checkToolCalls} from './tool-needs.js';
 import {createMcpServer} from './tools.js';
@@ -33,13 +33,13 @@ function callerOf(response: Response): string {
 }
 
 /** GET /sse: a session's stream, which takes a stream slot while it is open (429 beyond: stream-slots.ts). */
-export function sseStreamRoutes(engine: Engine, options: McpOptions, sessions: SseSessions, slots: StreamSlots): Router {
+export function sseStreamRoutes(useCases: UseCases, options: McpOptions, sessions: SseSessions, slots: StreamSlots): Router {
 	const router = Router();
 	router.get('/', anyCaller, async (request, response) => {
 		slots.take(response, 'GET /sse; or use Streamable HTTP at /mcp, which holds no stream');
 		// eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
 		const transport = new SSEServerTransport('/messages', response);
-		const server = await createMcpServer(toolContext(engine, options, request, response));
+		const server = await createMcpServer(toolContext(useCases, options, request, response));
 		sessions.sessions.set(transport.sessionId, {transport, server, caller: callerOf(response)});
 		transport.onclose = () => { // the server hears of it too (connect chains its own handler): no server.close() here, which would close the transport again
 			sessions.sessions.delete(transport.sessionId);

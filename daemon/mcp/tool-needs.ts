@@ -1,11 +1,14 @@
-// What each MCP tool needs, declared where the tool is registered (in its _meta, which clients also see in
-// tools/list), and checked before a call runs. A registered tool without a declaration is refused for everyone.
+// What each MCP tool needs, declared where the tool is registered: the operation it serves, whose permission is
+// in its _meta (which clients also see in tools/list). Checked before a call runs, with the rule its use case
+// applies again to the collections it resolves (as a REST route's declaration is). A registered tool without a
+// declaration is refused for everyone.
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {Request, Response} from 'express';
 import {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
 import {defaultCollection} from '../../common/search-contract.js';
 import {HttpError} from '../http/http-error.js';
-import {admit, type CollectionPermission} from '../http/needs.js';
+import {actorIn} from '../http/actor-of.js';
+import {operations, type CollectionPermission, type Operation} from '../use-cases/operations.js';
 
 const permissionKey = 'md-vector/permission';
 const collectionKey = 'md-vector/collection';
@@ -23,8 +26,8 @@ export type ToolNeed = {
 
 const collectionKinds: ReadonlyArray<ToolNeed['collection']> = ['argument', 'named-or-any', 'none'];
 
-/** A tool's `_meta`: the permission it needs. */
-export const toolNeeds = (permission: CollectionPermission, collection: ToolNeed['collection'] = 'argument') => ({[permissionKey]: permission, [collectionKey]: collection});
+/** A tool's `_meta`: the permission of the operation it serves. */
+export const toolNeeds = (operation: Operation, collection: ToolNeed['collection'] = 'argument') => ({[permissionKey]: operations[operation], [collectionKey]: collection});
 
 const registries = new WeakMap<McpServer, Map<string, Record<string, unknown> | undefined>>();
 
@@ -71,6 +74,6 @@ export function checkToolCalls(request: Request, response: Response, server: Mcp
 
 		const named = typeof message.params?.arguments?.collection === 'string' ? message.params.arguments.collection : undefined;
 		const collection = need.collection === 'none' ? undefined : named ?? (need.collection === 'argument' ? defaultCollection : undefined);
-		admit(request, response, {kind: 'permission', permission: need.permission, collection: 'none'}, collection, ` for tool ${name}`);
+		actorIn(response).require(need.permission, collection, ` for tool ${name}`);
 	}
 }

@@ -1,9 +1,21 @@
 // A tool's answer: its value as JSON text and as structured content, or its error as a tool error (isError),
-// which the assistant reads and can act on, instead of a protocol failure.
+// which the assistant reads and can act on, instead of a protocol failure. A collection that does not exist is
+// answered with those the caller may use, so the assistant can correct itself at once (the command lists them
+// itself after the same message).
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
+import {CollectionNotFound, listing} from '../use-cases/errors.js';
 
 const ok = (value: unknown): CallToolResult => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}], structuredContent: value as Record<string, unknown>});
-const failed = (error: unknown): CallToolResult => ({content: [{type: 'text', text: error instanceof Error ? error.message : String(error)}], isError: true});
+
+function messageOf(error: unknown): string {
+	if (error instanceof CollectionNotFound) {
+		return `${error.message}; ${listing(error.candidates)}`;
+	}
+
+	return error instanceof Error ? error.message : String(error);
+}
+
+const failed = (error: unknown): CallToolResult => ({content: [{type: 'text', text: messageOf(error)}], isError: true});
 
 export type ToolResultOf = <A>(run: (args: A) => Promise<unknown> | unknown) => (args: A) => Promise<CallToolResult>;
 

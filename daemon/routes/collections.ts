@@ -1,24 +1,25 @@
 import {Router} from 'express';
-import type {Engine} from '../engine/engine.js';
-import {needs, visibleCollection} from '../http/needs.js';
+import {actorIn} from '../http/actor-of.js';
+import {serves} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
 import {toCollectionEntry, toCollectionStats} from '../to-wire/collections.js';
 import {toDocumentEntry} from '../to-wire/documents.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 import {collectionQuery} from './schemas.js';
 
-export function collectionsRoutes(engine: Engine, diskBytes: () => Promise<number>): Router {
+export function collectionsRoutes(useCases: UseCases): Router {
 	const router = Router();
-	router.get('/collections', needs('collections:read', 'none'), async (_request, response) => {
-		const visible = visibleCollection(response);
-		response.json({collections: (await engine.collections()).filter(({name}) => visible(name)).map(collection => toCollectionEntry(collection))});
+	router.get('/collections', serves('listCollections', 'none'), async (_request, response) => {
+		response.json({collections: (await useCases.listCollections(actorIn(response))).map(collection => toCollectionEntry(collection))});
 	});
-	router.get('/stats', needs('collections:read', 'query'), async (request, response) => {
+	router.get('/stats', serves('stats', 'query'), async (request, response) => {
 		const {collection} = validateQuery(collectionQuery, request.query);
-		response.json({...toCollectionStats(await engine.stats(collection)), disk_bytes: await diskBytes()});
+		const {diskBytes, ...stats} = await useCases.stats(actorIn(response), collection, {diskBytes: true});
+		response.json({...toCollectionStats(stats), disk_bytes: diskBytes});
 	});
-	router.get('/documents', needs('collections:read', 'query'), async (request, response) => {
+	router.get('/documents', serves('listDocuments', 'query'), async (request, response) => {
 		const {collection} = validateQuery(collectionQuery, request.query);
-		response.json({collection, documents: (await engine.documents(collection)).map(document => toDocumentEntry(document))});
+		response.json({collection, documents: (await useCases.listDocuments(actorIn(response), collection)).map(document => toDocumentEntry(document))});
 	});
 	return router;
 }

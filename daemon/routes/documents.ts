@@ -1,23 +1,23 @@
 import {Router} from 'express';
-import type {Engine} from '../engine/engine.js';
-import {needs} from '../http/needs.js';
+import {actorIn} from '../http/actor-of.js';
+import {serves} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
 import {toDeleteResult, toDocumentText} from '../to-wire/documents.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 import {collectionQuery, getDocumentQuery} from './schemas.js';
 
-export function documentsRoutes(engine: Engine): Router {
+export function documentsRoutes(useCases: UseCases): Router {
 	const router = Router();
 	// The name may hold '/' (ingest-dir names are relative paths), encoded as %2F or not.
-	router.delete('/documents/*file_name', needs('documents:delete', 'query'), async (request, response) => {
-		const segments = (request.params).file_name;
-		const fileName = segments.join('/');
+	router.delete('/documents/*file_name', serves('deleteDocument', 'query'), async (request, response) => {
+		const file = request.params.file_name.join('/');
 		const {collection} = validateQuery(collectionQuery, request.query);
-		response.json(toDeleteResult(await engine.deleteDocument(collection, fileName)));
+		response.json(toDeleteResult(await useCases.deleteDocument(actorIn(response), {collection, file})));
 	});
-	router.get('/documents/*file_name', needs('search:default', 'query'), async (request, response) => {
-		const fileName = request.params.file_name.join('/');
+	router.get('/documents/*file_name', serves('getDocument', 'query'), async (request, response) => {
+		const file = request.params.file_name.join('/');
 		const {collection, line, count, section} = validateQuery(getDocumentQuery, request.query);
-		response.json(toDocumentText(await engine.getDocument(collection, fileName, {line, count, section})));
+		response.json(toDocumentText(await useCases.getDocument(actorIn(response), {collection, file, line, count, section})));
 	});
 	return router;
 }

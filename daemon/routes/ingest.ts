@@ -1,33 +1,17 @@
-import path from 'node:path';
 import {Router} from 'express';
-import type {Engine} from '../engine/engine.js';
-import {sha256} from '../engine/hash.js';
-import {needs} from '../http/needs.js';
+import {actorIn} from '../http/actor-of.js';
+import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
-import {readSafeFile, type PathsFor} from '../safe-path.js';
 import {toIngestResult} from '../to-wire/documents.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 import {ingestBody} from './schemas.js';
 
-export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
+export function ingestRoutes(useCases: UseCases): Router {
 	const router = Router();
-	router.post('/ingest', needs('ingest:default', 'body'), async (request, response) => {
+	router.post('/ingest', serves('ingest', 'body'), async (request, response) => {
 		const body = validate(ingestBody, request.body ?? {});
-		let content: string;
-		let fileName: string;
-		let sourcePath: string | undefined;
-		let nameFromPath = false;
-		if (body.file_path === undefined) {
-			content = body.content!;
-			fileName = body.file_name ?? `document-${sha256(content, 8)}.md`;
-		} else {
-			// Opened once and checked as opened: a link swapped in after the check reads nothing outside.
-			({realPath: sourcePath, text: content} = await readSafeFile('file_path', body.file_path, allowedPaths(response)));
-			fileName = body.file_name ?? path.basename(body.file_path);
-			nameFromPath = body.file_name === undefined;
-		}
-
-		const result = await engine.ingest({content, fileName, sourcePath, nameFromPath, collection: body.collection, mode: body.mode});
-		response.json(toIngestResult(result));
+		const from = body.file_path === undefined ? {content: body.content!} : {filePath: body.file_path};
+		response.json(toIngestResult(await useCases.ingest(actorIn(response), {...from, fileName: body.file_name, collection: body.collection, mode: body.mode})));
 	});
 	return router;
 }

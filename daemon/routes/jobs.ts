@@ -1,54 +1,38 @@
 import {Router} from 'express';
-import type {Engine} from '../engine/engine.js';
-import {checkCollectionName} from '../engine/names.js';
-import {checkLabel} from '../engine/sources/document-names.js';
+import {actorIn} from '../http/actor-of.js';
 import {HttpError} from '../http/http-error.js';
-import {admit, needs, type Need} from '../http/needs.js';
+import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
-import {resolveSafePath, type PathsFor} from '../safe-path.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 import {directoryJobBody, updateJobBody} from './schemas.js';
 import {jobEvents} from './job-events.js';
 
-/** Directory ingest as one job: POST starts it (202), GET follows its progress, POST .../cancel stops it. */
-export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: PathsFor, slots: StreamSlots): Router {
+/**
+ * Directory ingest as one job: POST starts it (202; the sync use case checks the collection and the folders),
+ * GET follows its progress, POST .../cancel stops it. Reading, following and cancelling jobs needs any grant of
+ * ingest:default (the declaration checks it).
+ */
+export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamSlots): Router {
 	const router = Router();
-	router.post('/jobs/ingest-directory', needs('ingest:default', 'body'), async (request, response) => {
+	router.post('/jobs/ingest-directory', serves('ingestDirectory', 'body'), async (request, response) => {
 		const body = validate(directoryJobBody, request.body ?? {});
-		const collection = checkCollectionName(body.collection);
-		// Refused here (400), not by the job: a bad value is the request's fault, not a failed ingestion.
-		const label = body.label === undefined ? undefined : checkLabel(body.label);
-		const directory = await resolveSafePath('directory', body.directory, allowedPaths(response), 'directory');
-		const settings = {include: body.include, exclude: body.exclude, ignoreFiles: body.ignore_files, hidden: body.hidden, label};
-		const job = jobs.start(collection, directory, async (signal, onProgress) =>
-			engine.ingestDirectory(collection, {directory, mode: body.mode, signal, onProgress, ...settings}));
+		const job = await useCases.startDirectoryJob(actorIn(response), {
+			directory: body.directory, collection: body.collection, mode: body.mode,
+			include: body.include, exclude: body.exclude, ignoreFiles: body.ignore_files, hidden: body.hidden, label: body.label,
+		});
 		response.status(202).json({job: summary(job)});
 	});
-	router.post('/jobs/update', needs('ingest:default', 'none'), async (request, response) => {
+	router.post('/jobs/update', serves('update', 'none'), async (request, response) => {
 		const body = validate(updateJobBody, request.body ?? {});
-		const collections = await syncedCollections(engine, body.collection);
-		for (const name of collections) {
-			// Each collection synced needs ingest:default, and the read scope of each of its folders (re-checked at every sync).
-			admit(request, response, ingestNeed, name);
-			for (const source of await engine.sources(name)) {
-				await resolveSafePath('directory', source.path, allowedPaths(response), 'directory').catch((error: unknown) => {
-					// A missing folder is the sync's to report (nothing removed); a folder the caller may not read is refused.
-					if (error instanceof HttpError && error.status === 403) {
-						throw error;
-					}
-				});
-			}
-		}
-
-		const job = jobs.start(body.collection ?? '*', '', async (signal, onProgress) =>
-			engine.update(body.collection, {mode: body.mode, signal, onProgress}), 'update');
+		const job = await useCases.startUpdateJob(actorIn(response), {collection: body.collection, mode: body.mode});
 		response.status(202).json({job: summary(job)});
 	});
-	router.get('/jobs', needs('ingest:default', 'none'), (_request, response) => {
+	router.get('/jobs', serves('jobs', 'none'), (_request, response) => {
 		response.json({jobs: jobs.list().map(job => summary(job))});
 	});
-	router.get('/jobs/:id', needs('ingest:default', 'none'), (request, response) => {
+	router.get('/jobs/:id', serves('jobs', 'none'), (request, response) => {
 		const job = jobs.get(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
@@ -56,8 +40,8 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 
 		response.json({job});
 	});
-	router.get('/jobs/:id/events', needs('ingest:default', 'none'), jobEvents(jobs, slots));
-	router.post('/jobs/:id/cancel', needs('ingest:default', 'none'), (request, response) => {
+	router.get('/jobs/:id/events', serves('jobs', 'none'), jobEvents(jobs, slots));
+	router.post('/jobs/:id/cancel', serves('jobs', 'none'), (request, response) => {
 		const job = jobs.cancel(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
@@ -66,20 +50,6 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 		response.json({job: summary(job)});
 	});
 	return router;
-}
-
-const ingestNeed: Need = {kind: 'permission', permission: 'ingest:default', collection: 'none'};
-
-/** The collections an update syncs: the one named (404 when absent), or every one that has a folder source. */
-async function syncedCollections(engine: Engine, collection: string | undefined): Promise<string[]> {
-	if (collection !== undefined) {
-		await engine.sources(collection);
-		return [collection];
-	}
-
-	const names = (await engine.collections()).map(entry => entry.name);
-	const withSources = await Promise.all(names.map(async name => ((await engine.sources(name)).length > 0 ? name : undefined)));
-	return withSources.filter(name => name !== undefined);
 }
 
 function summary(job: ReturnType<JobRegistry['list']>[number]) {

@@ -1,9 +1,9 @@
 // The HTTP contract of every route's body and query string, with its defaults: routes take what these give.
 import {z} from 'zod';
 import {defaultCollection, searchFields} from '../../common/search-contract.js';
-import {defaultExportFormat, exportFormats} from '../engine/export/export-format.js';
+import {maxContentBytes} from '../use-cases/ingest.js';
+import {defaultExportFormat, exportFormats} from '../use-cases/transfer.js';
 
-const maxContentBytes = 500 * 1024;
 const {collection} = searchFields;
 const collectionOrDefault = collection.default(defaultCollection);
 const mode = z.enum(['default', 'incremental', 'force'], {error: 'must be \'default\', \'incremental\' or \'force\''});

@@ -1,44 +1,20 @@
 import {Router} from 'express';
 import {defaultCollection, fromSearchBody} from '../../common/search-contract.js';
-import type {Engine} from '../engine/engine.js';
-import {HttpError} from '../http/http-error.js';
-import {admit, allowedCollection, needs, type Need} from '../http/needs.js';
+import {actorIn} from '../http/actor-of.js';
+import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toSearchResponse} from '../to-wire/search.js';
-import {changedOnDisk} from '../engine/documents/changed-on-disk.js';
-import type {SearchOutcome} from '../engine/search/types.js';
-import type {SearchResponse} from '../../common/wire/search.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 import {searchBody} from './schemas.js';
 
-const searchNeed: Need = {kind: 'permission', permission: 'search:default', collection: 'none'};
-
-/** The answer, each hit saying whether its file changed on disk since it was indexed. */
-async function answer(engine: Engine, outcome: SearchOutcome): Promise<SearchResponse> {
-	return toSearchResponse(outcome, await changedOnDisk(engine, outcome.results));
-}
-
-export function searchRoutes(engine: Engine): Router {
+export function searchRoutes(useCases: UseCases): Router {
 	const router = Router();
-	// The collections are checked one by one below: `collection`, each of `collections`, or with `all` those the caller may search.
-	router.post('/search', needs('search:default', 'none'), async (request, response) => {
+	// The use case checks the collections one by one: `collection`, each of `collections`, or with `all` those the caller may search.
+	router.post('/search', serves('search', 'named-body'), async (request, response) => {
 		const body = validate(searchBody, request.body ?? {});
-		const input = fromSearchBody(body);
-		if (body.all) {
-			const allowed = allowedCollection(response, 'search:default');
-			const names = (await engine.collections()).map(entry => entry.name).filter(name => allowed(name));
-			if (names.length === 0) {
-				throw new HttpError(404, 'not_found', 'all: there is no collection to search (none exists, or none this client may search)');
-			}
-
-			response.json(await answer(engine, await engine.search({...input, collections: names})));
-			return;
-		}
-
-		for (const name of body.collections ?? [body.collection ?? defaultCollection]) {
-			admit(request, response, searchNeed, name);
-		}
-
-		response.json(await answer(engine, await engine.search(input)));
+		const {collection, collections, ...input} = fromSearchBody(body);
+		const answer = await useCases.search(actorIn(response), {...input, collections: body.all ? 'all' : collections ?? [collection ?? defaultCollection]});
+		response.json(toSearchResponse(answer));
 	});
 	return router;
 }

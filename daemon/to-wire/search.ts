@@ -1,9 +1,11 @@
 import type {SearchResponse, SearchResult} from '../../common/wire/search.js';
-import type {SearchHit, SearchOutcome} from '../engine/search/types.js';
-import {documentKey} from '../engine/documents/changed-on-disk.js';
+import type {SearchHit} from '../engine/search/types.js';
+import type {SearchAnswer} from '../use-cases/search.js';
+
+type Hit = SearchHit & {readonly changedOnDisk?: boolean | null};
 
 /** A hit as the API returns it: the spec's fields first, in this order, then md-vector's own. */
-export function toSearchResult(hit: SearchHit, changedOnDisk: boolean | null = null): SearchResult {
+export function toSearchResult(hit: Hit): SearchResult {
 	return {
 		id: hit.id,
 		content: hit.content,
@@ -16,18 +18,30 @@ export function toSearchResult(hit: SearchHit, changedOnDisk: boolean | null = n
 		end_line: hit.endLine,
 		source_path: hit.sourcePath,
 		collection: hit.collection,
-		changed_on_disk: changedOnDisk,
+		changed_on_disk: hit.changedOnDisk ?? null,
 	};
 }
 
-/** POST /search's answer; `changed` says which hits' files changed on disk (search/changed-on-disk.ts). */
-export function toSearchResponse(outcome: SearchOutcome, changed: ReadonlyMap<string, boolean | null> = new Map()): SearchResponse {
+/** POST /search's answer. */
+export function toSearchResponse(answer: SearchAnswer): SearchResponse {
 	return {
-		results: outcome.results.map(hit => toSearchResult(hit, changed.get(documentKey(hit.collection, hit.fileName)) ?? null)),
-		collection: outcome.collection,
-		collections: outcome.collections,
-		mode: outcome.mode,
-		...(outcome.notice ? {notice: outcome.notice} : {}),
-		timings_ms: {embed: outcome.timings.embed, vector: outcome.timings.vector, keyword: outcome.timings.keyword, total: outcome.timings.total},
+		results: answer.results.map(hit => toSearchResult(hit)),
+		collection: answer.collection,
+		collections: answer.collections,
+		mode: answer.mode,
+		...(answer.notice ? {notice: answer.notice} : {}),
+		timings_ms: {embed: answer.timings.embed, vector: answer.timings.vector, keyword: answer.timings.keyword, total: answer.timings.total},
+	};
+}
+
+/** The MCP tool search's answer: the same hits under the names the tool has always used (file, not source_file). */
+export function toToolSearch(answer: SearchAnswer) {
+	return {
+		collections: answer.collections, mode: answer.mode, ...(answer.notice ? {notice: answer.notice} : {}),
+		results: answer.results.map(hit => ({
+			collection: hit.collection, file: hit.fileName, source_path: hit.sourcePath, heading_path: hit.headingPath, heading_level: hit.headingLevel,
+			section_title: hit.sectionTitle, score: hit.score, start_line: hit.startLine, end_line: hit.endLine, content: hit.content,
+			changed_on_disk: hit.changedOnDisk,
+		})),
 	};
 }

@@ -8,9 +8,13 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
 import {createApp} from '../../daemon/app.js';
 import {errorHandler} from '../../daemon/http/error-handler.js';
-import {needs} from '../../daemon/http/needs.js';
+import {serves} from '../../daemon/http/needs.js';
 import {refuseUndeclared, routesOf} from '../../daemon/http/route-declarations.js';
 import {createMcpServer} from '../../daemon/mcp/tools.js';
+import {JobRegistry} from '../../daemon/jobs/job-registry.js';
+import {Actor} from '../../daemon/use-cases/actor.js';
+import {createUseCases} from '../../daemon/use-cases/use-cases.js';
+import {SourceFollowers} from '../../daemon/watch/source-followers.js';
 import {checkToolCalls, declaring, registeredTools, toolNeedOf} from '../../daemon/mcp/tool-needs.js';
 import {OAuth} from '../../daemon/oauth/oauth.js';
 import {consentPaths, protocolPaths} from '../../daemon/oauth/oauth-endpoints.js';
@@ -90,7 +94,7 @@ test('a route without a declaration answers 500 by construction, and says why', 
 	const logged: string[] = [];
 	const app = express();
 	const router = express.Router();
-	router.get('/declared', needs('collections:read', 'none'), (_request, response) => response.json({ok: true}));
+	router.get('/declared', serves('listCollections', 'none'), (_request, response) => response.json({ok: true}));
 	router.get('/forgotten', (_request, response) => response.json({secret: true}));
 	app.use((_request, response, next) => {
 		response.locals.caller = {kind: 'owner', via: 'api-key'};
@@ -113,7 +117,8 @@ test('a route without a declaration answers 500 by construction, and says why', 
 test('every MCP tool declares its permission (in _meta, as clients see it in tools/list)', async t => {
 	const {engine} = openEngine();
 	t.teardown(async () => engine.close());
-	const server = await createMcpServer({engine, readOnly: false, readable: [], visible: () => true, searchable: () => true});
+	const useCases = createUseCases({engine, jobs: new JobRegistry(), followers: new SourceFollowers(engine, {log: () => undefined}), version: 'test', startedAt: Date.now()});
+	const server = await createMcpServer({useCases, actor: Actor.owner([]), readOnly: false});
 	const client = new Client({name: 'walk', version: '1'});
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 	await server.connect(serverSide);

@@ -17,13 +17,14 @@ export type CheckedImport = {
 
 /**
  * An export (json or jsonl, as it streams in) read and checked whole, each document put in `spool` once checked
- * (its vectors too: dimensions, finite, unit length); nothing is written to the storage here.
+ * (its vectors too: dimensions, finite, unit length); nothing is written to the storage here. `admit` is told
+ * the collection it goes into as soon as the header names it (and may refuse it) before any document is read.
  */
-export async function readImport(input: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, collection: string | undefined, spool: ImportSpool, limits?: ExportLimits): Promise<CheckedImport> {
+export async function readImport(input: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, collection: string | undefined, spool: ImportSpool, limits?: ExportLimits, admit?: (collection: string) => void): Promise<CheckedImport> {
 	let header: ExportHeader | undefined;
 	await readExport(input, {
 		header(value) {
-			checkCollectionName(collection ?? value.collection);
+			admit?.(checkCollectionName(collection ?? value.collection));
 			if (value.chunker_version !== chunkerVersion) {
 				throw invalidInput(`import: the export was made by chunker v${value.chunker_version}; this version uses v${chunkerVersion}`);
 			}

@@ -1,17 +1,11 @@
 import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
-import type {Response} from 'express';
-import type {ReadPolicy} from '../common/capabilities/fs-scopes.js';
-import {HttpError} from './http/http-error.js';
-import {markdownExtensions} from './engine/ingest/walk-markdown.js';
-import {decodeText} from './engine/ingest/decode-text.js';
-import {readUserFile} from './engine/files/read-user-file.js';
-import {UserFileError} from './engine/files/user-file-error.js';
-
-/** What a request may read: the allowed roots, or a capability-limited client's fs scopes. */
-export type PathsFor = (response: Response) => readonly string[] | ReadPolicy;
-
-const bad = (message: string) => new HttpError(400, 'invalid_input', message);
+import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import {markdownExtensions} from '../engine/ingest/walk-markdown.js';
+import {decodeText} from '../engine/ingest/decode-text.js';
+import {readUserFile} from '../engine/files/read-user-file.js';
+import {UserFileError} from '../engine/files/user-file-error.js';
+import {DomainError, forbidden, invalidInput as bad} from './errors.js';
 
 function inside(root: string, target: string): boolean {
 	const relative = path.relative(root, target);
@@ -52,7 +46,7 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 		}
 	} else if (!(allowed as ReadPolicy).mayRead(real)) {
 		// A client limited by capability files: refused, not invalid (403).
-		throw new HttpError(403, 'forbidden', `${field}: ${input} is outside ${(allowed as ReadPolicy).describe} after resolving links and '..'`);
+		throw forbidden(`${field}: ${input} is outside ${(allowed as ReadPolicy).describe} after resolving links and '..'`);
 	}
 
 	const info = await stat(real);
@@ -103,12 +97,12 @@ export async function readSafeFile(field: string, input: string, allowed: readon
 	return {realPath: file.realPath, text: decodeText(file.bytes, `${field}: ${input}`)};
 }
 
-function refusalOf(error: UserFileError, field: string, input: string, allowed: readonly string[] | ReadPolicy): HttpError {
+function refusalOf(error: UserFileError, field: string, input: string, allowed: readonly string[] | ReadPolicy): DomainError {
 	switch (error.reason) {
 		case 'outside': {
 			return Array.isArray(allowed)
 				? bad(`${field}: ${input} is outside the allowed roots (${(allowed as readonly string[]).join(', ')}) when it is opened (${error.message})`)
-				: new HttpError(403, 'forbidden', `${field}: ${input} is outside ${(allowed as ReadPolicy).describe} when it is opened`);
+				: forbidden(`${field}: ${input} is outside ${(allowed as ReadPolicy).describe} when it is opened`);
 		}
 
 		case 'not_regular': {
@@ -116,7 +110,7 @@ function refusalOf(error: UserFileError, field: string, input: string, allowed: 
 		}
 
 		case 'timeout': {
-			return new HttpError(503, 'file_unavailable', `${field}: ${error.message}; try again`);
+			return new DomainError('file_unavailable', 503, `${field}: ${error.message}; try again`);
 		}
 
 		case 'missing':

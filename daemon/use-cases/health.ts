@@ -1,0 +1,44 @@
+// What /health reports: the store readable, the model's state, vectors being filled in, and the problems of
+// work no request waits for. Open to anyone who reaches the daemon: where the model came from (a folder's path
+// among it) only for the owner.
+import type {ModelOrigin} from '../../common/settings/model-origin.js';
+import type {Problem} from '../engine/background-problems.js';
+import type {EmbedderState} from '../engine/embedder/embedder.js';
+import type {Engine} from '../engine/engine.js';
+import type {FillProgress} from '../engine/vector-fill.js';
+
+export type HealthDeps = {readonly engine: Engine; readonly version: string; readonly startedAt: number; readonly modelOrigin?: ModelOrigin};
+
+export type Health = {
+	readonly status: 'ok' | 'degraded' | 'error';
+	/** Why it is not ok, in one line: the first problem, else the model's state. */
+	readonly reason?: string;
+	readonly version: string;
+	readonly uptimeSeconds: number;
+	/** The store, and the chunks it holds in all. */
+	readonly store: {readonly status: 'ok' | 'error'; readonly count: number};
+	readonly embedder: EmbedderState;
+	readonly origin?: ModelOrigin;
+	readonly vectorFill?: FillProgress;
+	readonly problems: readonly Problem[];
+};
+
+export async function health({engine, version, startedAt, modelOrigin}: HealthDeps, options: {readonly owner: boolean}): Promise<Health> {
+	const state = engine.embedder;
+	let store: Health['store'];
+	try {
+		store = {status: 'ok', count: (await engine.collections()).reduce((sum, collection) => sum + collection.count, 0)};
+	} catch {
+		store = {status: 'error', count: 0};
+	}
+
+	const problems = engine.problems.list();
+	const status = store.status === 'ok' ? (state.status === 'ready' && problems.length === 0 ? 'ok' : 'degraded') : 'error';
+	const reason = store.status === 'ok'
+		? problems[0]?.message ?? (state.status === 'loading' ? `the model ${state.modelId} is loading` : (state.status === 'unavailable' ? state.reason : undefined))
+		: 'the store cannot be read';
+	return {
+		status, ...(reason === undefined ? {} : {reason}), version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store, embedder: state,
+		...(modelOrigin && options.owner ? {origin: modelOrigin} : {}), ...(engine.vectorFillProgress ? {vectorFill: engine.vectorFillProgress} : {}), problems,
+	};
+}

@@ -1,0 +1,25 @@
+// Export and import. An import's collection is the one asked for, else the one its export names: the caller
+// needs ingest:default on the collection it actually goes into, checked as soon as that is known (before any
+// document is read), whichever it is.
+import type {Engine} from '../engine/engine.js';
+import type {ImportResult} from '../engine/engine-types.js';
+import type {ExportFormat} from '../engine/export/export-format.js';
+import type {Actor} from './actor.js';
+import {onCollections} from './collection-choice.js';
+import {operations} from './operations.js';
+
+export {defaultExportFormat, exportFormats, type ExportFormat} from '../engine/export/export-format.js';
+export {exportLimits} from '../engine/export/export-limits.js';
+
+/** The collection in a format, as parts to send in order, read from the storage a page at a time. */
+export async function exportCollection(engine: Engine, actor: Actor, collection: string, format: ExportFormat): Promise<AsyncIterable<string>> {
+	return onCollections(engine, actor, operations.export, [collection], async () => engine.export(collection, format));
+}
+
+/** Restores a json or jsonl export as it streams in (read a document at a time, never held whole). */
+export async function importCollection(engine: Engine, actor: Actor, input: AsyncIterable<string | Uint8Array>, collection: string | undefined): Promise<ImportResult> {
+	actor.require(operations.import, collection);
+	return engine.import(input, collection, target => {
+		actor.require(operations.import, target);
+	});
+}
