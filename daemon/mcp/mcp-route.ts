@@ -1,6 +1,7 @@
 // Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, answered as JSON. Behind the
-// same Host guard, authentication and rate limit as the REST API; a tool call that the caller may not make (or
-// that names another collection) is refused with 403 before it reaches the tool (tool-needs.ts).
+// same Host guard, authentication and rate limit as the REST API. A caller is offered the tools its permissions
+// allow; a call it may not make (a collection it may not use) is the call's tool error, before the tool runs
+// (tool-needs.ts).
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {Router, type Request, type Response} from 'express';
 import {actorIn} from '../http/actor-of.js';
@@ -9,7 +10,6 @@ import {anyCaller} from '../http/needs.js';
 import {readOnlyHeader} from '../../common/read-only-header.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {createMcpServer, type ToolContext} from './tools.js';
-import {checkToolCalls} from './tool-needs.js';
 
 /** MCP without the write tools (ingest, delete_document), for every caller. */
 export type McpOptions = {readonly readOnly: boolean};
@@ -23,7 +23,6 @@ export function mcpRoutes(useCases: UseCases, options: McpOptions): Router {
 	const router = Router();
 	router.post('/', anyCaller, async (request, response) => {
 		const server = await createMcpServer(toolContext(useCases, options, request, response));
-		checkToolCalls(request, response, server);
 		const transport = new StreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
 		response.on('close', () => {
 			void transport.close();

@@ -11,7 +11,6 @@ import {anyCaller} from '../http/needs.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {toolContext, type McpOptions} from './mcp-route.js';
-import {checkToolCalls} from './tool-needs.js';
 import {createMcpServer} from './tools.js';
 
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this file serves
@@ -69,7 +68,6 @@ export function sseMessageRoutes(sessions: SseSessions): Router {
 			}
 		}
 
-		checkToolCalls(request, response, session.server);
 		await session.transport.handlePostMessage(request, response, request.body);
 	});
 	return router;

@@ -1,14 +1,16 @@
 // What each MCP tool needs, declared where the tool is registered: the operation it serves, whose permission is
-// in its _meta (which clients also see in tools/list). Checked before a call runs, with the rule its use case
-// applies again to the collections it resolves (as a REST route's declaration is). A registered tool without a
-// declaration is refused for everyone.
+// in its _meta (which clients also see in tools/list). Checked when a call runs, before the tool, with the rule
+// its use case applies again to the collections it resolves (as a REST route's declaration is); a refusal is the
+// call's tool error (isError, marked 403 in its _meta), which an assistant reads and acts on, not a failed request.
+// A registered tool without a declaration is refused for everyone.
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
-import type {Request, Response} from 'express';
+import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
 import {defaultCollection} from '../../common/search-contract.js';
-import {HttpError} from '../http/http-error.js';
-import {actorIn} from '../http/actor-of.js';
+import type {Actor} from '../use-cases/actor.js';
+import {forbidden} from '../use-cases/errors.js';
 import {operations, type CollectionPermission, type Operation} from '../use-cases/operations.js';
+import {refusal} from './tool-result.js';
 
 const permissionKey = 'md-vector/permission';
 const collectionKey = 'md-vector/collection';
@@ -31,14 +33,30 @@ export const toolNeeds = (operation: Operation, collection: ToolNeed['collection
 
 const registries = new WeakMap<McpServer, Map<string, Record<string, unknown> | undefined>>();
 
-/** Keeps what every tool registered on `server` declares, so that a call is checked before it runs. */
-export function declaring(server: McpServer): McpServer {
+type ToolCallback = (...parameters: unknown[]) => CallToolResult | Promise<CallToolResult>;
+
+/**
+ * Keeps what every tool registered on `server` declares, and checks each call against it for `actor` before the
+ * tool runs (a tool without an input schema is called with the request's extra alone).
+ */
+export function declaring(server: McpServer, actor: Actor): McpServer {
 	const declared = new Map<string, Record<string, unknown> | undefined>();
 	registries.set(server, declared);
 	const register = server.registerTool.bind(server);
-	server.registerTool = ((name: string, config: {_meta?: Record<string, unknown>}, callback: never) => {
+	server.registerTool = ((name: string, config: {_meta?: Record<string, unknown>; inputSchema?: unknown}, callback: ToolCallback) => {
 		declared.set(name, config._meta);
-		return register(name, config, callback);
+		const checked: ToolCallback = async (...parameters) => {
+			const arguments_ = (config.inputSchema === undefined ? {} : parameters[0]) as {collection?: unknown};
+			try {
+				requireCall(server, actor, name, arguments_);
+			} catch (error) {
+				return refusal(error);
+			}
+
+			return callback(...parameters);
+		};
+
+		return register(name, config as never, checked as never);
 	}) as McpServer['registerTool'];
 	return server;
 }
@@ -55,25 +73,14 @@ export function toolNeedOf(server: McpServer, name: string): ToolNeed | undefine
 
 export const registeredTools = (server: McpServer) => [...registries.get(server)?.keys() ?? []];
 
-type Message = {method?: string; params?: {name?: unknown; arguments?: {collection?: unknown}}};
-
-/** 403 for a tool call of the request that the caller may not make, or of a tool that declares nothing. */
-export function checkToolCalls(request: Request, response: Response, server: McpServer): void {
-	const messages = (Array.isArray(request.body) ? request.body : [request.body]) as Array<Message | undefined>;
-	for (const message of messages) {
-		const name = message?.params?.name;
-		// Not a call of a tool this server has: the SDK answers that it does not exist.
-		if (message?.method !== 'tools/call' || typeof name !== 'string' || !registeredTools(server).includes(name)) {
-			continue;
-		}
-
-		const need = toolNeedOf(server, name);
-		if (!need) {
-			throw new HttpError(403, 'forbidden', `tool ${name} declares no permission, so it is refused`);
-		}
-
-		const named = typeof message.params?.arguments?.collection === 'string' ? message.params.arguments.collection : undefined;
-		const collection = need.collection === 'none' ? undefined : named ?? (need.collection === 'argument' ? defaultCollection : undefined);
-		actorIn(response).require(need.permission, collection, ` for tool ${name}`);
+/** Refuses (403, naming the tool) a call the actor may not make, or of a tool that declares nothing. */
+function requireCall(server: McpServer, actor: Actor, name: string, arguments_: {collection?: unknown} | undefined): void {
+	const need = toolNeedOf(server, name);
+	if (!need) {
+		throw forbidden(`tool ${name} declares no permission, so it is refused`);
 	}
+
+	const named = typeof arguments_?.collection === 'string' ? arguments_.collection : undefined;
+	const collection = need.collection === 'none' ? undefined : named ?? (need.collection === 'argument' ? defaultCollection : undefined);
+	actor.require(need.permission, collection, ` for tool ${name}`);
 }

@@ -3,7 +3,7 @@
 // answered with those the caller may use, so the assistant can correct itself at once (the command lists them
 // itself after the same message).
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
-import {CollectionNotFound, listing} from '../use-cases/errors.js';
+import {CollectionNotFound, DomainError, listing} from '../use-cases/errors.js';
 
 const ok = (value: unknown): CallToolResult => ({content: [{type: 'text', text: JSON.stringify(value, null, 2)}], structuredContent: value as Record<string, unknown>});
 
@@ -15,7 +15,17 @@ function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-const failed = (error: unknown): CallToolResult => ({content: [{type: 'text', text: messageOf(error)}], isError: true});
+/** A refusal's tool error carries REST's status in its _meta, so a client can tell "not allowed" from "failed". */
+const statusKey = 'md-vector/status';
+
+const failed = (error: unknown): CallToolResult => ({
+	content: [{type: 'text', text: messageOf(error)}],
+	isError: true,
+	...(error instanceof DomainError && error.status === 403 ? {_meta: {[statusKey]: 403}} : {}),
+});
+
+/** A call refused before its tool ran: the same tool error as a refusal from inside it. */
+export const refusal = failed;
 
 export type ToolResultOf = <A>(run: (args: A) => Promise<unknown> | unknown) => (args: A) => Promise<CallToolResult>;
 

@@ -5,6 +5,7 @@
 // for search), and an unknown one lists those that exist.
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {version} from '../../common/version.js';
+import {operations} from '../use-cases/operations.js';
 import {documentSectionTool, listCollectionsTool, listSourcesTool, statsTool} from './read-tools.js';
 import {searchTool} from './search-tool.js';
 import type {ToolContext, ToolDefinition} from './tool-context.js';
@@ -16,10 +17,10 @@ export type {ToolContext} from './tool-context.js';
 const tools: readonly ToolDefinition[] = [searchTool, listCollectionsTool, documentSectionTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
 
 /**
- * Whether a server for this caller offers the tool: every one, but no write tool when read-only. (A tool list
- * by the caller's permissions is one more condition here: context.actor.may(operations[tool.operation]).)
+ * Whether a server for this caller offers the tool: those whose permission it holds on some collection (a
+ * read-only client sees no ingest or delete tool), and no write tool when the server is read-only.
  */
-const offered = (tool: ToolDefinition, context: ToolContext) => !(context.readOnly && tool.writes);
+const offered = (tool: ToolDefinition, context: ToolContext) => !(context.readOnly && tool.writes) && context.actor.may(operations[tool.operation]);
 
 /** The tools for one caller; its instructions name the collections it may use (read now, hence async). */
 export async function createMcpServer(context: ToolContext): Promise<McpServer> {
@@ -28,9 +29,16 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 		? 'No collections exist yet.'
 		: `Collections: ${entries.map(entry => `${entry.name} (${entry.documents} ${entry.documents === 1 ? 'document' : 'documents'})`).join(', ')}.`;
 	const instructions = `Search the user's Markdown notes and documentation indexed by md-vector. Use search first (it searches every collection unless you name one), then get_document_section to read around a hit. ${collections}`;
-	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions}));
-	for (const tool of tools.filter(tool => offered(tool, context))) {
+	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions}), context.actor);
+	const offeredTools = tools.filter(tool => offered(tool, context));
+	for (const tool of offeredTools) {
 		tool.register(server, context, toolNeeds(tool.operation, tool.collection));
+	}
+
+	if (offeredTools.length === 0) {
+		// The SDK answers tools/list once a tool has been registered: one registered and removed leaves the caller
+		// an empty list (and "not found" for a call), rather than "method not found".
+		server.registerTool('none', {_meta: toolNeeds('search')}, () => ({content: []})).remove();
 	}
 
 	return server;

@@ -15,7 +15,7 @@ import {JobRegistry} from '../../daemon/jobs/job-registry.js';
 import {Actor} from '../../daemon/use-cases/actor.js';
 import {createUseCases} from '../../daemon/use-cases/use-cases.js';
 import {SourceFollowers} from '../../daemon/watch/source-followers.js';
-import {checkToolCalls, declaring, registeredTools, toolNeedOf} from '../../daemon/mcp/tool-needs.js';
+import {declaring, registeredTools, toolNeedOf} from '../../daemon/mcp/tool-needs.js';
 import {OAuth} from '../../daemon/oauth/oauth.js';
 import {consentPaths, protocolPaths} from '../../daemon/oauth/oauth-endpoints.js';
 import {oauthSettings} from '../../daemon/oauth/oauth-settings.js';
@@ -134,15 +134,21 @@ test('every MCP tool declares its permission (in _meta, as clients see it in too
 	}
 });
 
-test('a registered tool without a declaration is refused (403), even for the owner', t => {
-	const server = declaring(new McpServer({name: 'x', version: '1'}));
-	server.registerTool('forgotten', {description: 'no _meta'}, () => ({content: []}));
-	const request: Partial<express.Request> = {body: {jsonrpc: '2.0', id: 1, method: 'tools/call', params: {name: 'forgotten', arguments: {}}}};
-	const response = {locals: {caller: {kind: 'owner', via: 'api-key'}}} as unknown as express.Response;
-	const error = t.throws(() => {
-		checkToolCalls(request as express.Request, response, server);
+test('a registered tool without a declaration is refused, even for the owner: a tool error marked 403', async t => {
+	const server = declaring(new McpServer({name: 'x', version: '1'}), Actor.owner([]));
+	let ran = false;
+	server.registerTool('forgotten', {description: 'no _meta'}, () => {
+		ran = true;
+		return {content: []};
 	});
-	t.like(error, {status: 403, code: 'forbidden', message: 'tool forgotten declares no permission, so it is refused'});
+	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+	await server.connect(serverSide);
+	const client = new Client({name: 'walk', version: '1'});
+	await client.connect(clientSide);
+	t.teardown(async () => client.close());
+	const result = await client.callTool({name: 'forgotten', arguments: {}});
+	t.like(result, {isError: true, content: [{type: 'text', text: 'tool forgotten declares no permission, so it is refused'}], _meta: {'md-vector/status': 403}});
+	t.false(ran, 'the tool did not run');
 });
 
 test('a client with one permission is refused (403) on every route that needs another, walked from the app', async t => {

@@ -12,6 +12,7 @@ import {cli, cliPath} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {readDiscovery} from '../../common/discovery.js';
 import {localTokenHeader} from '../../common/local-token.js';
+import {refusalOf} from '../helpers/mcp-refusal.js';
 
 type ToolResult = {isError?: boolean; structuredContent?: any; content: Array<{type: string; text?: string}>};
 
@@ -121,7 +122,7 @@ test('a request with an unexpected Host is refused (DNS rebinding guard)', async
 	t.is(origin.status, 403, 'and a foreign Origin');
 });
 
-test('auth: 401 without a key or with a wrong one, 403 for a tool or collection the client may not use', async t => {
+test('auth: 401 without a key or with a wrong one; a client is offered the tools it may use, and a collection it may not use is the call\'s tool error', async t => {
 	const home = temporaryDirectory('md-vector-mcp-auth-');
 	mkdirSync(path.join(home, 'config', 'capabilities'), {recursive: true});
 	writeFileSync(path.join(home, 'config', 'clients.json'), JSON.stringify({clients: [{label: 'assistant', key: '${ASSISTANT_KEY}'}]}));
@@ -141,12 +142,13 @@ test('auth: 401 without a key or with a wrong one, 403 for a tool or collection 
 	t.teardown(async () => assistant.close());
 	const allowed = await call(assistant, 'search', {query: 'x', mode: 'keyword', collection: 'notes'});
 	t.regex(allowed.content[0]!.text!, /collection 'notes' does not exist/, 'allowed through to the tool');
-	const otherCollection = await t.throwsAsync(call(assistant, 'search', {query: 'x', collection: 'private'}));
-	t.is((otherCollection as Error & {code?: number}).code, 403);
-	t.regex(otherCollection.message, /lacks 'search:default' on collection 'private' for tool search/);
-	const write = await t.throwsAsync(call(assistant, 'delete_document', {file: 'a.md', collection: 'notes'}));
-	t.is((write as Error & {code?: number}).code, 403);
-	t.regex(write.message, /lacks 'documents:delete' on collection 'notes'/);
+	const otherCollection = await call(assistant, 'search', {query: 'x', collection: 'private'});
+	t.true(otherCollection.isError);
+	t.is(otherCollection.content[0]!.text, 'client \'assistant\' lacks \'search:default\' on collection \'private\' for tool search');
+	t.deepEqual((await assistant.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'search'], 'search:default only: no write, list or stats tool');
+	const write = await call(assistant, 'delete_document', {file: 'a.md', collection: 'notes'}).catch((error: unknown) => ({isError: true, content: [{text: (error as Error).message}]}));
+	t.true(write.isError);
+	t.regex(write.content[0]!.text!, /Tool delete_document not found/);
 });
 
 test('over stdio: md-vector mcp bridges to the daemon it starts', async t => {
@@ -179,7 +181,7 @@ test('over stdio with MD_VECTOR_CLIENT_KEY: the assistant gets that client\'s pe
 	t.teardown(async () => client.close());
 	const allowed = await call(client, 'search', {query: 'x', mode: 'keyword', collection: 'notes'});
 	t.regex(allowed.content[0]!.text!, /collection 'notes' does not exist/, 'through to the tool');
-	const refused = await t.throwsAsync(call(client, 'search', {query: 'x', collection: 'private'}));
+	const refused = refusalOf(t, await call(client, 'search', {query: 'x', collection: 'private'}));
 	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
 });
 

@@ -10,6 +10,7 @@ import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {readDiscovery} from '../../common/discovery.js';
 import {localTokenHeader} from '../../common/local-token.js';
+import {refusalOf} from '../helpers/mcp-refusal.js';
 
 let daemon: RunningDaemon;
 const owner = () => ({[localTokenHeader]: readDiscovery(path.join(daemon.home, 'state'))!.token});
@@ -58,7 +59,7 @@ test('authentication and capabilities as on /mcp; a session belongs to the calle
 	t.teardown(async () => reader.close());
 	const allowed = await reader.callTool({name: 'search', arguments: {query: 'compost', mode: 'keyword'}}) as {structuredContent: any};
 	t.deepEqual(allowed.structuredContent.collections, ['notes'], 'only what its capability grants');
-	const refused = await t.throwsAsync(reader.callTool({name: 'search', arguments: {query: 'compost', collection: 'private'}}));
+	const refused = refusalOf(t, await reader.callTool({name: 'search', arguments: {query: 'compost', collection: 'private'}}));
 	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
 
 	// Another caller posting into the reader's session (its id from the stream's first event) is refused.

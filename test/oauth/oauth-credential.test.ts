@@ -46,8 +46,8 @@ test('on /mcp a token is its client with its grant; on the REST API, or unknown,
 	t.is(found.status, 200, found.text);
 	t.deepEqual(found.body.result.structuredContent.collections, ['notes'], 'no collection named: those its grant allows');
 	const refused = await mcp(app, bearer, 'private');
-	t.is(refused.status, 403);
-	t.is(refused.body.error.message, 'client \'oauth:c1\' lacks \'search:default\' on collection \'private\' for tool search');
+	t.is(refused.status, 200, 'a refusal is the call\'s tool error, not a failed request');
+	t.like(refused.body.result, {isError: true, _meta: {'md-vector/status': 403}, content: [{text: 'client \'oauth:c1\' lacks \'search:default\' on collection \'private\' for tool search'}]});
 
 	const rest = await app.request('GET', '/api/v1/collections', {headers: bearer});
 	t.is(rest.status, 401);

@@ -18,6 +18,7 @@ import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
 import {readDiscovery} from '../../common/discovery.js';
 import {localTokenHeader} from '../../common/local-token-header.js';
 import {poll} from '../../source/client/poll.js';
+import {refusalOf} from '../helpers/mcp-refusal.js';
 
 type ToolResult = {isError?: boolean; structuredContent?: any; content: Array<{type: string; text?: string}>};
 
@@ -141,7 +142,7 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 	const found = await call(client, 'search', {query: 'compost', mode: 'keyword'});
 	t.deepEqual(found.structuredContent.collections, ['notes'], 'no collection named: every collection it may search');
 	t.deepEqual(found.structuredContent.results.map((hit: {collection: string}) => hit.collection), ['notes']);
-	const refused = await t.throwsAsync(call(client, 'search', {query: 'compost', collection: 'private'}));
+	const refused = refusalOf(t, await call(client, 'search', {query: 'compost', collection: 'private'}));
 	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
 	t.true((await client.listTools()).tools.map(tool => tool.name).includes('search'));
 
@@ -293,16 +294,16 @@ test.serial('a chosen name grants nothing: registered as "team-x" where capabili
 	const label = `oauth:${provider.information!.client_id}`;
 
 	t.deepEqual((await call(client, 'search', {query: 'compost', mode: 'keyword'})).structuredContent.collections, ['notes'], 'what the owner ticked');
-	const refusals = [
-		['ingest', {content: '# Pwned\n', file_name: 'pwned.md', collection: 'notes'}, /lacks 'ingest:default'/],
-		['delete_document', {file: 'notes.md', collection: 'notes'}, /lacks 'documents:delete'/],
-		['search', {query: 'compost', collection: 'private'}, /lacks 'search:default' on collection 'private'/],
-	] as const;
-	for (const [tool, arguments_, message] of refusals) {
-		const refused = await t.throwsAsync(call(client, tool, arguments_));
-		t.regex(refused.message, message, tool);
-		t.regex(refused.message, new RegExp(`client '${label}'`), 'known by its label, not its name');
+	t.deepEqual((await client.listTools()).tools.map(entry => entry.name).sort(), ['get_document_section', 'list_collections', 'list_sources', 'search', 'stats'], 'no write tool is offered to it');
+	for (const [tool, arguments_] of [['ingest', {content: '# Pwned\n', file_name: 'pwned.md', collection: 'notes'}], ['delete_document', {file: 'notes.md', collection: 'notes'}]] as const) {
+		const failed = await call(client, tool, arguments_).catch((error: unknown) => ({isError: true, content: [{type: 'text', text: (error as Error).message}]}));
+		t.true(failed.isError, tool);
+		t.regex(failed.content[0]!.text!, new RegExp(`Tool ${tool} not found`), tool);
 	}
+
+	const refused = refusalOf(t, await call(client, 'search', {query: 'compost', collection: 'private'}));
+	t.regex(refused.message, /lacks 'search:default' on collection 'private'/);
+	t.regex(refused.message, new RegExp(`client '${label}'`), 'known by its label, not its name');
 
 	const listed = (await setup.md.json(['clients', 'list'])).clients.find((entry: {kind: string}) => entry.kind === 'oauth');
 	t.like(listed, {label, client_name: 'team-x', permissions: ['search:default', 'collections:read'], collections: ['notes']});

@@ -1,7 +1,8 @@
 // REST and MCP are adapters of one use-case layer: for every operation both offer, and for each kind of caller
 // (the owner, a client with the permission, one without it, one limited to another collection, a read-only MCP
 // server), the REST call and the MCP tool call against one real app give the same answer (after their shapes
-// are translated) and the same refusal (the same message).
+// are translated) and the same refusal (the same message); a tool whose permission the caller holds nowhere is
+// not offered to it over MCP, where REST refuses the call.
 import {rmSync, writeFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
@@ -73,8 +74,6 @@ type Operation = {
 	readonly writes?: boolean;
 	/** Which callers it answers (default: the owner and the reader; the others are refused). */
 	readonly answers?: readonly Caller[];
-	/** Its refusal is the use case's own (the read scope of a file), made inside the tool: MCP says it as a tool error, REST as 403. */
-	readonly refusesInside?: boolean;
 };
 
 const operations: Operation[] = [
@@ -135,7 +134,6 @@ const operations: Operation[] = [
 		answers: ['owner'],
 		rest: async caller => rest(app, callers[caller], 'POST', '/api/v1/ingest', {file_path: path.join(notes, 'guide.md'), collection: 'notes', mode: 'incremental'}),
 		mcp: async client => tool(client, 'ingest', {file_path: path.join(notes, 'guide.md'), collection: 'notes'}),
-		refusesInside: true,
 		fromRest: value => value,
 	},
 	{
@@ -155,16 +153,18 @@ function comparable(said: Said, toValue: (value: any) => unknown, name: string):
 
 for (const caller of Object.keys(callers) as Caller[]) {
 	test.serial(`${caller}: REST and MCP give the same answer and the same refusal for every operation`, async t => {
+		const offered = new Set((await clients.get(caller)!.listTools()).tools.map(entry => entry.name));
 		for (const operation of operations) {
 			const restSaid = comparable(await operation.rest(caller), operation.fromRest, operation.tool);
-			let mcpSaid = comparable(await operation.mcp(clients.get(caller)!, caller), operation.fromMcp ?? (value => value), operation.tool);
-			if (operation.refusesInside && mcpSaid.kind === 'error') {
-				mcpSaid = {kind: 'refused', message: mcpSaid.message};
-			}
-
-			t.deepEqual(mcpSaid, restSaid, `${caller}, ${operation.tool}`);
+			const mcpSaid = comparable(await operation.mcp(clients.get(caller)!, caller), operation.fromMcp ?? (value => value), operation.tool);
 			const expected = (operation.answers ?? ['owner', 'reader']).includes(caller) ? 'ok' : 'refused';
 			t.is(restSaid.kind, expected, `${caller}, ${operation.tool}: ${JSON.stringify(restSaid)}`);
+			if (offered.has(operation.tool)) {
+				t.deepEqual(mcpSaid, restSaid, `${caller}, ${operation.tool}`);
+			} else {
+				t.is(restSaid.kind, 'refused', `${caller}, ${operation.tool}: not offered over MCP, refused over REST`);
+				t.deepEqual(mcpSaid, {kind: 'error', message: `MCP error -32602: Tool ${operation.tool} not found`}, `${caller}, ${operation.tool}`);
+			}
 		}
 	});
 }
@@ -179,6 +179,15 @@ test.serial('the answers compared are the real ones: a changed file, an inline d
 	t.deepEqual((await tool(clients.get('elsewhere')!, 'list_collections', {}) as {value: {collections: Array<{name: string}>}}).value.collections.map(entry => entry.name), ['other'], 'a client sees only what it may read');
 	t.deepEqual(await rest(app, callers.elsewhere, 'POST', '/api/v1/search', {query: 'compost', collection: 'notes'}), {kind: 'refused', message: 'client \'elsewhere\' lacks \'search:default\' on collection \'notes\''});
 	t.deepEqual(await rest(app, callers.outsider, 'GET', '/api/v1/collections'), {kind: 'refused', message: 'client \'outsider\' lacks \'collections:read\''});
+});
+
+test.serial('tools/list offers each caller the tools its permissions allow somewhere', async t => {
+	const names = async (caller: string) => (await clients.get(caller)!.listTools()).tools.map(entry => entry.name).sort();
+	const all = ['delete_document', 'get_document_section', 'ingest', 'list_collections', 'list_sources', 'search', 'stats'];
+	t.deepEqual(await names('owner'), all);
+	t.deepEqual(await names('reader'), all);
+	t.deepEqual(await names('elsewhere'), all, 'every permission, on another collection: offered, refused per collection');
+	t.deepEqual(await names('outsider'), [], 'only export: no tool');
 });
 
 test.serial('read-only MCP: its reads answer as the owner\'s REST calls do; its write tools are not offered', async t => {

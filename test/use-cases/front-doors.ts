@@ -1,7 +1,7 @@
 // Both front doors of one real app, as a caller sees them: a REST call and an MCP tool call (the SDK's client
 // over Streamable HTTP), each answer reduced to what it says: a value, a refusal (403) or another error, with its
-// message. An MCP refusal before the tool runs is the request's 403 (naming the tool); one from inside the tool
-// is a tool error: both are refusals here when REST's answer is a 403 with the same message.
+// message. An MCP refusal is the call's tool error marked 403 in its _meta (before the tool runs it names the
+// tool); REST's is a 403 response.
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {AppServer} from '../helpers/app.js';
@@ -33,10 +33,11 @@ function httpRefusal(error: Error & {code?: number}): Said | undefined {
 	return {kind: 'refused', message: (JSON.parse(json) as {error: {message: string}}).error.message};
 }
 
-export async function tool(client: Client, name: string, arguments_: Record<string, unknown>, refusalsAs: 'refused' | 'error' = 'error'): Promise<Said> {
+export async function tool(client: Client, name: string, arguments_: Record<string, unknown>): Promise<Said> {
 	try {
-		const result = await client.callTool({name, arguments: arguments_}) as {isError?: boolean; structuredContent?: unknown; content: Array<{text?: string}>};
-		return result.isError ? {kind: refusalsAs, message: result.content[0]?.text ?? ''} : {kind: 'ok', value: result.structuredContent};
+		const result = await client.callTool({name, arguments: arguments_}) as {isError?: boolean; structuredContent?: unknown; content: Array<{text?: string}>; _meta?: Record<string, unknown>};
+		const kind = result._meta?.['md-vector/status'] === 403 ? 'refused' : 'error';
+		return result.isError ? {kind, message: result.content[0]?.text ?? ''} : {kind: 'ok', value: result.structuredContent};
 	} catch (error) {
 		const refused = httpRefusal(error as Error & {code?: number});
 		if (refused) {
