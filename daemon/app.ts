@@ -123,7 +123,7 @@ export function createApp(deps: AppDeps): express.Express {
 		return caller?.kind === 'owner' && caller.via === 'local-token' ? anywhere : paths(response);
 	};
 
-	api.use(transferRoutes(deps.engine)); // before the 1 MB JSON parser: an import carries every vector
+	api.use(transferRoutes(deps.engine, ownerPaths)); // before the 1 MB JSON parser: an import carries every vector
 	api.use(requireJson, bodyLimit(1024 * 1024, jsonLimit), express.json({limit: '1mb'}));
 	api.use(collectionsRoutes(deps.engine, async () => deps.engine.diskBytes()));
 	api.use(collectionAdminRoutes(deps.engine));

@@ -32,7 +32,7 @@ test('a jsonl import is read as it streams in; a bad line is named and nothing o
 	try {
 		const lines = [header, documentLine('compost.md', 'Compost needs airflow — café grounds and 東京 leaves.'), documentLine('basil.md', 'Basil likes warm windowsills.')];
 		const imported = await postInPieces(daemon, `${lines.map(line => JSON.stringify(line)).join('\r\n')}\n`, 'application/x-ndjson');
-		t.deepEqual(imported, {status: 200, body: {status: 'ok', collection: 'notes', documents: 2, chunks: 2}});
+		t.deepEqual(imported, {status: 200, body: {status: 'ok', collection: 'notes', documents: 2, chunks: 2, sources: [], renamed: 0}});
 		const found = await daemon.request('POST', '/api/v1/search', {query: 'café 東京', mode: 'keyword', collection: 'notes'});
 		t.is(found.body.results[0]?.content, 'Compost needs airflow — café grounds and 東京 leaves.', 'multi-byte characters cut between pieces arrive whole');
 
