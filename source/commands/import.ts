@@ -13,7 +13,8 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 
 	io.out(`${io.style.green('imported')} ${plural(result.documents, 'document')}, ${plural(result.chunks, 'chunk')} into '${result.collection}'\n`);
 	for (const source of result.sources) {
-		const what = source.added ? 'added' : 'already followed';
+		// Already followed: its documents were matched to their files there, so the next update has nothing to redo.
+		const what = source.added ? 'added, followed from now on' : 'already followed, its documents reconciled';
 		io.out(`  ${io.style.bold(source.path)}  label ${source.label}, ${what}${source.missing ? `; ${io.style.yellow('missing here')}` : ''}\n`);
 	}
 

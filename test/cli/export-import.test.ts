@@ -42,6 +42,10 @@ test('an export imported back into its collection reconciles: no conflicts at th
 
 	const imported = await md.json(['import', file]);
 	t.like(imported, {status: 'ok', collection: 'garden', documents: 3, sources: [{path: root, label: path.basename(root), added: false, missing: false}]});
+	const plain = await md.run(['import', file]);
+	t.is(plain.exitCode, 0, String(plain.stderr));
+	t.regex(String(plain.stdout), /^imported 3 documents, \d+ chunks into 'garden'\n/);
+	t.regex(String(plain.stdout), new RegExp(`${root} +label ${path.basename(root)}, already followed, its documents reconciled$`, 'm'), 'what became of the source, said');
 
 	const after = await update(md, 'garden');
 	t.is(after.exitCode, 0, after.stdout);
@@ -70,7 +74,8 @@ test('imported into another home, the sources come back with their settings; a f
 	const imported = await other.run(['import', file, '-C', 'yard']);
 	t.is(imported.exitCode, 0, String(imported.stderr));
 	t.regex(String(imported.stdout), /imported 4 documents, \d+ chunks into 'yard'/);
-	t.regex(String(imported.stdout), new RegExp(`${gone}.*missing`), 'the missing folder is said');
+	t.regex(String(imported.stdout), new RegExp(`${gone} +label pond, added, followed from now on; missing here`), 'the missing folder is said');
+	t.regex(String(imported.stdout), new RegExp(`${root} +label garden, added, followed from now on$`, 'm'));
 	t.deepEqual(await documents(other, 'yard'), ['garden/.hidden-notes/seeds.md', 'garden/beds/tomatoes.md', 'garden/compost.md', 'pond/pond.md']);
 	const sources = await sourcesOf(other, 'yard');
 	t.like(sources, [{path: root, label: 'garden', documents: 3, hidden: true}, {path: gone, label: 'pond', documents: 1}]);
@@ -98,5 +103,25 @@ test('an export of the old format (version 1: no sources, no texts) still import
 		t.like(await md.json(['import', file, '-C', collection]), {status: 'ok', collection, documents: 2, chunks: 3, sources: []});
 		t.deepEqual(await documents(md, collection), ['garden/compost.md', 'kitchen.md']);
 		t.like((await md.json(['search', 'lentil soup', '-C', collection, '-k', '1'])).results[0], {source_file: 'kitchen.md', source_path: null});
+	}
+});
+
+test('imported into a collection that follows another folder: the folders are both followed, names take their labels, a taken label gets -2', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const home = realpathSync(makeTree({'a.md': '# A\n\nalpha at home\n'}));
+	const away = garden();
+	await md.json(['ingest-dir', home, '-C', 'mixed', '--label', 'notes']);
+	await md.json(['ingest-dir', away, '-C', 'away', '--label', 'notes', '--hidden']);
+	const file = path.join(temporaryDirectory(), 'away.json');
+	t.is((await md.run(['export', '-C', 'away', '-o', file])).exitCode, 0);
+
+	const imported = await md.json(['import', file, '-C', 'mixed']);
+	t.like(imported, {collection: 'mixed', documents: 3, renamed: 1, sources: [{path: away, label: 'notes-2', added: true, missing: false}]});
+	t.deepEqual(await documents(md, 'mixed'), ['notes-2/.hidden-notes/seeds.md', 'notes-2/beds/tomatoes.md', 'notes-2/compost.md', 'notes/a.md']);
+	const after = await update(md, 'mixed');
+	t.is(after.exitCode, 0, after.stdout);
+	for (const part of after.parts) {
+		t.like(part, {added: [], changed: [], removed: [], moved: [], renamed: [], conflicts: [], error: null});
 	}
 });
