@@ -29,13 +29,17 @@ import {useTuiState} from './use-tui-state.js';
 const dialogRows = {none: 0, help: 0, delete: confirmDeleteRows, ingest: ingestDialogRows} as const;
 
 /** What the results pane says when it has no results. */
-function emptyText({collection, query}: State, names: readonly string[], loading: boolean): string {
+function emptyText({collection, query}: State, names: readonly string[], loading: boolean, down: boolean): string {
 	if (!collection) {
 		return 'No collection yet: press i to ingest a directory.';
 	}
 
 	if (names.length > 0 && !names.includes(collection)) {
 		return `No collection '${collection}' yet: press i to ingest a directory into it.`;
+	}
+
+	if (down) {
+		return ''; // the status bar says it once, with the key that fixes it
 	}
 
 	return query.trim() && !loading ? 'No results.' : 'Type to search.';
@@ -83,8 +87,16 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 		}
 	}, [state.collection]);
 
-	// What the search itself says, derived: an action's message is not wiped by the search it triggers.
-	const searchMessage: Message | undefined = search.error ? {text: search.error, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined);
+	// A search that failed may be the first to find the daemon gone: ask at once, so the status bar says it.
+	useEffect(() => {
+		if (search.error) {
+			daemon.refresh();
+		}
+	}, [search.error]);
+	// What the search itself says, derived: an action's message is not wiped by the search it triggers. While the
+	// daemon is down its error is the status bar's, said there once with the fix.
+	const searchError = daemon.problem ? undefined : search.error;
+	const searchMessage: Message | undefined = searchError ? {text: searchError, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined);
 	const message = state.message ?? searchMessage;
 	const {dialog} = state;
 	const layout = layoutFor({
@@ -144,7 +156,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 					<Box height={layout.body} flexShrink={0} overflow='hidden'>
 						{layout.collections ? <CollectionList collections={daemon.collections} current={state.collection} focused={state.focus === 'collections'} {...layout.collections}/> : null}
 						<Box flexDirection={layout.direction}>
-							<ResultList results={results} selected={state.selected} query={search.query} focused={state.focus === 'results'} lines={layout.resultLines} empty={emptyText(state, names, search.loading)} {...layout.results}/>
+							<ResultList results={results} selected={state.selected} query={search.query} focused={state.focus === 'results'} lines={layout.resultLines} empty={emptyText(state, names, search.loading, daemon.problem !== undefined)} {...layout.results}/>
 							<Preview hit={hit} offset={state.previewOffset} {...layout.preview}/>
 						</Box>
 					</Box>

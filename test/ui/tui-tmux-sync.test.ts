@@ -1,0 +1,36 @@
+// The TUI against a collection that follows a folder, in tmux with a real daemon: `d` says the next sync brings
+// the document back and how to keep it out; results follow changes made elsewhere (the CLI here) without a key;
+// a daemon that died shows once, with the fix, not as "No results" and the error twice (issue 26).
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {cli} from '../helpers/cli.js';
+import {temporaryDirectory} from '../helpers/paths.js';
+import {keys, startTui} from '../helpers/tui-pane.js';
+
+/** A folder with garden/compost.md and garden/pruning.md. */
+function garden(): string {
+	const root = temporaryDirectory('md-vector-sync-');
+	mkdirSync(path.join(root, 'garden'));
+	writeFileSync(path.join(root, 'garden', 'compost.md'), '# Compost\n\nTurn the compost heap every week.\n');
+	writeFileSync(path.join(root, 'garden', 'pruning.md'), '# Pruning\n\nCut roses back in early spring, then compost the cuttings.\n');
+	return root;
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+test('a daemon that went away shows once, with r to restart it; not "No results" and the error twice', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	await md.json(['ingest-dir', garden(), '-C', 'garden']);
+	const pane = await startTui(t, md);
+	process.kill(md.record()!.pid, 'SIGKILL');
+	await keys(pane, '-l', 'compost');
+	// Both the daemon's state and the search's answer are in: the box no longer shows a search on its way.
+	const screen = await pane.until('the daemon down, the search answered', text => text.includes('daemon down') && text.includes('garden · hybrid') && !text.includes('… garden'), 30_000);
+	t.is(count(screen, 'cannot reach the md-vector daemon'), 1, screen);
+	t.regex(screen, /daemon down \(r: restart\): cannot reach the md-vector daemon/);
+	t.false(screen.includes('No results'), screen);
+	await keys(pane, 'Escape', 'r');
+	await pane.until('results from a new daemon', text => text.includes('garden/compost.md') && /^ok /m.test(text), 60_000);
+});
