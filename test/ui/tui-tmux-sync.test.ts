@@ -19,6 +19,25 @@ function garden(): string {
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
+test('d on a document of a followed folder says the next sync brings it back and how to keep it out', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const root = garden();
+	await md.json(['ingest-dir', root, '-C', 'garden']);
+	const pane = await startTui(t, md);
+	await keys(pane, '-l', 'roses spring');
+	await pane.until('the pruning hit first', text => /› [\d.]+ garden\/pruning\.md/.test(text));
+	await keys(pane, 'Escape', 'd');
+	const asked = await pane.until('the delete dialog', text => text.includes('Delete garden/pruning.md'));
+	t.regex(asked, /next sync of .*indexes it again/, 'said before anything is deleted');
+	t.regex(asked, /\.mdvectorignore/, 'with how to keep it out');
+	await keys(pane, 'y');
+	const deleted = await pane.until('the delete done', text => text.includes('deleted garden/pruning.md'));
+	t.regex(deleted, /comes back at the next sync/);
+	const {stdout} = await md.run(['update', '-C', 'garden']);
+	t.regex(String(stdout), /pruning\.md/, 'and it does come back');
+});
+
 test('a daemon that went away shows once, with r to restart it; not "No results" and the error twice', async t => {
 	const md = cli();
 	t.teardown(md.stop);

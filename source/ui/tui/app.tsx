@@ -26,7 +26,7 @@ import {useTerminalSize} from './use-terminal-size.js';
 import {useTuiState} from './use-tui-state.js';
 
 /** Rows each dialog takes under the panes (the help takes the panes' place). */
-const dialogRows = {none: 0, help: 0, delete: confirmDeleteRows, ingest: ingestDialogRows} as const;
+const dialogRows = (dialog: State['dialog']) => (dialog?.kind === 'delete' ? confirmDeleteRows(dialog.source !== undefined) : (dialog?.kind === 'ingest' ? ingestDialogRows : 0));
 
 /** What the results pane says when it has no results. */
 function emptyText({collection, query}: State, names: readonly string[], loading: boolean, down: boolean): string {
@@ -103,7 +103,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 		columns,
 		rows,
 		showCollections: state.showCollections,
-		dialogRows: dialogRows[dialog?.kind ?? 'none'],
+		dialogRows: dialogRows(dialog),
 		statusRows: message ? 2 : 1,
 	});
 	const previewRows = previewTextRows(layout.preview.height);
@@ -139,6 +139,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 			hit: results[Math.min(current.selected, results.length - 1)],
 			resultCount: results.length,
 			collections: names,
+			sources: daemon.sources,
 			panes: layout.collections ? ['search', 'results', 'collections'] : ['search', 'results'],
 			collectionsShown: layout.collections !== undefined,
 			previewRows,
@@ -161,7 +162,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 						</Box>
 					</Box>
 				)}
-			{dialog?.kind === 'delete' ? <ConfirmDelete file={dialog.file} collection={dialog.collection} width={columns}/> : null}
+			{dialog?.kind === 'delete' ? <ConfirmDelete file={dialog.file} collection={dialog.collection} source={dialog.source} width={columns}/> : null}
 			{dialog?.kind === 'ingest' ? <IngestDialog form={dialog} collections={names} width={columns}/> : null}
 			<StatusBar health={daemon.health} problem={daemon.problem} collection={daemon.collections.find(entry => entry.name === state.collection)} stats={daemon.stats} latencyMs={search.latencyMs} message={message}/>
 		</Box>
