@@ -38,6 +38,20 @@ test('d on a document of a followed folder says the next sync brings it back and
 	t.regex(String(stdout), /pruning\.md/, 'and it does come back');
 });
 
+test('results follow the collection when it changes underneath, without a key', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const root = garden();
+	await md.json(['ingest-dir', root, '-C', 'garden']);
+	const pane = await startTui(t, md);
+	await keys(pane, '-l', 'compost');
+	await pane.until('the first results', text => text.includes('garden/compost.md') && /last search \d+ ms/.test(text));
+	writeFileSync(path.join(root, 'garden', 'mulch.md'), '# Mulch\n\nMulch keeps the compost moist.\n');
+	t.is((await md.run(['update', '-C', 'garden'])).exitCode, 0);
+	const after = await pane.until('the new document among the results', text => text.includes('garden/mulch.md'), 30_000);
+	t.regex(after, /garden: 3 docs/);
+});
+
 test('a daemon that went away shows once, with r to restart it; not "No results" and the error twice', async t => {
 	const md = cli();
 	t.teardown(md.stop);

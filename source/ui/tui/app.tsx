@@ -21,6 +21,7 @@ import {useDaemonState} from './use-daemon-state.js';
 import {useEffects} from './use-effects.js';
 import {useIngestJob} from './use-ingest-job.js';
 import {useKeyPresses} from './use-key-presses.js';
+import {useRefreshOnChange} from './use-refresh-on-change.js';
 import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
 import {useTuiState} from './use-tui-state.js';
@@ -77,6 +78,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 	const hit = results[Math.min(state.selected, results.length - 1)];
 	const names = daemon.collections.map(entry => entry.name);
 	const ingest = useIngestJob(client, dispatch);
+	useRefreshOnChange(state.collection, daemon.stats, daemon.collections.find(entry => entry.name === state.collection), dispatch);
 
 	useEffect(() => {
 		dispatch({type: 'collections-listed', names, remembered: memory?.read()});
