@@ -30,12 +30,16 @@ test('d on a document of a followed folder says the next sync brings it back and
 	await keys(pane, 'Escape', 'd');
 	const asked = await pane.until('the delete dialog', text => text.includes('Delete garden/pruning.md'));
 	t.regex(asked, /next sync of .*indexes it again/, 'said before anything is deleted');
-	t.regex(asked, /\.mdvectorignore/, 'with how to keep it out');
+	t.regex(asked, /add the line garden\/pruning\.md to \.mdvectorignore in that folder/, 'with how to keep it out');
 	await keys(pane, 'y');
 	const deleted = await pane.until('the delete done', text => text.includes('deleted garden/pruning.md'));
 	t.regex(deleted, /comes back at the next sync/);
 	const {stdout} = await md.run(['update', '-C', 'garden']);
 	t.regex(String(stdout), /pruning\.md/, 'and it does come back');
+	// The advice holds: with the line the dialog gave in the folder's .mdvectorignore, the next sync leaves it out.
+	writeFileSync(path.join(root, '.mdvectorignore'), 'garden/pruning.md\n');
+	await md.run(['update', '-C', 'garden']);
+	t.deepEqual((await md.json(['documents', '-C', 'garden'])).documents.map((document: {file: string}) => document.file), ['garden/compost.md']);
 });
 
 test('results follow the collection when it changes underneath, without a key', async t => {
