@@ -49,6 +49,10 @@ export function transferRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 			path: async (field: string, target: string) => checkNamedPath(field, target, allowedPaths(response)),
 		};
 		try {
+			if (collection) {
+				guard.collection(collection); // named in the query: refused before a byte of the body is read
+			}
+
 			// Parsed as it arrives, a document at a time (engine/export/read-export.ts), never held whole.
 			response.json(toImportResult(await engine.import(request, collection, guard)));
 		} catch (error) {
