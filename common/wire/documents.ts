@@ -23,8 +23,18 @@ export type DeleteResult = {
 /** One entry of GET /documents. */
 export type DocumentEntry = {readonly file: string; readonly chunks: number; readonly content_hash: string};
 
-/** POST /import. */
-export type ImportResult = {readonly status: 'ok'; readonly collection: string; readonly documents: number; readonly chunks: number};
+/** A folder source an import carried: the collection's already (`added` false) or added; `missing`: not a folder on the daemon's machine. */
+export type ImportedSource = {readonly path: string; readonly label: string; readonly added: boolean; readonly missing: boolean};
+
+/** POST /import. `renamed`: documents of the collection's one source given its label as a prefix (it has more sources now). */
+export type ImportResult = {
+	readonly status: 'ok';
+	readonly collection: string;
+	readonly documents: number;
+	readonly chunks: number;
+	readonly sources: readonly ImportedSource[];
+	readonly renamed: number;
+};
 
 /** The MCP tool get_document_section: the part of a document under a heading path. */
 export type DocumentSection = {

@@ -1,3 +1,4 @@
+import type {ImportedSource} from './export/import-plan.js';
 import type {FillProgress} from './vector-fill.js';
 import type {ContentCounts, Source, VectorIndexState} from './storage/types.js';
 import type {FileOutcome} from './ingest/write-documents.js';
@@ -49,7 +50,15 @@ export type SourceSummary = Source & {readonly documents: number};
 
 export type DocumentSummary = {readonly file: string; readonly chunks: number; readonly contentHash: string};
 
-export type ImportResult = {readonly collection: string; readonly documents: number; readonly chunks: number};
+export type ImportResult = {
+	readonly collection: string;
+	readonly documents: number;
+	readonly chunks: number;
+	/** The export's folder sources: the collection's already, or added; and whether each folder is here. */
+	readonly sources: readonly ImportedSource[];
+	/** Documents of the collection's own source renamed `<label>/<path>`: the import gave it a second source. */
+	readonly renamed: number;
+};
 
 /** A collection's content counts, fingerprint and vector index. */
 export type CollectionStats = ContentCounts & {

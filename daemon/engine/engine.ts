@@ -25,7 +25,8 @@ import type {DocumentSection} from './search/document-section.js';
 import type {DocumentLines, GetRequest} from './documents/get-document.js';
 import {linesOf, sectionOf, summariesOf} from './documents/document-reads.js';
 import {exportCollection} from './export/write-export.js';
-import {readImport} from './export/read-import.js';
+import type {ImportGuard} from './export/read-import.js';
+import {importCollection} from './export/import-collection.js';
 import {ImportSpool} from './export/import-spool.js';
 import type {ExportFormat} from './export/export-format.js';
 import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
@@ -249,27 +250,10 @@ export class Engine {
 		return exportCollection(this.storage, await this.requireCollection(collection), format);
 	}
 
-	/**
-	 * Restores an export (json or jsonl, as it streams in) into its collection, or into `collection` when given.
-	 * All of it is checked before anything is written (each document kept in a spool file once checked, so memory
-	 * holds one document whatever the export's size), then written in one transaction. `admit` may refuse the
-	 * collection it goes into once the export's header names it, before any document is read.
-	 */
-	async import(input: string | AsyncIterable<string | Uint8Array>, collection?: string, admit?: (collection: string) => void): Promise<ImportResult> {
-		const spool = await ImportSpool.create(this.importFolder).catch((error: unknown) => {
-			throw storageFailure(error);
-		});
-		try {
-			const checked = await readImport(typeof input === 'string' ? piecesOf(input) : input, collection, spool, undefined, admit).catch((error: unknown) => {
-				throw storageFailure(error); // the spool's disk full: 507
-			});
-			return await this.write(async () => {
-				await this.storage.writeDocumentGroups(await this.ensureCollection(checked.collection), spool.groups(checked.header), checked.fingerprint);
-				return {collection: checked.collection, documents: spool.documents, chunks: spool.chunks};
-			});
-		} finally {
-			await spool.remove();
-		}
+	/** Restores an export (json or jsonl, as it streams in) with its sources: see export/import-collection.ts. */
+	async import(input: string | AsyncIterable<string | Uint8Array>, collection?: string, guard?: ImportGuard): Promise<ImportResult> {
+		const target = {storage: this.storage, spoolFolder: this.importFolder, exclusive: async <T>(task: () => Promise<T>) => this.folders.exclusive(async () => this.write(task))};
+		return importCollection(target, typeof input === 'string' ? piecesOf(input) : input, collection, guard);
 	}
 
 	async diskBytes(): Promise<number> {

@@ -16,7 +16,10 @@ export function toDocumentEntry(document: Domain.DocumentSummary): DocumentEntry
 }
 
 export function toImportResult(result: Domain.ImportResult): ImportResult {
-	return {status: 'ok', collection: result.collection, documents: result.documents, chunks: result.chunks};
+	return {
+		status: 'ok', collection: result.collection, documents: result.documents, chunks: result.chunks,
+		sources: result.sources.map(source => ({path: source.path, label: source.label, added: source.added, missing: source.missing})), renamed: result.renamed,
+	};
 }
 
 export function toDocumentSection(section: Section & {file: string; collection: string}): DocumentSection {

@@ -73,6 +73,52 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 	return real;
 }
 
+/** The real path of what exists of `input` (its nearest existing folder, links and '..' resolved), with the rest joined. */
+async function realPathOfExisting(input: string): Promise<string> {
+	let existing = path.resolve(input);
+	let rest = '';
+	for (;;) {
+		try {
+			return path.join(await realpath(existing), rest);
+		} catch {
+			const parent = path.dirname(existing);
+			if (parent === existing) {
+				return path.resolve(input);
+			}
+
+			rest = path.join(path.basename(existing), rest);
+			existing = parent;
+		}
+	}
+}
+
+/**
+ * A path a request names for the daemon to read later (an imported folder source, or the file an imported
+ * document was read from), which may not exist here (a disk not mounted): absolute, no NUL, and what exists of it,
+ * links and '..' resolved, inside the allowed roots or the client's fs scopes (403 outside a client's scopes).
+ */
+export async function checkNamedPath(field: string, input: string, allowed: readonly string[] | ReadPolicy): Promise<void> {
+	if (input.includes('\0')) {
+		throw bad(`${field}: must not contain a NUL character`);
+	}
+
+	if (!path.isAbsolute(input)) {
+		throw bad(`${field}: must be an absolute path`);
+	}
+
+	const real = await realPathOfExisting(input);
+	if (Array.isArray(allowed)) {
+		const roots = allowed as readonly string[];
+		const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
+		if (!realRoots.some(root => inside(root, real))) {
+			throw bad(`${field}: ${input} is outside the allowed roots (${roots.length > 0 ? roots.join(', ') : 'none: this daemon has an API key and no allowed roots'}) after resolving links and '..': `
+				+ 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then restart the daemon (`md-vector restart`)');
+		}
+	} else if (!(allowed as ReadPolicy).mayRead(real)) {
+		throw forbidden(`${field}: ${input} is outside ${(allowed as ReadPolicy).describe} after resolving links and '..'`);
+	}
+}
+
 /**
  * A Markdown file a request asked the daemon to read (`file_path`): the same rules as resolveSafePath, checked on
  * the file as it is opened, then read through that handle (engine/files/read-user-file.ts), so a link swapped in

@@ -7,6 +7,7 @@ import type {ExportFormat} from '../engine/export/export-format.js';
 import type {Actor} from './actor.js';
 import {onCollections} from './collection-choice.js';
 import {operations} from './operations.js';
+import {checkNamedPath} from './safe-path.js';
 
 export {defaultExportFormat, exportFormats, type ExportFormat} from '../engine/export/export-format.js';
 export {exportLimits} from '../engine/export/export-limits.js';
@@ -16,10 +17,16 @@ export async function exportCollection(engine: Engine, actor: Actor, collection:
 	return onCollections(engine, actor, operations.export, [collection], async () => engine.export(collection, format));
 }
 
-/** Restores a json or jsonl export as it streams in (read a document at a time, never held whole). */
+/**
+ * Restores a json or jsonl export as it streams in (read a document at a time, never held whole). The paths it
+ * names (folder sources it adds, the files documents were read from) are held to the caller's read scope.
+ */
 export async function importCollection(engine: Engine, actor: Actor, input: AsyncIterable<string | Uint8Array>, collection: string | undefined): Promise<ImportResult> {
 	actor.require(operations.import, collection);
-	return engine.import(input, collection, target => {
-		actor.require(operations.import, target);
+	return engine.import(input, collection, {
+		collection(target) {
+			actor.require(operations.import, target);
+		},
+		path: async (field, target) => checkNamedPath(field, target, actor.readable),
 	});
 }

@@ -7,12 +7,14 @@ import {poll} from '../../source/client/poll.js';
 import {startDaemon, type RunningDaemon} from '../helpers/daemon.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 
-const keys = {owner: 'owner-key', assistant: 'assistant-key', script: 'script-key', web: 'web-key', teamA: 'team-a-key', stranger: 'stranger-key'};
+const keys = {owner: 'owner-key', assistant: 'assistant-key', script: 'script-key', web: 'web-key', teamA: 'team-a-key', stranger: 'stranger-key', importer: 'importer-key'};
 const capabilities = [
 	{identifier: 'assistant-notes', description: 'The assistant may search notes only', clients: ['assistant'],
 		permissions: [{identifier: 'search:default', allow: [{collection: 'notes'}]}, {identifier: 'collections:read', allow: [{collection: 'notes'}]}]},
 	{identifier: 'ingest-script', clients: ['script'],
 		permissions: ['ingest:default', {identifier: 'fs:allow-home-read-recursive', allow: [{path: '$HOME/notes/**'}]}]},
+	{identifier: 'importer', clients: ['importer'],
+		permissions: [{identifier: 'ingest:default', allow: [{collection: 'mine'}, {collection: 'default'}]}, {identifier: 'fs:allow-home-read-recursive', allow: [{path: '$HOME/notes/**'}]}]},
 	{identifier: 'web-page', clients: ['web'], local: false, remote: {urls: ['https://notes.example.com']}, permissions: ['search:default']},
 	{identifier: 'teams', clients: ['team-*'], permissions: [{identifier: 'search:default', allow: [{collection: 'team-*'}], deny: [{collection: 'team-secret'}]}]},
 ];
@@ -35,11 +37,12 @@ test.before(async () => {
 	writeFileSync(path.join(mdHome, 'config', 'capabilities', 'all.json'), JSON.stringify({capabilities}));
 	writeFileSync(path.join(mdHome, 'config', 'clients.json'), JSON.stringify({clients: [
 		{label: 'assistant', key: '${ASSISTANT_KEY}'}, {label: 'script', key: '${SCRIPT_KEY}'}, {label: 'web', key: '${WEB_KEY}'},
-		{label: 'team-a', key: '${TEAM_A_KEY}'}, {label: 'stranger', key: '${STRANGER_KEY}'},
+		{label: 'team-a', key: '${TEAM_A_KEY}'}, {label: 'stranger', key: '${STRANGER_KEY}'}, {label: 'importer', key: '${IMPORTER_KEY}'},
 	]}));
 	daemon = await startDaemon({
 		HOME: home, MD_VECTOR_API_KEY: keys.owner, MD_VECTOR_ALLOWED_ROOTS: [home, outside].join(path.delimiter),
 		ASSISTANT_KEY: keys.assistant, SCRIPT_KEY: keys.script, WEB_KEY: keys.web, TEAM_A_KEY: keys.teamA, STRANGER_KEY: keys.stranger,
+		IMPORTER_KEY: keys.importer,
 	}, mdHome);
 	for (const collection of ['notes', 'private', 'team-docs', 'team-secret']) {
 		const response = await daemon.request('POST', '/api/v1/ingest', {content: `# ${collection}\n\nCompost notes for ${collection}.\n`, file_name: 'a.md', collection}, as(keys.owner));
@@ -110,6 +113,36 @@ test('fs scopes: $HOME/notes/** readable; .. escapes, symlinks out and other fol
 	t.deepEqual(done.report.files.map((file: {file: string}) => file.file), ['garden.md'], 'the symlink out of the scope is not followed');
 	t.is((await daemon.request('POST', '/api/v1/jobs/ingest-directory', {directory: home, collection: 'inbox'}, as(keys.script))).status, 403, 'the home folder itself is outside notes/**');
 	t.is((await search(keys.script, 'inbox')).status, 403, 'ingest does not grant search');
+});
+
+test('import: the collection it writes and the paths it names are checked as an ingest\'s are, whatever the query says', async t => {
+	const source = (folder: string) => ({path: folder, label: path.basename(folder), include: [], exclude: [], ignore_files: true, hidden: false, watch: false});
+	const post = async (header: Record<string, unknown>, documents: unknown[] = [], query = '') => {
+		const body = [{format: 'md-vector-export', version: 2, collection: 'mine', model_id: null, dims: null, chunker_version: 1, exported_at: '2026-11-25T00:00:00Z', sources: [], ...header}, ...documents];
+		const response = await fetch(`${daemon.url}/api/v1/import${query}`, {method: 'POST', headers: {'content-type': 'application/x-ndjson', ...as(keys.importer)}, body: body.map(line => JSON.stringify(line)).join('\n')});
+		return {status: response.status, body: await response.json()};
+	};
+
+	const document = {file_name: 'planted.md', title: 'Planted', tags: [], content_hash: 'h', byte_size: 7, chunks: [
+		{id: 'x', ordinal: 0, section_title: 'Planted', heading_level: 1, heading_path: ['Planted'], content: 'planted text', start_line: 1, end_line: 1, tokens: 2, text_hash: 't'},
+	]};
+	const intoPrivate = await post({collection: 'private'}, [document]);
+	t.is(intoPrivate.status, 403, 'the export names a collection the client may not write: no ?collection does not make it \'default\'');
+	t.regex(intoPrivate.body.error.message, /client 'importer' lacks 'ingest:default' on collection 'private'/);
+	t.is((await daemon.request('GET', '/api/v1/documents/planted.md?collection=private', undefined, as(keys.owner))).status, 404, 'nothing written there');
+
+	const outsideSource = await post({sources: [source(outside)]});
+	t.is(outsideSource.status, 403);
+	t.regex(outsideSource.body.error.message, /^import: sources\.0\.path: .* is outside the client's fs scopes/);
+	const looseOutside = await post({}, [{...document, source_path: path.join(home, 'secret.md')}]);
+	t.is(looseOutside.status, 403, 'a loose document\'s file: get and changed-on-disk would read it');
+	t.regex(looseOutside.body.error.message, /^import: line 2: source_path: .*secret\.md is outside the client's fs scopes/);
+	t.false((await daemon.request('GET', '/api/v1/collections', undefined, as(keys.owner))).body.collections.some((entry: {name: string}) => entry.name === 'mine'), 'nothing of a refused import stays');
+
+	const missing = path.join(home, 'notes', 'usb-stick');
+	const allowed = await post({sources: [source(missing)]}, [{...document, source: 'usb-stick', relative_path: 'planted.md'}], '?collection=mine');
+	t.is(allowed.status, 200, JSON.stringify(allowed.body));
+	t.like(allowed.body, {collection: 'mine', documents: 1, sources: [{path: missing, label: 'usb-stick', added: true, missing: true}]});
 });
 
 test('remote.urls allow one web origin (with its CORS header) and refuse another; local: false refuses loopback', async t => {

@@ -203,7 +203,7 @@ test('export then import restores search results without re-embedding', async t 
 		const text = await joined(await source.engine.export('c', format));
 		const target = openEngine(embedder);
 		const embeddedBefore = embedder.embedded;
-		t.deepEqual(await target.engine.import(text), {collection: 'c', documents: 2, chunks: 5});
+		t.deepEqual(await target.engine.import(text), {collection: 'c', documents: 2, chunks: 5, sources: [], renamed: 0});
 		t.is(embedder.embedded, embeddedBefore, `${format}: nothing re-embedded`);
 		const after = await target.engine.search({query: 'basil tomatoes', topK: 5, mode: 'hybrid', collection: 'c'});
 		t.deepEqual(after.results.map(hit => toSearchResult(hit)), before.results.map(hit => toSearchResult(hit)), format); // as the API answers them (rowids are each store's own)

@@ -1,8 +1,13 @@
 // Migration both ways between the backends through the API: an export of the embedded store (SQLite + FAISS)
 // imported into a daemon on PostgreSQL, and back, carries every vector (nothing is embedded again) and ranks the
-// same. Real daemons, a real PostgreSQL over the wire protocol (PGlite with pgvector behind pglite-socket).
+// same; a collection that follows a folder follows it on the other side too. Real daemons, a real PostgreSQL over
+// the wire protocol (PGlite with pgvector behind pglite-socket).
+import {realpathSync} from 'node:fs';
+import os from 'node:os';
 import test, {type ExecutionContext} from 'ava';
+import {poll} from '../../source/client/poll.js';
 import {startDaemon, untilReady, type RunningDaemon} from '../helpers/daemon.js';
+import {makeTree} from '../helpers/file-tree.js';
 import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
 
 let database: PostgresServer;
@@ -11,7 +16,8 @@ let shared: RunningDaemon;
 
 test.before(async () => {
 	database = await startPostgres();
-	[embedded, shared] = await Promise.all([startDaemon(), startDaemon({MD_VECTOR_DATABASE_URL: database.url})]);
+	const roots = {MD_VECTOR_ALLOWED_ROOTS: os.tmpdir()}; // the folders of the test's sources
+	[embedded, shared] = await Promise.all([startDaemon(roots), startDaemon({...roots, MD_VECTOR_DATABASE_URL: database.url})]);
 	await Promise.all([untilReady(embedded), untilReady(shared)]);
 });
 
@@ -79,4 +85,31 @@ test.serial('export and import, SQLite + FAISS to PostgreSQL: the same documents
 
 test.serial('export and import, PostgreSQL to SQLite + FAISS: the same documents, chunks, vectors and rankings', async t => {
 	await migrates(t, shared, embedded, 'from-postgres');
+});
+
+/** Starts a job and answers it once it ended. */
+async function finished(daemon: RunningDaemon, route: string, body: unknown) {
+	const started = await daemon.request('POST', route, body);
+	return poll(async () => {
+		const {job} = (await daemon.request('GET', `/api/v1/jobs/${started.body.job.id as string}`)).body;
+		return job.state === 'running' ? undefined : job;
+	}, 60_000);
+}
+
+test.serial('a collection that follows a folder follows it on the other backend, and back: the next update there finds nothing to do', async t => {
+	const folder = realpathSync(makeTree(Object.fromEntries(notes)));
+	t.like(await finished(embedded, '/api/v1/jobs/ingest-directory', {directory: folder, collection: 'followed', exclude: ['drafts']}), {state: 'completed'});
+	const original = await exported(embedded, 'followed');
+	for (const [target, collection, from] of [[shared, 'followed', original], [embedded, 'followed-back', undefined]] as const) {
+		const body = from ?? await exported(shared, 'followed');
+		const response = await fetch(`${target.url}/api/v1/import?collection=${collection}`, {method: 'POST', headers: {'content-type': 'application/x-ndjson'}, body});
+		t.like(await response.json(), {collection, documents: 3, sources: [{path: folder, added: true, missing: false}]});
+		// Chunk ids are made from the collection's name: another name, other ids.
+		const documentsOf = (jsonl: string) => comparable(jsonl).slice(1).map(document => ({...document, chunks: (document.chunks as Array<Record<string, unknown>>).map(({id: _id, ...chunk}) => chunk)}));
+		t.deepEqual(documentsOf(await exported(target, collection)), documentsOf(original), 'documents with their places and texts, as they were');
+		const update = await finished(target, '/api/v1/jobs/update', {collection});
+		t.like(update?.report.sync.collections[0].sources[0], {added: [], changed: [], removed: [], moved: [], renamed: [], conflicts: [], unchanged: 3, error: null});
+		const {sources} = (await target.request('GET', `/api/v1/collections/${collection}/sources`)).body;
+		t.like(sources, [{path: folder, exclude: ['drafts'], documents: 3}]);
+	}
 });

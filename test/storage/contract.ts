@@ -9,6 +9,7 @@ import {seeded} from '../helpers/seeded.js';
 import {dims, documentOf, fingerprint, randomCorpus, randomUnit, vectorOf} from './fixtures.js';
 import {referenceRanking} from './reference-bm25.js';
 import {sourcesContract} from './contract-sources.js';
+import {importContract} from './contract-import.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -167,7 +168,12 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 
 	test(`${name}: an export is read in pages of whole documents, in file-name order`, async t => {
 		const {storage, collection} = await open(t);
-		const written = ['e.md', 'a.md', 'g.md', 'c.md', 'b.md', 'f.md', 'd.md'].map((file, index) => documentOf(file, Array.from({length: 1 + (index % 3)}, (_, ordinal) => ({content: `${file} part ${ordinal}`, vector: ordinal === 1 ? null : undefined}))));
+		const source = await storage.addSource(collection, {path: '/data/notes', label: 'notes', include: [], exclude: [], ignoreFiles: true, hidden: false, watch: false});
+		// Odd ones in the source, with their text (once, though they have several chunks); even ones loose, without.
+		const written = ['e.md', 'a.md', 'g.md', 'c.md', 'b.md', 'f.md', 'd.md'].map((file, index) => ({
+			...documentOf(file, Array.from({length: 1 + (index % 3)}, (_, ordinal) => ({content: `${file} part ${ordinal}`, vector: ordinal === 1 ? null : undefined}))),
+			...(index % 2 === 1 ? {sourceId: source.id, relativePath: file, sourcePath: `/data/notes/${file}`, mtimeMs: index, text: `text of ${file}`} : {}),
+		}));
 		await storage.writeDocuments(collection, written, fingerprint);
 		const pages = [];
 		for (let after: string | undefined, page = await storage.exportPage(collection, undefined, 3); page.length > 0; page = await storage.exportPage(collection, after, 3)) {
@@ -177,10 +183,11 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 
 		t.deepEqual(pages.map(page => page.map(document => document.fileName)), [['a.md', 'b.md', 'c.md'], ['d.md', 'e.md', 'f.md'], ['g.md']]);
 		for (const document of pages.flat()) {
-			const source = written.find(candidate => candidate.fileName === document.fileName)!;
-			t.like(document, {title: source.title, contentHash: source.contentHash, byteSize: source.byteSize});
-			t.deepEqual(document.tags, source.tags);
-			t.deepEqual(document.chunks.map(chunk => [chunk.ordinal, chunk.content, chunk.hash, chunk.tokens, chunk.vector && [...chunk.vector]]), source.chunks.map(chunk => [chunk.ordinal, chunk.content, chunk.hash, chunk.tokens, chunk.vector && [...chunk.vector]]));
+			const original = written.find(candidate => candidate.fileName === document.fileName)!;
+			t.like(document, {title: original.title, contentHash: original.contentHash, byteSize: original.byteSize});
+			t.like(document, {sourceId: original.sourceId ?? null, relativePath: original.relativePath ?? null, sourcePath: original.sourcePath ?? null, mtimeMs: original.mtimeMs ?? null, text: original.text ?? null}, 'its place and text');
+			t.deepEqual(document.tags, original.tags);
+			t.deepEqual(document.chunks.map(chunk => [chunk.ordinal, chunk.content, chunk.hash, chunk.tokens, chunk.vector && [...chunk.vector]]), original.chunks.map(chunk => [chunk.ordinal, chunk.content, chunk.hash, chunk.tokens, chunk.vector && [...chunk.vector]]));
 		}
 	});
 
@@ -242,4 +249,5 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 	});
 
 	sourcesContract(test, name, open);
+	importContract(test, name, open);
 }

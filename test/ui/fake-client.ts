@@ -1,4 +1,4 @@
-import type {CollectionEntry, CollectionStats, Health, Job, SearchResponse, SearchResult} from '../../source/client/api-types.js';
+import type {CollectionEntry, CollectionStats, Health, Job, SearchResponse, SearchResult, SourceEntry} from '../../source/client/api-types.js';
 import type {SearchInput} from '../../source/client/daemon-client.js';
 import type {TuiClient} from '../../source/ui/tui/tui-client.js';
 
@@ -67,6 +67,11 @@ export class FakeClient implements TuiClient {
 			collection, documents: entry.documents, chunks: entry.count, vectors: this.vectors ?? entry.count, tokens: 0, model: 'tiny', dims: 32,
 			chunker_version: 1, index_vectors: 0, index_kind: 'flat', index_rebuilding: null, vector_fill: null, disk_bytes: 0,
 		};
+	}
+
+	/** The folders every collection follows: none (loose documents). */
+	async sources(collection = 'default'): Promise<{collection: string; sources: SourceEntry[]}> {
+		return {collection, sources: []};
 	}
 
 	/** Lets the held searches answer. */

@@ -47,6 +47,7 @@ function context(state: State, dispatched: Action[], effects: Partial<Effects> =
 		hit: hit('a.md', 'text'),
 		resultCount: 3,
 		collections: ['alpha', 'notes', 'work'],
+		sources: [],
 		panes: ['search', 'results'],
 		collectionsShown: false,
 		previewRows: 10,

@@ -17,10 +17,15 @@ export function check<T>(schema: Schema<T>, value: unknown, where: string): T {
 	return result.data;
 }
 
-/** An exported document as the storage writes it, its vectors decoded and checked. */
-export function toDocument(document: ExportedDocument, header: ExportHeader, where: string): DocumentToWrite {
+/** Where an imported document goes: its name and its place in the collection (loose: no source). */
+export type ImportedPlace = Pick<DocumentToWrite, 'fileName' | 'sourceId' | 'relativePath' | 'sourcePath' | 'mtimeMs'>;
+
+/** An exported document as the storage writes it, its vectors decoded and checked, in its place when given. */
+export function toDocument(document: ExportedDocument, header: ExportHeader, where: string, place?: ImportedPlace): DocumentToWrite {
 	return {
 		fileName: document.file_name,
+		text: document.text ?? undefined,
+		...place,
 		title: document.title,
 		tags: document.tags,
 		contentHash: document.content_hash,

@@ -4,8 +4,7 @@ import {open, rm, type FileHandle} from 'node:fs/promises';
 import path from 'node:path';
 import {createInterface} from 'node:readline';
 import type {DocumentToWrite} from '../storage/types.js';
-import {toDocument} from './export-document.js';
-import type {ExportedDocument, ExportHeader} from './export-format.js';
+import type {ExportedDocument} from './export-format.js';
 
 /** A group written at once: about this many chunks (or one document, if larger), then the next group is read. */
 const groupChunks = 512;
@@ -45,15 +44,18 @@ export class ImportSpool {
 		this.chunks += document.chunks.length;
 	}
 
-	/** The documents in the order they came, as groups to write (vectors decoded again: they were checked when added). */
-	async * groups(header: ExportHeader): AsyncGenerator<DocumentToWrite[]> {
+	/**
+	 * The documents in the order they came, as groups to write, each shaped by `toWrite` (vectors decoded again:
+	 * they were checked when added; its place given there).
+	 */
+	async * groups(toWrite: (document: ExportedDocument, where: string) => DocumentToWrite): AsyncGenerator<DocumentToWrite[]> {
 		await this.handle.close();
 		const lines = createInterface({input: createReadStream(this.file), crlfDelay: Number.POSITIVE_INFINITY});
 		let group: DocumentToWrite[] = [];
 		let chunks = 0;
 		let index = 0;
 		for await (const line of lines) {
-			const document = toDocument(JSON.parse(line) as ExportedDocument, header, `document ${++index}`);
+			const document = toWrite(JSON.parse(line) as ExportedDocument, `document ${++index}`);
 			group.push(document);
 			chunks += document.chunks.length;
 			if (chunks >= groupChunks) {

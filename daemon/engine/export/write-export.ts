@@ -1,7 +1,7 @@
-import type {ExportReader} from '../storage/storage.js';
-import type {Collection} from '../storage/types.js';
+import type {ExportReader, SourceCatalog} from '../storage/storage.js';
+import type {Collection, Source} from '../storage/types.js';
 import {encodeVector} from '../storage/embedded/sqlite/vector-codec.js';
-import type {ExportedDocument, ExportFormat, ExportHeader} from './export-format.js';
+import {exportVersion, type ExportedDocument, type ExportFormat, type ExportHeader} from './export-format.js';
 
 /**
  * Documents per page read from the storage: a page of the bench's 10-chunk documents holds ~1,000 vectors
@@ -12,14 +12,20 @@ export const exportPageDocuments = 100;
 /**
  * The collection as export parts, read from the storage a page at a time (each page one consistent read; a
  * document written during a long export is in it or not, whole): json and jsonl carry everything needed to
- * restore it without re-embedding.
+ * restore it without re-embedding, and to follow its folders again: its sources, each document's place in one
+ * (source label, relative path, file, modification time) and its text.
  */
-export async function * exportCollection(storage: ExportReader, collection: Collection, format: ExportFormat, pageDocuments = exportPageDocuments): AsyncGenerator<string> {
+export async function * exportCollection(storage: ExportReader & Pick<SourceCatalog, 'sources'>, collection: Collection, format: ExportFormat, pageDocuments = exportPageDocuments): AsyncGenerator<string> {
+	const sources = await storage.sources(collection);
 	const header: ExportHeader = {
-		format: 'md-vector-export', version: 1, collection: collection.name, model_id: collection.modelId,
+		format: 'md-vector-export', version: exportVersion, collection: collection.name, model_id: collection.modelId,
 		dims: collection.dims, chunker_version: collection.chunkerVersion, exported_at: new Date().toISOString(),
+		sources: sources.map(source => ({
+			path: source.path, label: source.label, include: [...source.include], exclude: [...source.exclude],
+			ignore_files: source.ignoreFiles, hidden: source.hidden, watch: source.watch,
+		})),
 	};
-	const documents = exportedDocuments(storage, collection, pageDocuments);
+	const documents = exportedDocuments(storage, collection, new Map(sources.map(source => [source.id, source])), pageDocuments);
 	switch (format) {
 		case 'jsonl': {
 			yield `${JSON.stringify(header)}\n`;
@@ -66,7 +72,7 @@ export async function * exportCollection(storage: ExportReader, collection: Coll
 	}
 }
 
-async function * exportedDocuments(storage: ExportReader, collection: Collection, pageDocuments: number): AsyncGenerator<ExportedDocument> {
+async function * exportedDocuments(storage: ExportReader, collection: Collection, sources: ReadonlyMap<number, Source>, pageDocuments: number): AsyncGenerator<ExportedDocument> {
 	let after: string | undefined;
 	for (;;) {
 		// One page after another: memory stays flat.
@@ -80,8 +86,12 @@ async function * exportedDocuments(storage: ExportReader, collection: Collection
 				continue; // as exports always were: a document is exported through its chunks
 			}
 
+			// A source removed while the export ran leaves its documents loose in it (they went with the source).
+			const source = document.sourceId === null ? undefined : sources.get(document.sourceId);
 			yield {
 				file_name: document.fileName, title: document.title, tags: [...document.tags], content_hash: document.contentHash, byte_size: document.byteSize,
+				source: source?.label ?? null, relative_path: source ? document.relativePath : null, source_path: document.sourcePath,
+				mtime_ms: source ? document.mtimeMs : null, text: document.text,
 				chunks: document.chunks.map(chunk => ({
 					id: chunk.id, ordinal: chunk.ordinal, section_title: chunk.sectionTitle, heading_level: chunk.headingLevel,
 					heading_path: [...chunk.headingPath], content: chunk.content, start_line: chunk.startLine, end_line: chunk.endLine,

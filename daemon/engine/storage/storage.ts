@@ -3,12 +3,22 @@ import type {
 	Fingerprint, NewSource, Ranked, Source, SourceChanges, StoredChunk, VectorIndexState,
 } from './types.js';
 
+/** What an import writes (DocumentStore.importDocuments). */
+export type ImportWrite = {
+	/** Folder sources the collection gets, added first. */
+	readonly sources: readonly NewSource[];
+	/** Documents of the collection renamed before the import's are written (its names follow its sources). */
+	readonly moves: readonly DocumentMove[];
+	/** The documents, a group at a time, made once the sources are added: given every source of the collection then. */
+	readonly groups: (sources: readonly Source[]) => AsyncIterable<readonly DocumentToWrite[]>;
+};
+
 /*
  * The storage seam: everything the engine (ingest, search, export, routes through the engine) needs from where
  * collections live. SQLite + FAISS in one process is one implementation (embedded/embedded-storage.ts); a network
  * database is another. Every call is asynchronous, as a network round trip would be. A backend keeps these
  * promises, which test/storage/contract.ts checks for any of them:
- * - writeDocuments, writeDocumentGroups, deleteDocument and setVectors are atomic: a failure leaves nothing of
+ * - writeDocuments, writeDocumentGroups, importDocuments, deleteDocument and setVectors are atomic: a failure leaves nothing of
  *   the call written;
  * - a collection's vectors share one fingerprint: a write of another one is refused (fingerprint_mismatch, 409);
  * - keywordTopK is exact BM25 (bm25.ts: k1 1.2, b 0.75, Lucene's idf) over md-vector's own keyword tokens, so
@@ -67,6 +77,12 @@ export type DocumentStore = {
 	 * refused or `groups` throws, nothing of any group is written.
 	 */
 	writeDocumentGroups(collection: Collection, groups: AsyncIterable<readonly DocumentToWrite[]>, fingerprint?: Fingerprint): Promise<void>;
+	/**
+	 * An import, in one transaction nobody sees before it commits: the collection `name` made when it does not
+	 * exist, `write.sources` added, `write.moves` applied (as moveDocuments), then the documents written a group
+	 * at a time (as writeDocumentGroups). When any step fails, nothing of it is written. Answers the collection.
+	 */
+	importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint): Promise<Collection>;
 	/** Deletes a document with its chunks; answers how many chunks it had, or undefined when it did not exist. */
 	deleteDocument(collection: Collection, fileName: string): Promise<number | undefined>;
 	/**

@@ -72,8 +72,15 @@ export type DocumentToWrite = {
 /** A chunk as an export carries it: everything needed to restore it without re-embedding. */
 export type ExportedChunk = StoredChunk & Pick<Chunk, 'tokens' | 'hash'> & {readonly vector?: Float32Array};
 
-/** A document as an export carries it, with its chunks in order. */
-export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'mtimeMs'> & {readonly chunks: readonly ExportedChunk[]};
+/** A document as an export carries it: its place (null: loose, or unknown), its text (null: none was kept), its chunks in order. */
+export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'mtimeMs'> & {
+	readonly sourcePath: string | null;
+	readonly text: string | null;
+	readonly sourceId: number | null;
+	readonly relativePath: string | null;
+	readonly mtimeMs: number | null;
+	readonly chunks: readonly ExportedChunk[];
+};
 
 /** A chunk found by a ranking (keyword or vector top-k); higher score is better. */
 export type Ranked = {readonly rowid: number; readonly score: number};

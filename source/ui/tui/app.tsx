@@ -21,21 +21,26 @@ import {useDaemonState} from './use-daemon-state.js';
 import {useEffects} from './use-effects.js';
 import {useIngestJob} from './use-ingest-job.js';
 import {useKeyPresses} from './use-key-presses.js';
+import {useRefreshOnChange} from './use-refresh-on-change.js';
 import {useSearch} from './use-search.js';
 import {useTerminalSize} from './use-terminal-size.js';
 import {useTuiState} from './use-tui-state.js';
 
 /** Rows each dialog takes under the panes (the help takes the panes' place). */
-const dialogRows = {none: 0, help: 0, delete: confirmDeleteRows, ingest: ingestDialogRows} as const;
+const dialogRows = (dialog: State['dialog']) => (dialog?.kind === 'delete' ? confirmDeleteRows(dialog.source !== undefined) : (dialog?.kind === 'ingest' ? ingestDialogRows : 0));
 
 /** What the results pane says when it has no results. */
-function emptyText({collection, query}: State, names: readonly string[], loading: boolean): string {
+function emptyText({collection, query}: State, names: readonly string[], loading: boolean, down: boolean): string {
 	if (!collection) {
 		return 'No collection yet: press i to ingest a directory.';
 	}
 
 	if (names.length > 0 && !names.includes(collection)) {
 		return `No collection '${collection}' yet: press i to ingest a directory into it.`;
+	}
+
+	if (down) {
+		return ''; // the status bar says it once, with the key that fixes it
 	}
 
 	return query.trim() && !loading ? 'No results.' : 'Type to search.';
@@ -73,6 +78,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 	const hit = results[Math.min(state.selected, results.length - 1)];
 	const names = daemon.collections.map(entry => entry.name);
 	const ingest = useIngestJob(client, dispatch);
+	useRefreshOnChange(state.collection, daemon.stats, daemon.collections.find(entry => entry.name === state.collection), dispatch);
 
 	useEffect(() => {
 		dispatch({type: 'collections-listed', names, remembered: memory?.read()});
@@ -83,15 +89,23 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 		}
 	}, [state.collection]);
 
-	// What the search itself says, derived: an action's message is not wiped by the search it triggers.
-	const searchMessage: Message | undefined = search.error ? {text: search.error, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined);
+	// A search that failed may be the first to find the daemon gone: ask at once, so the status bar says it.
+	useEffect(() => {
+		if (search.error) {
+			daemon.refresh();
+		}
+	}, [search.error]);
+	// What the search itself says, derived: an action's message is not wiped by the search it triggers. While the
+	// daemon is down its error is the status bar's, said there once with the fix.
+	const searchError = daemon.problem ? undefined : search.error;
+	const searchMessage: Message | undefined = searchError ? {text: searchError, error: true} : (search.response?.notice ? {text: search.response.notice, error: false} : undefined);
 	const message = state.message ?? searchMessage;
 	const {dialog} = state;
 	const layout = layoutFor({
 		columns,
 		rows,
 		showCollections: state.showCollections,
-		dialogRows: dialogRows[dialog?.kind ?? 'none'],
+		dialogRows: dialogRows(dialog),
 		statusRows: message ? 2 : 1,
 	});
 	const previewRows = previewTextRows(layout.preview.height);
@@ -127,6 +141,7 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 			hit: results[Math.min(current.selected, results.length - 1)],
 			resultCount: results.length,
 			collections: names,
+			sources: daemon.sources,
 			panes: layout.collections ? ['search', 'results', 'collections'] : ['search', 'results'],
 			collectionsShown: layout.collections !== undefined,
 			previewRows,
@@ -144,12 +159,12 @@ export function App({client: firstClient, collection, memory, reconnect, openInE
 					<Box height={layout.body} flexShrink={0} overflow='hidden'>
 						{layout.collections ? <CollectionList collections={daemon.collections} current={state.collection} focused={state.focus === 'collections'} {...layout.collections}/> : null}
 						<Box flexDirection={layout.direction}>
-							<ResultList results={results} selected={state.selected} query={search.query} focused={state.focus === 'results'} lines={layout.resultLines} empty={emptyText(state, names, search.loading)} {...layout.results}/>
+							<ResultList results={results} selected={state.selected} query={search.query} focused={state.focus === 'results'} lines={layout.resultLines} empty={emptyText(state, names, search.loading, daemon.problem !== undefined)} {...layout.results}/>
 							<Preview hit={hit} offset={state.previewOffset} {...layout.preview}/>
 						</Box>
 					</Box>
 				)}
-			{dialog?.kind === 'delete' ? <ConfirmDelete file={dialog.file} collection={dialog.collection} width={columns}/> : null}
+			{dialog?.kind === 'delete' ? <ConfirmDelete file={dialog.file} collection={dialog.collection} source={dialog.source} width={columns}/> : null}
 			{dialog?.kind === 'ingest' ? <IngestDialog form={dialog} collections={names} width={columns}/> : null}
 			<StatusBar health={daemon.health} problem={daemon.problem} collection={daemon.collections.find(entry => entry.name === state.collection)} stats={daemon.stats} latencyMs={search.latencyMs} message={message}/>
 		</Box>

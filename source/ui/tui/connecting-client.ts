@@ -11,6 +11,7 @@ export function connectingClient(connection: Promise<TuiClient>): TuiClient {
 		health: async (...args) => (await connection).health(...args),
 		collections: async (...args) => (await connection).collections(...args),
 		stats: async (...args) => (await connection).stats(...args),
+		sources: async (...args) => (await connection).sources(...args),
 		search: async (...args) => (await connection).search(...args),
 		deleteDocument: async (...args) => (await connection).deleteDocument(...args),
 		startDirectoryJob: async (...args) => (await connection).startDirectoryJob(...args),

@@ -1,6 +1,7 @@
-import type {SearchResult} from '../../client/api-types.js';
+import type {SearchResult, SourceEntry} from '../../client/api-types.js';
 import {defaultCollection} from '../../../common/search-defaults.js';
 import type {KeyPress} from './key-press.js';
+import {followedFile} from './followed-file.js';
 import {formProblem, openIngest} from './ingest-form.js';
 import {helpRows} from './help-rows.js';
 import type {Action} from './reduce.js';
@@ -28,6 +29,8 @@ export type KeyContext = {
 	readonly resultCount: number;
 	/** Collection names, in the daemon's order. */
 	readonly collections: readonly string[];
+	/** The folders the current collection follows. */
+	readonly sources: readonly SourceEntry[];
 	/** The panes Tab moves through (the collections pane only while it shows). */
 	readonly panes: readonly Focus[];
 	/** Whether the collections pane shows now. */
@@ -139,9 +142,9 @@ export const keymap: readonly Binding[] = [
 	}},
 	{keys: ['c'], when: lists, label: 'c', help: 'show / hide the collections pane', run: act((_press, {collectionsShown}) => ({type: 'show-collections', shown: !collectionsShown}))},
 	{
-		keys: ['d'], when: ['results'], label: 'd', help: 'delete its document (asks first)', run({hit, state, dispatch}) {
+		keys: ['d'], when: ['results'], label: 'd', help: 'delete its document (asks first)', run({hit, state, dispatch, sources}) {
 			if (hit && state.collection) {
-				dispatch({type: 'open', dialog: {kind: 'delete', file: hit.source_file, collection: state.collection}});
+				dispatch({type: 'open', dialog: {kind: 'delete', file: hit.source_file, collection: state.collection, source: followedFile(hit, sources)}});
 			}
 		},
 	},

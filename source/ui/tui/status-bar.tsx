@@ -23,7 +23,8 @@ type Props = {
 /** The daemon's state in a word (or why it cannot be asked). */
 function DaemonState({health, problem}: Pick<Props, 'health' | 'problem'>) {
 	if (problem) {
-		return <Text color='red'>daemon down: {problem} (r: restart)</Text>;
+		// The fix first: a long reason is cut at the terminal's edge, the key to press must not be.
+		return <Text color='red'>daemon down (r: restart): {problem}</Text>;
 	}
 
 	return health ? <Text color={health.status === 'ok' ? 'green' : 'yellow'}>{health.status}</Text> : <Text color='yellow'>connecting…</Text>;

@@ -8,7 +8,8 @@ export type Message = {readonly text: string; readonly error: boolean};
 
 export type Dialog
 	= | {readonly kind: 'help'; readonly offset: number}
-		| {readonly kind: 'delete'; readonly file: string; readonly collection: string}
+		/** `source`: the followed folder the document is a file of (its next sync indexes it again), with its path there. */
+		| {readonly kind: 'delete'; readonly file: string; readonly collection: string; readonly source?: {readonly folder: string; readonly relative: string}}
 		| IngestForm;
 
 /** Everything the TUI shows that is not the daemon's: changed only by `reduce` (reduce.ts). */

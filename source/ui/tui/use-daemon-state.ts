@@ -1,5 +1,5 @@
 import {useCallback, useEffect, useState} from 'react';
-import type {CollectionEntry, CollectionStats, Health} from '../../client/api-types.js';
+import type {CollectionEntry, CollectionStats, Health, SourceEntry} from '../../client/api-types.js';
 import type {TuiClient} from './tui-client.js';
 
 export type DaemonState = {
@@ -7,6 +7,8 @@ export type DaemonState = {
 	readonly collections: readonly CollectionEntry[];
 	/** The current collection's numbers (vectors still being filled in show here); undefined when unknown. */
 	readonly stats: CollectionStats | undefined;
+	/** The folders the current collection follows (`d` says a document of one comes back at its next sync). */
+	readonly sources: readonly SourceEntry[];
 	/** Why the daemon could not be asked, for the status bar. */
 	readonly problem: string | undefined;
 	readonly refresh: () => void;
@@ -25,6 +27,7 @@ export function useDaemonState(client: TuiClient, collection: string | undefined
 	const [health, setHealth] = useState<Health>();
 	const [collections, setCollections] = useState<readonly CollectionEntry[]>([]);
 	const [stats, setStats] = useState<CollectionStats>();
+	const [sources, setSources] = useState<{collection: string; sources: readonly SourceEntry[]}>();
 	const [problem, setProblem] = useState<string>();
 	const refresh = useCallback(() => {
 		Promise.all([client.health(), client.collections()]).then(([report, listing]) => {
@@ -39,6 +42,9 @@ export function useDaemonState(client: TuiClient, collection: string | undefined
 			client.stats(collection).then(setStats, () => {
 				setStats(undefined);
 			});
+			client.sources(collection).then(setSources, () => {
+				setSources(undefined);
+			});
 		}
 	}, [client, collection, revision]);
 	const interval = filling(stats) ? Math.min(intervalMs, 1500) : intervalMs;
@@ -49,5 +55,8 @@ export function useDaemonState(client: TuiClient, collection: string | undefined
 			clearInterval(timer);
 		};
 	}, [refresh, interval]);
-	return {health, collections, stats: stats?.collection === collection ? stats : undefined, problem, refresh};
+	return {
+		health, collections, stats: stats?.collection === collection ? stats : undefined,
+		sources: sources && sources.collection === collection ? sources.sources : [], problem, refresh,
+	};
 }

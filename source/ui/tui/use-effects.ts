@@ -39,7 +39,9 @@ export function useEffects(options: Options): Effects {
 		},
 		deleteDocument(file, collection) {
 			client.deleteDocument(file, collection).then(result => {
-				dispatch({type: 'close', message: {text: `deleted ${result.file} (${result.deleted_chunks} chunks)`, error: false}});
+				// Deleted from the index, not the folder: said before the next sync brings it back unasked.
+				const back = result.source ? `; it comes back at the next sync of ${result.source} unless its .mdvectorignore lists it` : '';
+				dispatch({type: 'close', message: {text: `deleted ${result.file} (${result.deleted_chunks} chunks)${back}`, error: false}});
 			}, (error: unknown) => {
 				dispatch({type: 'close', message: {text: `delete failed: ${reason(error)}`, error: true}});
 			}).finally(() => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {notFound} from '../../errors.js';
-import type {Storage} from '../storage.js';
+import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
 import {Store} from './sqlite/store.js';
@@ -127,15 +127,25 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async writeDocumentGroups(collection: Collection, groups: AsyncIterable<readonly DocumentToWrite[]>, fingerprint?: Fingerprint) {
-		await this.writes.run(async () => {
-			const {name} = this.row(collection);
+		const {name, chunkerVersion} = this.row(collection); // a collection deleted meanwhile is not made again
+		await this.importDocuments(name, chunkerVersion, {sources: [], moves: [], groups: () => groups}, fingerprint);
+	}
+
+	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
+		return this.writes.run(async () => {
 			const removed: number[] = [];
 			let firstAdded: number | undefined;
 			let added = 0;
 			const writer = this.store.writer();
 			try {
 				await writer.inTransaction(async () => {
-					for await (const group of groups) {
+					const collection = writer.ensureCollection(name, chunkerVersion);
+					for (const source of write.sources) {
+						writer.sources.add(collection.id, source);
+					}
+
+					removed.push(...writer.moveDocuments(collection, [], write.moves));
+					for await (const group of write.groups(writer.sources.list(collection.id))) {
 						const change = writer.writeDocuments(writer.collection(name)!, group, fingerprint);
 						removed.push(...change.removed);
 						firstAdded ??= change.added[0]?.rowid;
@@ -147,11 +157,12 @@ export class EmbeddedStorage implements Storage {
 			}
 
 			this.store.forgetStatistics();
-			const row = this.row(collection);
+			const row = this.store.collection(name)!;
 			// Rowids only grow, and no other write ran meanwhile: the import's vectors are those from its first on.
 			await (added <= importVectorsApplied
 				? this.indexes.apply(row, {removed, added: firstAdded === undefined ? [] : this.store.vectorsAfter(row.id, firstAdded - 1, -1)})
 				: this.indexes.reload(row));
+			return row;
 		});
 	}
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import {notFound} from '../../errors.js';
 import {redact} from '../redact-url.js';
-import type {Storage} from '../storage.js';
+import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {deleteCollection, renameCollection} from './collection-admin.js';
 import {moveDocuments} from './document-moves.js';
@@ -128,12 +128,30 @@ export class PostgresStorage implements Storage {
 	}
 
 	async writeDocumentGroups(collection: Collection, groups: AsyncIterable<readonly DocumentToWrite[]>, fingerprint?: Fingerprint) {
-		await inTransaction(this.pool, async client => {
-			for await (const group of groups) {
-				await writeDocuments(client, collection, group, fingerprint);
+		const {name, chunkerVersion} = await this.current(collection); // a collection deleted meanwhile is not made again
+		await this.importDocuments(name, chunkerVersion, {sources: [], moves: [], groups: () => groups}, fingerprint);
+	}
+
+	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
+		const collection = await inTransaction(this.pool, async client => {
+			const created = await ensureCollection(client, name, chunkerVersion);
+			for (const source of write.sources) {
+				await addSource(client, created.id, source);
 			}
+
+			if (write.moves.length > 0) {
+				await moveDocuments(client, created, [], write.moves);
+			}
+
+			for await (const group of write.groups(await sourcesOf(client, created.id))) {
+				await writeDocuments(client, created, group, fingerprint);
+			}
+
+			return created;
 		});
-		this.builds.afterWrite(await this.current(collection));
+		const current = await this.current(collection);
+		this.builds.afterWrite(current);
+		return current;
 	}
 
 	async deleteDocument(collection: Collection, fileName: string) {

@@ -37,22 +37,25 @@ export async function chunksByRowid(db: Queryable, collectionId: number, rowids:
 	return new Map(rows.map(row => [row.rowid, row]));
 }
 
-/** Up to `limit` whole documents after a file name, by file name, in one statement (one snapshot). */
+/** Up to `limit` whole documents after a file name, by file name, in one statement (one snapshot); a text comes once, on its document's first row. */
 export async function exportPage(db: Queryable, collectionId: number, after: string | undefined, limit: number): Promise<ExportedDocument[]> {
-	const {rows} = await db.query<StoredChunk & {documentId: number; title: string; tags: string[]; contentHash: string; byteSize: number; tokens: number; hash: string; vector: string | null; chunkCount: number}>(
+	type Row = StoredChunk & Omit<ExportedDocument, 'fileName' | 'sourcePath' | 'chunks'> & {documentId: number; tokens: number; hash: string; vector: string | null; chunkCount: number};
+	const {rows} = await db.query<Row>(
 		`WITH page AS (
-			SELECT id, file_name, title, tags, content_hash, byte_size, chunk_count, source_path FROM md_vector.documents
+			SELECT id, file_name, title, tags, content_hash, byte_size, chunk_count, source_path, source_id, relative_path, mtime_ms, text FROM md_vector.documents
 			WHERE collection_id = $1 AND ($2::text IS NULL OR file_name > $2) ORDER BY file_name LIMIT $3
 		) SELECT d.id AS "documentId", d.title, d.tags, d.content_hash AS "contentHash", d.byte_size AS "byteSize", d.chunk_count AS "chunkCount",
+			d.source_id AS "sourceId", d.relative_path AS "relativePath", d.mtime_ms AS "mtimeMs",
+			CASE WHEN row_number() OVER (PARTITION BY d.id ORDER BY c.ordinal) = 1 THEN d.text END AS text,
 			c.tokens, c.text_hash AS hash, c.embedding::text AS vector, ${chunkColumns}
 		FROM page d LEFT JOIN md_vector.chunks c ON c.document_id = d.id ORDER BY d.file_name, c.ordinal`,
 		[collectionId, after ?? null, limit],
 	);
 	const documents = new Map<number, ExportedDocument & {chunks: Array<ExportedDocument['chunks'][number]>}>();
-	for (const {documentId, title, tags, contentHash, byteSize, chunkCount, tokens, hash, vector, ...chunk} of rows) {
+	for (const {documentId, title, tags, contentHash, byteSize, chunkCount, sourceId, relativePath, mtimeMs, text, tokens, hash, vector, ...chunk} of rows) {
 		let document = documents.get(documentId);
 		if (!document) {
-			document = {fileName: chunk.fileName, title, tags, contentHash, byteSize, chunks: []};
+			document = {fileName: chunk.fileName, title, tags, contentHash, byteSize, sourcePath: chunk.sourcePath, sourceId, relativePath, mtimeMs, text, chunks: []};
 			documents.set(documentId, document);
 		}
 

@@ -19,7 +19,9 @@ export function prepareStatements(db: Database.Database) {
 		documentByName: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? AND file_name = ?`),
 		documentsOfCollection: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? ORDER BY file_name`),
 		// Export pages: documents after a file name, then each one's chunks (the (collection_id, file_name) index walks them in order).
-		documentsAfter: db.prepare('SELECT id, file_name AS fileName, title, tags, content_hash AS contentHash, byte_size AS byteSize FROM documents WHERE collection_id = ? AND file_name > ? ORDER BY file_name LIMIT ?'),
+		documentsAfter: db.prepare(`SELECT d.id, d.file_name AS fileName, d.title, d.tags, d.content_hash AS contentHash, d.byte_size AS byteSize, d.source_path AS sourcePath,
+			d.source_id AS sourceId, d.relative_path AS relativePath, d.mtime_ms AS mtimeMs, t.text
+			FROM documents d LEFT JOIN document_texts t ON t.document_id = d.id WHERE d.collection_id = ? AND d.file_name > ? ORDER BY d.file_name LIMIT ?`),
 		exportChunksOfDocument: db.prepare(`SELECT ${chunkColumns}, c.tokens, c.text_hash, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id = ? ORDER BY c.ordinal`),
 		insertDocument: db.prepare(`INSERT INTO documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, ingested_at, source_id, relative_path, mtime_ms)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),

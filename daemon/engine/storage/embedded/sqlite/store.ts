@@ -112,7 +112,7 @@ export class Store {
 
 	/** Up to `limit` whole documents after a file name, by file name, read in one go (one state). */
 	exportPage(collectionId: number, after: string | undefined, limit: number): ExportedDocument[] {
-		const documents = this.sql.documentsAfter.all(collectionId, after ?? '', limit) as Array<{id: number; fileName: string; title: string; tags: string; contentHash: string; byteSize: number}>;
+		const documents = this.sql.documentsAfter.all(collectionId, after ?? '', limit) as Array<Omit<ExportedDocument, 'chunks' | 'tags'> & {id: number; tags: string}>;
 		return documents.map(({id, tags, ...document}) => ({
 			...document,
 			tags: JSON.parse(tags) as string[],
