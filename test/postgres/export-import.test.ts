@@ -1,16 +1,16 @@
 // Migration both ways between the backends through the API: an export of the embedded store (SQLite + FAISS)
 // imported into a daemon on PostgreSQL, and back, carries every vector (nothing is embedded again) and ranks the
-// same. Real daemons, a real PostgreSQL over the wire protocol (PGlite with pgvector behind pglite-socket).
+// same. Real daemons, a native PostgreSQL 18 with pgvector (a database of this file's own: test-database.ts).
 import test, {type ExecutionContext} from 'ava';
 import {startDaemon, untilReady, type RunningDaemon} from '../helpers/daemon.js';
-import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
+import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
-let database: PostgresServer;
+let database: TestDatabase;
 let embedded: RunningDaemon;
 let shared: RunningDaemon;
 
 test.before(async () => {
-	database = await startPostgres();
+	database = await testDatabase();
 	[embedded, shared] = await Promise.all([startDaemon(), startDaemon({MD_VECTOR_DATABASE_URL: database.url})]);
 	await Promise.all([untilReady(embedded), untilReady(shared)]);
 });

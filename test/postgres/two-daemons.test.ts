@@ -1,5 +1,5 @@
-// Many daemons, one database: real daemons (separate processes, each its own MD_VECTOR_HOME) on one real
-// PostgreSQL over the wire protocol (PGlite with pgvector behind pglite-socket, started here).
+// Many daemons, one database: real daemons (separate processes, each its own MD_VECTOR_HOME) on one native
+// PostgreSQL 18 with pgvector (a database of this file's own: test-database.ts).
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
@@ -7,16 +7,16 @@ import {poll} from '../../source/client/poll.js';
 import {startDaemon, untilReady, type RunningDaemon} from '../helpers/daemon.js';
 import {inconsistencies} from '../helpers/database-consistency.js';
 import {temporaryDirectory} from '../helpers/paths.js';
-import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
+import {loggedUrl, testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
-let database: PostgresServer;
+let database: TestDatabase;
 let first: RunningDaemon;
 let second: RunningDaemon;
 const folder = temporaryDirectory('md-vector-pg-folder-');
 const env = () => ({MD_VECTOR_DATABASE_URL: database.url, MD_VECTOR_ALLOWED_ROOTS: folder});
 
 test.before(async () => {
-	database = await startPostgres();
+	database = await testDatabase();
 	// Started together: the schema is migrated once, under the migration lock, whoever comes first.
 	[first, second] = await Promise.all([startDaemon(env()), startDaemon(env())]);
 	await Promise.all([untilReady(first), untilReady(second)]);
@@ -35,7 +35,8 @@ async function documentsOf(daemon: RunningDaemon, collection: string): Promise<A
 
 test.serial('both daemons serve from the database, and say so', t => {
 	for (const daemon of [first, second]) {
-		t.regex(daemon.log(), /listening on .* \(database: postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres\)/);
+		t.true(daemon.log().includes(`(database: ${loggedUrl(database.url)})`), daemon.log());
+		t.false(daemon.log().includes(new URL(database.url).password), 'the password is not logged');
 	}
 });
 
