@@ -11,6 +11,12 @@ export function createPool(url: string, max = 8): pg.Pool {
 	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000});
 	// A connection the server dropped (restart, network) is removed from the pool; the next query opens another.
 	pool.on('error', () => undefined);
+	pool.on('connect', client => {
+		// Queued before the connection's first query. hnsw.iterative_scan: an HNSW search goes on until it has k
+		// rows (pgvector 0.8; an unknown setting on older ones is kept and ignored). jit: compiling a search's plan
+		// costs more than running it.
+		void client.query('SET hnsw.iterative_scan = strict_order; SET jit = off').catch(() => undefined);
+	});
 	return pool;
 }
 

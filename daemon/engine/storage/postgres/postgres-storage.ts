@@ -12,6 +12,7 @@ import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
+import {vectorTypeId} from './vector-binary.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
@@ -49,13 +50,13 @@ export class PostgresStorage implements Storage {
 			throw new Error(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`, {cause: error});
 		}
 
-		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log));
+		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log), await vectorTypeId(pool));
 	}
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
 
-	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds) {
+	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number) {
 		// Nothing to set up: `open` has prepared the database.
 	}
 
@@ -123,7 +124,7 @@ export class PostgresStorage implements Storage {
 	}
 
 	async writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint) {
-		await inTransaction(this.pool, async client => writeDocuments(client, collection, documents, fingerprint));
+		await inTransaction(this.pool, async client => writeDocuments(client, collection, documents, this.vectorType, fingerprint));
 		this.builds.afterWrite(await this.current(collection));
 	}
 
@@ -140,13 +141,13 @@ export class PostgresStorage implements Storage {
 	}
 
 	async setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint) {
-		await inTransaction(this.pool, async client => setVectors(client, collection, vectors, fingerprint));
+		await inTransaction(this.pool, async client => setVectors(client, collection, vectors, fingerprint, this.vectorType));
 		this.builds.afterWrite(await this.current(collection));
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number) {
-		const current = await this.current(collection);
-		return vectorTopK(this.pool, current, query, k, await this.builds.ready(current));
+		// A collection read before its first vectors: another daemon (or this one) may have recorded them since.
+		return vectorTopK(this.pool, collection.dims === null ? await this.current(collection) : collection, query, k);
 	}
 
 	async vectorIndex(collection: Collection) {

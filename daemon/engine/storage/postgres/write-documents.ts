@@ -5,7 +5,7 @@ import type {Collection, DocumentToWrite, Fingerprint} from '../types.js';
 import {addTotals, checkFingerprint} from './collections.js';
 import {int4Key, lockKeys} from './lock-keys.js';
 import {chunkPostings} from './postings.js';
-import {vectorText} from './vector-text.js';
+import {vectorArrayParameter} from './vector-binary.js';
 
 export type Totals = {documents: number; chunks: number; vectors: number; tokens: number; keywordTokens: number};
 
@@ -14,7 +14,7 @@ export type Totals = {documents: number; chunks: number; vectors: number; tokens
  * document's name is locked first (sorted, so two writers never wait on each other in a circle): two daemons
  * writing one file take turns, and the second replaces the first's copy whole.
  */
-export async function writeDocuments(client: pg.ClientBase, collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint): Promise<void> {
+export async function writeDocuments(client: pg.ClientBase, collection: Collection, documents: readonly DocumentToWrite[], vectorType: number, fingerprint?: Fingerprint): Promise<void> {
 	await lockNames(client, collection.id, documents.map(document => document.fileName));
 	if (fingerprint && documents.some(document => document.chunks.some(chunk => chunk.vector))) {
 		await checkFingerprint(client, collection, fingerprint);
@@ -24,7 +24,7 @@ export async function writeDocuments(client: pg.ClientBase, collection: Collecti
 	for (const document of documents) {
 		assertVectorsFit(document, fingerprint);
 		add(totals, await removeDocument(client, collection.id, document.fileName), -1);
-		add(totals, await insertDocument(client, collection, document), 1);
+		add(totals, await insertDocument(client, collection, document, vectorType), 1);
 	}
 
 	await addTotals(client, collection.id, totals);
@@ -72,15 +72,20 @@ export function add(totals: Totals, delta: Totals, sign: 1 | -1): void {
 }
 
 export async function removeDocument(client: pg.ClientBase, collectionId: number, fileName: string): Promise<Totals> {
-	const {rows} = await client.query<Totals>(`WITH d AS (DELETE FROM md_vector.documents WHERE collection_id = $1 AND file_name = $2 RETURNING id),
-		p AS (DELETE FROM md_vector.postings WHERE collection_id = $1 AND document_id IN (SELECT id FROM d)),
-		c AS (DELETE FROM md_vector.chunks WHERE document_id IN (SELECT id FROM d) RETURNING embedding IS NOT NULL AS has_vector, tokens, keyword_length)
-		SELECT (SELECT count(*) FROM d) AS documents, count(*) AS chunks, count(*) FILTER (WHERE has_vector) AS vectors,
-			coalesce(sum(tokens), 0) AS tokens, coalesce(sum(keyword_length), 0) AS "keywordTokens" FROM c`, [collectionId, fileName]);
+	const {rows: [document]} = await client.query<{id: number}>('DELETE FROM md_vector.documents WHERE collection_id = $1 AND file_name = $2 RETURNING id', [collectionId, fileName]);
+	if (!document) {
+		return {documents: 0, chunks: 0, vectors: 0, tokens: 0, keywordTokens: 0};
+	}
+
+	// By the document's id as a value, so each delete is an index scan whatever the statistics say.
+	const {rows} = await client.query<Totals>(`WITH p AS (DELETE FROM md_vector.postings WHERE collection_id = $1 AND document_id = $2),
+		c AS (DELETE FROM md_vector.chunks WHERE document_id = $2 RETURNING embedding IS NOT NULL AS has_vector, tokens, keyword_length)
+		SELECT 1 AS documents, count(*) AS chunks, count(*) FILTER (WHERE has_vector) AS vectors,
+			coalesce(sum(tokens), 0) AS tokens, coalesce(sum(keyword_length), 0) AS "keywordTokens" FROM c`, [collectionId, document.id]);
 	return rows[0]!;
 }
 
-async function insertDocument(client: pg.ClientBase, collection: Collection, document: DocumentToWrite): Promise<Totals> {
+async function insertDocument(client: pg.ClientBase, collection: Collection, document: DocumentToWrite, vectorType: number): Promise<Totals> {
 	const {rows: [inserted]} = await client.query<{id: number}>(
 		`INSERT INTO md_vector.documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, source_id, relative_path, mtime_ms, text)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
@@ -96,16 +101,18 @@ async function insertDocument(client: pg.ClientBase, collection: Collection, doc
 	const {chunks} = document;
 	const {rows} = await client.query<{id: number; ordinal: number}>(`INSERT INTO md_vector.chunks (document_id, collection_id, chunk_id, ordinal, section_title, heading_level, heading_path,
 			content, start_line, end_line, text_hash, tokens, keyword_length, embedding)
-		SELECT $1, $2, chunk_id, ordinal, section_title, heading_level, heading_path::jsonb, content, start_line, end_line, text_hash, tokens, keyword_length, embedding::vector
-		FROM unnest($3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::int[], $14::text[])
+		SELECT $1, $2, chunk_id, ordinal, section_title, heading_level, heading_path::jsonb, content, start_line, end_line, text_hash, tokens, keyword_length, embedding
+		FROM unnest($3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::int[], $14::vector[])
 			AS t (chunk_id, ordinal, section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding)
 		RETURNING id, ordinal`, [
 		documentId, collection.id, ids, chunks.map(chunk => chunk.ordinal), chunks.map(chunk => chunk.sectionTitle), chunks.map(chunk => chunk.headingLevel),
 		chunks.map(chunk => JSON.stringify(chunk.headingPath)), chunks.map(chunk => chunk.content), chunks.map(chunk => chunk.startLine), chunks.map(chunk => chunk.endLine),
-		chunks.map(chunk => chunk.hash), chunks.map(chunk => chunk.tokens), postings.map(posting => posting.length), chunks.map(chunk => chunk.vector ? vectorText(chunk.vector) : null),
+		chunks.map(chunk => chunk.hash), chunks.map(chunk => chunk.tokens), postings.map(posting => posting.length), vectorArrayParameter(chunks.map(chunk => chunk.vector ?? undefined), vectorType),
 	]);
 	const rowidOf = new Map(rows.map(row => [row.ordinal, row.id]));
-	const flat = chunks.flatMap((chunk, index) => postings[index]!.terms.map(({term, counts}) => ({term, chunk: rowidOf.get(chunk.ordinal)!, counts, length: postings[index]!.length})));
+	// In the primary key's order: each index page is visited once for the rows that go there.
+	const flat = chunks.flatMap((chunk, index) => postings[index]!.terms.map(({term, counts}) => ({term, chunk: rowidOf.get(chunk.ordinal)!, counts, length: postings[index]!.length})))
+		.sort((a, b) => (a.term < b.term ? -1 : (a.term > b.term ? 1 : a.chunk - b.chunk)));
 	if (flat.length > 0) {
 		await client.query(`INSERT INTO md_vector.postings (collection_id, document_id, term, chunk_id, title_count, headings_count, body_count, chunk_length)
 			SELECT $1, $2, * FROM unnest($3::text[], $4::bigint[], $5::int[], $6::int[], $7::int[], $8::int[])`, [
