@@ -3,7 +3,8 @@ import type {Engine} from '../engine/engine.js';
 
 /**
  * GET /health: the spec's fields (checks.chromadb names the vector store), plus version, model and uptime.
- * `checks.background` lists what failed in work no request waits for (an index file on a full disk) and what
+ * `checks.storage` names the backend (for PostgreSQL: the server's versions, the database, this daemon's
+ * connections); `checks.writes` the write running and those waiting. `checks.background` lists what failed in work no request waits for (an index file on a full disk) and what
  * the data folder probe found (full, read-only), each with its reason; any of them makes the status `degraded`,
  * and `reason` says why in one line (the first problem, else the model's state).
  */
@@ -11,8 +12,12 @@ export function health(engine: Engine, version: string, startedAt: number): Requ
 	return async (_request, response) => {
 		const state = engine.embedder;
 		let store: {status: string; count: number};
+		let storage: Awaited<ReturnType<Engine['describeStorage']>> | undefined;
 		try {
-			store = {status: 'ok', count: (await engine.collections()).reduce((sum, collection) => sum + collection.count, 0)};
+			[store, storage] = await Promise.all([
+				engine.collections().then(collections => ({status: 'ok', count: collections.reduce((sum, collection) => sum + collection.count, 0)})),
+				engine.describeStorage(),
+			]);
 		} catch {
 			store = {status: 'error', count: 0};
 		}
@@ -27,6 +32,6 @@ export function health(engine: Engine, version: string, startedAt: number): Requ
 		const reason = store.status === 'ok'
 			? problems[0]?.message ?? (state.status === 'loading' ? `the model ${state.modelId} is loading` : (state.status === 'unavailable' ? state.reason : undefined))
 			: 'the store cannot be read';
-		response.json({status, ...(reason === undefined ? {} : {reason}), version, uptime_s: Math.round((Date.now() - startedAt) / 1000), checks: {chromadb: store, embedder, background}});
+		response.json({status, ...(reason === undefined ? {} : {reason}), version, uptime_s: Math.round((Date.now() - startedAt) / 1000), checks: {chromadb: store, embedder, ...(storage ? {storage} : {}), writes: engine.writeQueue, background}});
 	};
 }

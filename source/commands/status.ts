@@ -17,5 +17,21 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const filling = fill ? ` (${count(fill.done)} of ${count(fill.total)} chunks, ${percent(fill.done, fill.total)}; semantic search sees those only)` : '';
 	const reason = embedder.reason ? `: ${embedder.reason}` : '';
 	io.out(`daemon ${health.version} at ${health.url}: ${state}${filling}, ${plural(store.count, 'chunk')}, model ${embedder.model} (${embedder.status}${reason})\n`);
+	const {storage, writes, background} = health.checks;
+	if (storage?.backend === 'postgres') {
+		const pool = storage.pool ? `; connections ${storage.pool.busy} busy of ${storage.pool.open} open (at most ${storage.pool.max}), ${storage.pool.waiting} waiting` : '';
+		io.out(`storage: ${storage.server} + pgvector ${storage.pgvector}, database ${storage.database} at ${storage.location}${pool}\n`);
+	} else if (storage) {
+		io.out(`storage: embedded (SQLite + FAISS) in ${storage.location}\n`);
+	}
+
+	if (writes?.running) {
+		io.out(`writing: ${writes.running}${writes.waiting.length > 0 ? `; waiting: ${writes.waiting.join(', ')}` : ''}\n`);
+	}
+
+	for (const problem of background?.problems ?? []) {
+		io.out(`problem (${problem.source}, since ${problem.since}): ${problem.message}\n`);
+	}
+
 	return undefined;
 }

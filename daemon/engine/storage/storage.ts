@@ -1,6 +1,6 @@
 import type {
 	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
-	Fingerprint, NewSource, Ranked, Source, SourceChanges, StoredChunk, VectorIndexState,
+	Fingerprint, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, VectorIndexState,
 } from './types.js';
 
 /*
@@ -104,6 +104,8 @@ export type StorageUsage = {
 	stats(collection: Collection): Promise<ContentCounts>;
 	/** Bytes the backend takes on disk (0 when it cannot tell). */
 	diskBytes(): Promise<number>;
+	/** The backend and where it keeps the collections (for a database: its server's versions and this daemon's connections). */
+	describe(): Promise<StorageDescription>;
 };
 
 /** Background work of the backend (index builds, index files), and its end. */

@@ -20,10 +20,10 @@ export type EmbeddedOptions = IndexOptions & {
 export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.log);
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.dataDir, options.log);
 	}
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly log: (line: string) => void = () => undefined) {
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined) {
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
 			indexes.open(collection).catch(() => undefined);
@@ -151,6 +151,10 @@ export class EmbeddedStorage implements Storage {
 
 	async diskBytes() {
 		return this.store.fileSize();
+	}
+
+	async describe() {
+		return {backend: 'embedded', location: this.dataDir} as const;
 	}
 
 	async ownJob<T>(_key: string, work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {notFound} from '../../errors.js';
+import type {BackgroundProblems} from '../../background-problems.js';
 import {redact} from '../redact-url.js';
 import type {Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
@@ -13,6 +14,7 @@ import {keywordTopK} from './keyword-bm25.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
+import {describeServer} from './describe-server.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
@@ -24,6 +26,8 @@ export type PostgresOptions = {
 	readonly hnswThreshold?: number;
 	readonly poolSize?: number;
 	readonly log?: (line: string) => void;
+	/** Where a lost connection or a failed index build is reported, for /health. */
+	readonly problems?: BackgroundProblems;
 };
 
 /**
@@ -34,7 +38,7 @@ export type PostgresOptions = {
 export class PostgresStorage implements Storage {
 	/** Connects, migrates the schema (once, whoever else starts at the same moment) and answers the storage. */
 	static async open(options: PostgresOptions): Promise<PostgresStorage> {
-		const pool = createPool(options.url, options.poolSize);
+		const pool = createPool(options.url, options.poolSize, options.problems);
 		try {
 			const client = await pool.connect();
 			try {
@@ -50,13 +54,13 @@ export class PostgresStorage implements Storage {
 			throw new Error(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`, {cause: error});
 		}
 
-		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log), await vectorTypeId(pool));
+		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url);
 	}
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
 
-	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number) {
+	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string) {
 		// Nothing to set up: `open` has prepared the database.
 	}
 
@@ -172,6 +176,10 @@ export class PostgresStorage implements Storage {
 		const {rows} = await this.pool.query<{bytes: number}>(`SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c
 			JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'md_vector' AND c.relkind = 'r'`);
 		return rows[0]?.bytes ?? 0;
+	}
+
+	async describe() {
+		return describeServer(this.pool, this.url);
 	}
 
 	async ownJob<T>(key: string, work: () => Promise<T>): Promise<T> {
