@@ -50,6 +50,17 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 		t.like(await storage.stats(collection), {documents: 1, chunks: 1, vectors: 1});
 	});
 
+	test(`${name}: a name given twice in one write keeps its last document, as two writes would`, async t => {
+		const {storage, collection} = await open(t);
+		await storage.writeDocuments(collection, [documentOf('a.md', [{content: 'old apple'}])], fingerprint);
+		await storage.writeDocuments(collection, [
+			documentOf('a.md', [{content: 'first plum'}, {content: 'first fig'}]), documentOf('b.md', [{content: 'beta kiwi'}]), documentOf('a.md', [{content: 'second lime'}]),
+		], fingerprint);
+		t.deepEqual(await contents(storage, collection), ['a.md#0: second lime', 'b.md#0: beta kiwi']);
+		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('apple plum fig'), 10, weights), [], 'no posting of the copies replaced');
+		t.like(await storage.stats(collection), {documents: 2, chunks: 2, vectors: 2});
+	});
+
 	test(`${name}: chunks read back as written, by document and by rowid, only from their collection`, async t => {
 		const {storage, collection} = await open(t);
 		const other = await storage.ensureCollection('other', chunkerVersion);
