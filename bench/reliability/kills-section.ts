@@ -1,4 +1,4 @@
-import {readdirSync} from 'node:fs';
+import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {DaemonProcess, temporaryHome} from './daemon-process.js';
 import {random} from './random.js';
@@ -89,7 +89,9 @@ async function verify(daemon: DaemonProcess, ledger: Ledger, tally: Tally, where
 	tally.check('half-document', 'no half document after a SIGKILL (chunks, vectors, BM25 rows)', half.length === 0, `${where}: ${half.slice(0, 5).join('; ')}`);
 	tally.check('half-document', 'an import is there whole or not at all', partialImports.length === 0, `${where}: ${partialImports.join('; ')}`);
 	// Temporaries of the killed daemon; the restarted one may be writing its own (named with its pid) right now.
-	const leftovers = readdirSync(path.join(daemon.home, 'data', 'indexes'), {encoding: 'utf8'}).filter(name => name.includes('.tmp') && !name.includes(`.${daemon.pid}.tmp`));
+	// No folder yet when the daemon was killed before it wrote its first index.
+	const indexes = path.join(daemon.home, 'data', 'indexes');
+	const leftovers = (existsSync(indexes) ? readdirSync(indexes, {encoding: 'utf8'}) : []).filter(name => name.includes('.tmp') && !name.includes(`.${daemon.pid}.tmp`));
 	tally.check('item-3', 'no temporary index file is left after a restart', leftovers.length === 0, `${where}: ${leftovers.join(', ')}`);
 	const note = ledger.present(killCollections.notes).at(-1);
 	if (note) {

@@ -13,16 +13,15 @@ const types: pg.CustomTypesConfig = {
  * a new one opens (the next query opens one).
  */
 export function createPool(url: string, max = 8, problems?: BackgroundProblems): pg.Pool {
-	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000});
+	// Set at connection start (no query of its own: nothing to wait for or to queue). hnsw.iterative_scan: an
+	// HNSW search goes on until it has k rows (pgvector 0.8; older ones ignore it). jit: compiling a search's
+	// plan costs more than running it. Options in the URL (?options=...) take their place.
+	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000, options: '-c hnsw.iterative_scan=strict_order -c jit=off'});
 	pool.on('error', error => {
 		problems?.report('database', `lost a connection to the database (${error.message}); the next query opens a new one`);
 	});
-	pool.on('connect', client => {
+	pool.on('connect', () => {
 		problems?.resolve('database');
-		// Queued before the connection's first query. hnsw.iterative_scan: an HNSW search goes on until it has k
-		// rows (pgvector 0.8; an unknown setting on older ones is kept and ignored). jit: compiling a search's plan
-		// costs more than running it.
-		void client.query('SET hnsw.iterative_scan = strict_order; SET jit = off').catch(() => undefined);
 	});
 	return pool;
 }
