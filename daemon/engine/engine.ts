@@ -3,6 +3,7 @@ import type {DirectoryReport} from '../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
+import type {JobBoard} from './storage/job-board.js';
 import type {Collection, DocumentInfo, StorageDescription} from './storage/types.js';
 import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded/embedded-storage.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
@@ -244,6 +245,11 @@ export class Engine {
 
 	async diskBytes(): Promise<number> {
 		return this.storage.diskBytes();
+	}
+
+	/** Where the jobs of every daemon of a shared database are kept; undefined for the embedded store. */
+	jobBoard(): JobBoard | undefined {
+		return this.storage.jobBoard();
 	}
 
 	/** The storage backend and where it keeps the collections (/health, `status`). */

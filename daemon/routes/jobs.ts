@@ -9,7 +9,11 @@ import {resolveSafePath, type PathsFor} from '../safe-path.js';
 import {directoryJobBody, updateJobBody} from './schemas.js';
 import {jobEvents} from './job-events.js';
 
-/** Directory ingest as one job: POST starts it (202), GET follows its progress, POST .../cancel stops it. */
+/**
+ * Directory ingest as one job: POST starts it (202), GET follows its progress, POST .../cancel stops it. GET
+ * /jobs lists this daemon's jobs; a job of another daemon sharing the database is found, followed and
+ * cancelled by its id.
+ */
 export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: PathsFor): Router {
 	const router = Router();
 	router.post('/jobs/ingest-directory', needs('ingest:default', 'body'), async (request, response) => {
@@ -17,7 +21,7 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 		const collection = checkCollectionName(body.collection);
 		const directory = await resolveSafePath('directory', body.directory, allowedPaths(response), 'directory');
 		const settings = {include: body.include, exclude: body.exclude, ignoreFiles: body.ignore_files, hidden: body.hidden, label: body.label};
-		const job = jobs.start(collection, directory, async (signal, onProgress) =>
+		const job = await jobs.start(collection, directory, async (signal, onProgress) =>
 			engine.ingestDirectory(collection, {directory, mode: body.mode, signal, onProgress, ...settings}));
 		response.status(202).json({job: summary(job)});
 	});
@@ -37,15 +41,16 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 			}
 		}
 
-		const job = jobs.start(body.collection ?? '*', '', async (signal, onProgress) =>
+		const job = await jobs.start(body.collection ?? '*', '', async (signal, onProgress) =>
 			engine.update(body.collection, {mode: body.mode, signal, onProgress}), 'update');
 		response.status(202).json({job: summary(job)});
 	});
 	router.get('/jobs', needs('ingest:default', 'none'), (_request, response) => {
 		response.json({jobs: jobs.list().map(job => summary(job))});
 	});
-	router.get('/jobs/:id', needs('ingest:default', 'none'), (request, response) => {
-		const job = jobs.get(request.params.id);
+	// A job of another daemon of the database too (the job board): any daemon answers for any job.
+	router.get('/jobs/:id', needs('ingest:default', 'none'), async (request, response) => {
+		const job = await jobs.find(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
 		}
@@ -53,8 +58,8 @@ export function jobsRoutes(engine: Engine, jobs: JobRegistry, allowedPaths: Path
 		response.json({job});
 	});
 	router.get('/jobs/:id/events', needs('ingest:default', 'none'), jobEvents(jobs));
-	router.post('/jobs/:id/cancel', needs('ingest:default', 'none'), (request, response) => {
-		const job = jobs.cancel(request.params.id);
+	router.post('/jobs/:id/cancel', needs('ingest:default', 'none'), async (request, response) => {
+		const job = await jobs.requestCancel(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
 		}

@@ -2,6 +2,7 @@ import type {
 	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
 	Fingerprint, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, VectorIndexState,
 } from './types.js';
+import type {JobBoard} from './job-board.js';
 
 /*
  * The storage seam: everything the engine (ingest, search, export, routes through the engine) needs from where
@@ -118,6 +119,8 @@ export type StorageLifecycle = {
 	 * until it ends. A single-process backend runs it at once (its data lock already keeps other daemons out).
 	 */
 	ownJob<T>(key: string, work: () => Promise<T>): Promise<T>;
+	/** Where jobs are kept for every daemon of a shared backend (job-board.ts); undefined for a single-process one. */
+	jobBoard(): JobBoard | undefined;
 	/** Does now the background work that waits for writes to settle, and waits for it. */
 	settle(): Promise<void>;
 	/** Finishes pending work, saves what needs saving, closes. */

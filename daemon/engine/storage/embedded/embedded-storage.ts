@@ -157,6 +157,10 @@ export class EmbeddedStorage implements Storage {
 		return {backend: 'embedded', location: this.dataDir} as const;
 	}
 
+	jobBoard() {
+		return undefined; // one daemon per data folder: its in-memory registry answers for every job
+	}
+
 	async ownJob<T>(_key: string, work: () => Promise<T>): Promise<T> {
 		return work();
 	}

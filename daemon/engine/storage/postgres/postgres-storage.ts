@@ -15,6 +15,7 @@ import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
 import {describeServer} from './describe-server.js';
+import {PostgresJobBoard} from './job-board.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
@@ -59,9 +60,10 @@ export class PostgresStorage implements Storage {
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
+	private readonly jobs: PostgresJobBoard;
 
 	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string) {
-		// Nothing to set up: `open` has prepared the database.
+		this.jobs = new PostgresJobBoard(pool);
 	}
 
 	async collection(name: string) {
@@ -180,6 +182,10 @@ export class PostgresStorage implements Storage {
 
 	async describe() {
 		return describeServer(this.pool, this.url);
+	}
+
+	jobBoard() {
+		return this.jobs;
 	}
 
 	async ownJob<T>(key: string, work: () => Promise<T>): Promise<T> {

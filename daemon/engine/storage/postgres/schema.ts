@@ -126,6 +126,21 @@ UPDATE md_vector.chunks SET embedding = embedding::text::vector WHERE embedding 
 DROP INDEX md_vector.postings_by_term;
 `,
 	},
+	{
+		// The job board (job-board.ts): every daemon's directory ingestions and updates, so that any daemon of the
+		// database answers for a job: the job as the API shows it, kept up to date by the daemon running it.
+		version: 5,
+		sql: `
+CREATE TABLE md_vector.jobs (
+	id uuid PRIMARY KEY,
+	state text NOT NULL,
+	job jsonb NOT NULL,
+	cancel_requested boolean NOT NULL DEFAULT false,
+	updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX jobs_by_age ON md_vector.jobs (updated_at);
+`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */
