@@ -9,6 +9,7 @@ import {seeded} from '../helpers/seeded.js';
 import {dims, documentOf, fingerprint, randomCorpus, randomUnit, vectorOf} from './fixtures.js';
 import {referenceRanking} from './reference-bm25.js';
 import {sourcesContract} from './contract-sources.js';
+import {rewritesContract} from './contract-rewrites.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -16,7 +17,7 @@ export type BackendFactory = () => Promise<Storage>;
 const weights: FieldWeights = [2, 1.5, 1];
 
 /** Registers the suite with `test` (the calling test file's ava), each test named after the backend. */
-export function storageContract(test: TestFn, name: string, makeBackend: BackendFactory): void {
+export function storageContract(test: TestFn, name: string, makeBackend: BackendFactory, {exactScoresAfterDeletes = true} = {}): void {
 	const open = async (t: {teardown: (fn: () => Promise<void>) => void}) => {
 		const storage = await makeBackend();
 		t.teardown(async () => storage.close());
@@ -209,4 +210,5 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 	});
 
 	sourcesContract(test, name, open);
+	rewritesContract(test, name, open, exactScoresAfterDeletes);
 }

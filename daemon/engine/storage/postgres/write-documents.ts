@@ -1,8 +1,12 @@
 import type pg from 'pg';
+import {chunkIds} from '../chunk-ids.js';
 import {assertVectorsFit} from '../fingerprint.js';
-import type {Collection, DocumentToWrite, Fingerprint} from '../types.js';
+import type {ChunkToWrite, Collection, DocumentToWrite, Fingerprint} from '../types.js';
 import {addTotals, checkFingerprint} from './collections.js';
-import {insertDocuments} from './insert-documents.js';
+import {deleteChunkRows, insertChunkRows, updateKeptChunkRows} from './chunk-rows.js';
+import {planReuse, type StoredChunkRow, type StoredDocumentRow} from './chunk-reuse.js';
+import {upsertDocumentRows} from './document-rows.js';
+import {chunkPostings} from './postings.js';
 import {int4Key, lockKeys} from './lock-keys.js';
 
 export type Totals = {documents: number; chunks: number; vectors: number; tokens: number; keywordTokens: number};
@@ -11,7 +15,9 @@ export type Totals = {documents: number; chunks: number; vectors: number; tokens
  * Adds or replaces documents with their chunks, vectors and postings, in the caller's transaction. Each
  * document's name is locked first (sorted, so two writers never wait on each other in a circle): two daemons
  * writing one file take turns, and the second replaces the first's copy whole. A name given twice keeps its
- * last document, as writing them one after the other would. A handful of statements for the whole group.
+ * last document, as writing them one after the other would. A stored chunk whose text, headings and title
+ * come back unchanged keeps its row and postings (chunk-reuse.ts): what is written is what changed. A
+ * handful of statements for the whole group, whatever the number of documents.
  */
 export async function writeDocuments(client: pg.ClientBase, collection: Collection, documents: readonly DocumentToWrite[], vectorType: number, fingerprint?: Fingerprint): Promise<void> {
 	const last = [...new Map(documents.map(document => [document.fileName, document])).values()];
@@ -24,10 +30,54 @@ export async function writeDocuments(client: pg.ClientBase, collection: Collecti
 		assertVectorsFit(document, fingerprint);
 	}
 
-	const totals: Totals = {documents: 0, chunks: 0, vectors: 0, tokens: 0, keywordTokens: 0};
-	add(totals, await removeDocumentRows(client, collection.id, last.map(document => document.fileName)), -1);
-	add(totals, await insertDocuments(client, collection, last, vectorType), 1);
+	const stored = await storedRows(client, collection.id, last.map(document => document.fileName));
+	const plan = planReuse(last, stored.documents, stored.chunks);
+	await deleteChunkRows(client, collection.id, plan.drop);
+	const ids = await upsertDocumentRows(client, collection.id, last, new Map(stored.documents.map(row => [row.fileName, row.id])));
+	// The embedded store's formula: a chunk keeps its wire id on either backend and across an export.
+	const chunkIdOf = new Map<ChunkToWrite, string>(last.flatMap(document => {
+		const wireIds = chunkIds(collection.name, document.fileName, document.chunks.map(chunk => chunk.hash));
+		return document.chunks.map((chunk, index) => [chunk, wireIds[index]!] as const);
+	}));
+	await updateKeptChunkRows(client, collection.id, plan.keep.map(({id, chunk}) => ({id, chunk, chunkId: chunkIdOf.get(chunk)!})), vectorType);
+	const added = plan.add.map(({document, chunk}) => ({
+		documentId: ids.get(document.fileName)!, chunkId: chunkIdOf.get(chunk)!, chunk, postings: chunkPostings(document.title, chunk),
+	}));
+	await insertChunkRows(client, collection, added, vectorType);
+
+	const totals: Totals = {documents: last.length - stored.documents.length, chunks: added.length - plan.drop.length, vectors: 0, tokens: 0, keywordTokens: 0};
+	for (const {chunk, postings} of added) {
+		totals.vectors += chunk.vector ? 1 : 0;
+		totals.tokens += chunk.tokens;
+		totals.keywordTokens += postings.length;
+	}
+
+	for (const row of plan.drop) {
+		totals.vectors -= row.hasVector ? 1 : 0;
+		totals.tokens -= row.tokens;
+		totals.keywordTokens -= row.keywordLength;
+	}
+
+	for (const {chunk, stored: row} of plan.keep) {
+		totals.vectors += (chunk.vector ? 1 : 0) - (row.hasVector ? 1 : 0);
+		totals.tokens += chunk.tokens - row.tokens;
+	}
+
 	await addTotals(client, collection.id, totals);
+}
+
+/** The stored documents of these names and their chunks, as much as deciding their reuse needs. */
+async function storedRows(client: pg.ClientBase, collectionId: number, fileNames: readonly string[]): Promise<{documents: StoredDocumentRow[]; chunks: StoredChunkRow[]}> {
+	const {rows: documents} = await client.query<StoredDocumentRow>('SELECT id, file_name AS "fileName", title FROM md_vector.documents WHERE collection_id = $1 AND file_name = ANY($2::text[])', [
+		collectionId, fileNames,
+	]);
+	if (documents.length === 0) {
+		return {documents, chunks: []};
+	}
+
+	const {rows: chunks} = await client.query<StoredChunkRow>(`SELECT id, document_id AS "documentId", ordinal, content, heading_path AS "headingPath", text_hash AS hash,
+		embedding IS NOT NULL AS "hasVector", tokens, keyword_length AS "keywordLength" FROM md_vector.chunks WHERE document_id = ANY($1::bigint[])`, [documents.map(row => row.id)]);
+	return {documents, chunks};
 }
 
 /** Deletes a document with its chunks and postings, in the caller's transaction; its chunk count, or undefined. */
