@@ -5,8 +5,12 @@ import type {BackgroundProblems} from '../../background-problems.js';
 import {contentCounts} from './collections.js';
 import {buildHnswIndex, hnswState} from './hnsw-index.js';
 
-/** The embedded store's default: exact search up to 50k vectors, HNSW above. */
-const defaultThreshold = 50_000;
+/**
+ * Exact search up to 10k vectors, HNSW above (MD_VECTOR_HNSW_THRESHOLD sets it for both backends). Lower than
+ * the embedded store's 50k: PostgreSQL's exact scan costs about ten times FAISS's per vector (31k vectors:
+ * 30-40 ms against 4-13 ms; the HNSW index: 2 ms, bench/RESULTS.md).
+ */
+export const defaultThreshold = 10_000;
 
 /**
  * When collections get their HNSW index: once a write leaves more vectors than the threshold, built in the

@@ -36,27 +36,50 @@ export async function setVectors(client: pg.ClientBase, collection: Collection, 
 	return rowCount ?? 0;
 }
 
-/** HNSW's search list (hnsw.ef_search) at k = 10: recall@10 >= 0.98 against exact search (bench/RESULTS.md). */
-export const efSearch = 100;
+/**
+ * HNSW's search list (hnsw.ef_search) by the collection's vectors, as the embedded store picks its index by size:
+ * the smallest list that keeps recall@10 >= 0.98 against exact search. Measured on 384-dimension clustered
+ * vectors (bench/RESULTS.md): 31k: 40 -> 1.000; 100k: 40 -> 0.978, 64 -> 0.998. Larger collections get longer
+ * lists (not measured here). Never shorter than k.
+ */
+export const efSearchBySize: ReadonlyArray<{readonly below: number; readonly efSearch: number}> = [
+	{below: 50_000, efSearch: 40},
+	{below: 250_000, efSearch: 64},
+	{below: 1_000_000, efSearch: 100},
+	{below: Number.POSITIVE_INFINITY, efSearch: 200},
+];
+
+/** efSearchBySize as SQL over the collection's vector count (`vectors`). */
+const efSearchSql = `CASE ${efSearchBySize.filter(step => Number.isFinite(step.below)).map(step => `WHEN vectors < ${step.below} THEN ${step.efSearch}`).join(' ')} ELSE ${efSearchBySize.at(-1)!.efSearch} END`;
 
 /**
  * The `k` chunks with the highest inner product (cosine: vectors are unit length), best first, in one round
  * trip. One statement serves both cases: it repeats the HNSW index's expression and predicate (the vectors cast
  * to the collection's dimension, the collection's rows), so the planner uses the collection's index when it
- * exists and is valid, and scans exactly otherwise. With the index, the search list is at least `efSearch`
- * long and at least k (pgvector 0.8's iterative scan, set on every connection, goes on past it if rows are
- * missing). Ids and dims come from the database as integers: safe in the statement, and the partial index needs
- * literals; the query vector is numbers only.
+ * exists and is valid, and scans exactly otherwise. Before it, in the same round trip, the search list is set
+ * by the collection's size now (efSearchBySize, at least k; pgvector 0.8's iterative scan, set on every
+ * connection, goes on past it if rows are missing). Ids and dims come from the database as integers: safe in
+ * the statement, and the partial index needs literals; the query vector is numbers only.
  */
 export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number): Promise<Ranked[]> {
 	if (k < 1 || collection.dims === null) {
 		return [];
 	}
 
+	const {setup, search} = vectorSearchSql(collection, query, k);
+	const results = await pool.query<Ranked>(`${setup};\n${search}`) as unknown as Array<pg.QueryResult<Ranked>>;
+	return results[1]!.rows;
+}
+
+/** vectorTopK's two statements: the search list's length for the collection's size now, then the search. */
+export function vectorSearchSql(collection: Collection, query: Float32Array, k: number): {setup: string; search: string} {
 	const cast = `vector(${Number(collection.dims)})`;
 	const literal = `'${vectorText(query)}'::${cast}`;
-	const results = await pool.query<Ranked>(`SET hnsw.ef_search = ${Math.min(Math.max(k, efSearch), 1000)};
-		SELECT id AS rowid, -(embedding::${cast} <#> ${literal}) AS score FROM md_vector.chunks /* ${hnswIndexName(collection.id)} */
-		WHERE collection_id = ${Number(collection.id)} AND embedding IS NOT NULL ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`) as unknown as Array<pg.QueryResult<Ranked>>;
-	return results[1]!.rows;
+	const id = Number(collection.id);
+	return {
+		setup: `SELECT set_config('hnsw.ef_search', least(greatest(${Number(k)},
+			(SELECT ${efSearchSql} FROM md_vector.collection_totals WHERE collection_id = ${id})), 1000)::text, false)`,
+		search: `SELECT id AS rowid, -(embedding::${cast} <#> ${literal}) AS score FROM md_vector.chunks /* ${hnswIndexName(collection.id)} */
+		WHERE collection_id = ${id} AND embedding IS NOT NULL ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`,
+	};
 }
