@@ -15,18 +15,25 @@ export type OperationContext = {
 	readonly modelId: string;
 	readonly dims: number;
 	readonly chunkerVersion: number;
+	/** Called after each poll of a directory job, once its progress is in the ledger (a test kills the daemon there). */
+	readonly afterJobPoll?: (job: {readonly state: string; readonly progress: Record<string, number>}) => Promise<void> | void;
 };
 
 const alive = (context: OperationContext) => context.daemon.running;
 
 /**
  * A directory ingestion (default mode, or force: every chunk embedded again), some files changed first. Its
- * progress acknowledges files: groups are committed in the walk's (sorted) order, so `processedFiles` n means the
- * first n files are stored in their new version.
+ * progress acknowledges files. The daemon writes the files whose content differs from what it stores (what the
+ * ledger holds for them: exact since the last restart's check), in name order, a group per transaction; its
+ * `processedFiles` counts the unchanged files from the start, so `processedFiles - unchanged` of those are
+ * committed. (Taking `processedFiles` n as "the first n files of the folder", as this did before, acknowledged
+ * changed files that sort among unchanged ones before their group was written: a SIGKILL in that window, which
+ * a loaded machine widens, showed them as lost.)
  */
 export async function ingestDirectory(context: OperationContext, mode: 'default' | 'force'): Promise<void> {
 	const {daemon, ledger, tree, random} = context;
 	tree.revise(tree.files.filter(() => random.chance(0.3)), `${context.cycle}`);
+	const pending = tree.files.filter(file => ledger.acknowledged(killCollections.directory, file) !== tree.hash(file));
 	for (const file of tree.files) {
 		ledger.begin(killCollections.directory, file, tree.hash(file));
 	}
@@ -43,11 +50,13 @@ export async function ingestDirectory(context: OperationContext, mode: 'default'
 			return;
 		}
 
-		const processed = body.job.progress.processedFiles as number;
-		for (; acknowledged < processed; acknowledged++) {
-			ledger.ack(killCollections.directory, tree.files[acknowledged]!, tree.hash(tree.files[acknowledged]!));
+		const {processedFiles, unchanged, failed} = body.job.progress as {processedFiles: number; unchanged: number; failed: number};
+		// A file that failed is counted before its group commits: nothing more is acknowledged then (none fail here).
+		for (const written = failed === 0 ? processedFiles - unchanged : 0; acknowledged < written; acknowledged++) {
+			ledger.ack(killCollections.directory, pending[acknowledged]!, tree.hash(pending[acknowledged]!));
 		}
 
+		await context.afterJobPoll?.(body.job);
 		if (body.job.state !== 'running') {
 			return;
 		}

@@ -32,6 +32,11 @@ export class Ledger {
 		this.entries.set(key(collection, file), {acked: state, candidates: new Set([state])});
 	}
 
+	/** The state the daemon last acknowledged (or was seen in at the last check); undefined when never. */
+	acknowledged(collection: string, file: string): State | undefined {
+		return this.entries.get(key(collection, file))?.acked;
+	}
+
 	beginGroup(name: string, collection: string, files: readonly string[]): void {
 		this.groups.push({name, keys: files.map(file => key(collection, file))});
 	}
