@@ -2,6 +2,7 @@
 // its unchanged files as processed before it writes the changed ones; the ledger took `processedFiles` n as "the
 // first n files are written", acknowledging changed files that sort among unchanged ones before their group was
 // committed. Here the daemon is SIGKILLed exactly then (after a poll that saw files processed and none indexed).
+import {rmSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {DaemonProcess, temporaryHome} from '../../bench/reliability/daemon-process.js';
@@ -46,5 +47,6 @@ test('a directory ingestion killed between its progress and its first commit: no
 		t.deepEqual(ledger.verify(await stored(daemon)).lost, []);
 	} finally {
 		await daemon.stop();
+		rmSync(home, {recursive: true, force: true});
 	}
 });
