@@ -11,7 +11,7 @@
 // in turn) and search latency over HTTP (keyword, semantic, hybrid; the daemons alternately, query by query).
 // The untimed embedding of that folder, once per daemon, is most of a run: 31k with --ingest-every 12 took 34 min
 // at load averages of 7 to 40 on 2 cores; 24 (the default) halves it. 100k is opt-in (--sizes 31000,100000).
-import {appendFileSync, cpSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
+import {appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
@@ -111,6 +111,10 @@ async function measure(size: number, daemons: BenchDaemon[]): Promise<string[]> 
 			const run = await timeIngest(daemons[at]!.client, trees[at]!, 'bench');
 			ingest[at]!.push(run.chunks / run.seconds);
 		}
+	}
+
+	for (const tree of trees) {
+		rmSync(tree, {recursive: true, force: true});
 	}
 
 	const [embeddedIngest, postgresIngest] = ingest.map(rates => percentile(rates, 50));

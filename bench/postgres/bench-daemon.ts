@@ -1,4 +1,5 @@
 // A daemon of this build for a benchmark: its own home, the bench model, the embedded store or a database.
+import {rmSync} from 'node:fs';
 import path from 'node:path';
 import {connect} from '../../source/client/connect.js';
 import type {DaemonClient} from '../../source/client/daemon-client.js';
@@ -19,6 +20,7 @@ export async function startBenchDaemon(name: string, env: Record<string, string>
 	return {
 		name, client, async stop() {
 			await stopDaemon(readDiscovery(path.join(home, 'state'))!.pid);
+			rmSync(home, {recursive: true, force: true});
 		},
 	};
 }
