@@ -1,27 +1,32 @@
 // npm run bench:postgres: the PostgreSQL backend beside the embedded store (SQLite + FAISS), in one run on one
 // machine: SciFact train keyword nDCG@10 and how many queries get the identical top 10, keyword search latency,
 // and directory ingestion throughput (keyword only: no model, so the numbers are the stores', not embedding's).
-// The PostgreSQL is PGlite (WebAssembly) behind pglite-socket unless MD_VECTOR_TEST_DATABASE_URL names a server
-// of your own (which this empties).
+// PostgreSQL: a native PostgreSQL 18 + pgvector started here, unless MD_VECTOR_TEST_DATABASE_URL names a server
+// of your own (a database is made on it).
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {Engine} from '../daemon/engine/engine.js';
 import {EmbeddedStorage} from '../daemon/engine/storage/embedded/embedded-storage.js';
 import {PostgresStorage} from '../daemon/engine/storage/postgres/postgres-storage.js';
-import {emptyDatabase} from '../test/helpers/empty-database.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {startPostgres} from '../test/helpers/pglite-server.js';
+import {startNativeServer} from '../test/helpers/postgres/native-server.js';
+import {testDatabase} from '../test/helpers/postgres/test-database.js';
+import {serverDescription} from './postgres/server-description.js';
 import {machine, percentile} from './machine.js';
 import {ndcgAt} from './eval/metrics.js';
 import {documentId, loadScifact, writeCorpus} from './eval/scifact.js';
 
 const {corpus, queries, qrels} = loadScifact(path.resolve('..', 'shared', 'data', 'scifact'));
 const folder = writeCorpus(corpus, temporaryDirectory('md-vector-pg-bench-'));
-const database = await startPostgres();
-await emptyDatabase(database.url);
+const server = process.env.MD_VECTOR_TEST_DATABASE_URL ? undefined : await startNativeServer();
+if (server) {
+	process.env.MD_VECTOR_TEST_DATABASE_URL = server.url;
+}
+
+const database = await testDatabase();
 console.log('md-vector bench: PostgreSQL backend beside the embedded store');
 console.log(`machine: ${machine()}`);
-console.log(`PostgreSQL: ${process.env.MD_VECTOR_TEST_DATABASE_URL ? 'the server at MD_VECTOR_TEST_DATABASE_URL' : 'PGlite 0.5 (WebAssembly) over pglite-socket'}`);
+console.log(`PostgreSQL: ${await serverDescription(database.url)}`);
 console.log(`SciFact train: ${queries.length} queries, ${corpus.length} abstracts\n`);
 
 const backends = {
@@ -52,3 +57,4 @@ const same = rankings.embedded!.filter((ranking, index) => JSON.stringify(rankin
 console.log(`\nidentical top 10 (same chunks, same order): ${same} of ${queries.length} queries (${(100 * same / queries.length).toFixed(1)}%)`);
 await Promise.all(Object.values(backends).map(async engine => engine.close()));
 await database.stop();
+await server?.stop();

@@ -2,7 +2,8 @@
 // top-k and vector top-k, together, as the engine runs them) on the PostgreSQL backend beside the embedded one,
 // one run, one machine; and the recall@10 of each vector index (HNSW above the threshold) against exact search.
 // Chunks: SciFact abstracts' texts (for BM25) with synthetic clustered 384-dimension unit vectors (no model: the
-// numbers are the stores'). PostgreSQL is PGlite (WebAssembly) unless MD_VECTOR_TEST_DATABASE_URL names a server.
+// numbers are the stores'). PostgreSQL: a native PostgreSQL 18 + pgvector started here (PostgreSQL's default
+// settings), unless MD_VECTOR_TEST_DATABASE_URL names a server of your own (a database is made on it).
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
@@ -12,17 +13,18 @@ import {EmbeddedStorage} from '../daemon/engine/storage/embedded/embedded-storag
 import {PostgresStorage} from '../daemon/engine/storage/postgres/postgres-storage.js';
 import type {Storage} from '../daemon/engine/storage/storage.js';
 import type {DocumentToWrite} from '../daemon/engine/storage/types.js';
-import {emptyDatabase} from '../test/helpers/empty-database.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {startPostgres} from '../test/helpers/pglite-server.js';
+import {startNativeServer} from '../test/helpers/postgres/native-server.js';
+import {testDatabase} from '../test/helpers/postgres/test-database.js';
 import {machine, percentile} from './machine.js';
 import {loadScifact} from './eval/scifact.js';
 import {clusteredVectors} from './synthetic-vectors.js';
+import {serverDescription} from './postgres/server-description.js';
 
-const {values} = parseArgs({options: {size: {type: 'string', default: '10000'}, queries: {type: 'string', default: '200'}}});
+const {values} = parseArgs({options: {size: {type: 'string', default: '10000'}, queries: {type: 'string', default: '200'}, threshold: {type: 'string', default: '1000'}}});
 const size = Number(values.size);
 const dims = 384;
-const threshold = 1000;
+const threshold = Number(values.threshold);
 const fingerprint = {modelId: 'synthetic', dims};
 const {corpus, queries} = loadScifact(path.resolve('..', 'shared', 'data', 'scifact'));
 const vectors = clusteredVectors(dims);
@@ -53,11 +55,15 @@ const exact = probes.map(({vector}) => all.map((candidate, index) => {
 	return {index, dot};
 }).sort((a, b) => b.dot - a.dot).slice(0, 10).map(entry => entry.index));
 
-const database = await startPostgres();
-await emptyDatabase(database.url);
+const server = process.env.MD_VECTOR_TEST_DATABASE_URL ? undefined : await startNativeServer();
+if (server) {
+	process.env.MD_VECTOR_TEST_DATABASE_URL = server.url;
+}
+
+const database = await testDatabase();
 console.log(`md-vector bench: PostgreSQL beside the embedded store, ${size} chunks (${dims} dimensions), ${probes.length} queries`);
 console.log(`machine: ${machine()}`);
-console.log(`PostgreSQL: ${process.env.MD_VECTOR_TEST_DATABASE_URL ? 'the server at MD_VECTOR_TEST_DATABASE_URL' : 'PGlite 0.5 (WebAssembly) over pglite-socket'}\n`);
+console.log(`PostgreSQL: ${await serverDescription(database.url)}\n`);
 console.log('backend    write (chunks/s)  index build (s)  index  recall@10  hybrid rankings p50  p99 (ms)');
 const backends: Record<string, Storage> = {
 	embedded: EmbeddedStorage.open({dataDir: temporaryDirectory('md-vector-pg-search-'), hnswThreshold: threshold}),
@@ -101,3 +107,4 @@ for (const [name, storage] of Object.entries(backends)) {
 }
 
 await database.stop();
+await server?.stop();

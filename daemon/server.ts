@@ -125,7 +125,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	// One list of background problems (failed index writes, a full or read-only data folder, a followed folder
 	// gone) for /health.
 	const problems = new BackgroundProblems(options.log);
-	const jobs = new JobRegistry();
+	let jobs: JobRegistry;
 	const startedAt = Date.now();
 	const token = newLocalToken();
 	const sseSessions = new SseSessions();
@@ -136,6 +136,8 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});
+		// On a shared database, its job board: every daemon of it answers for every job.
+		jobs = new JobRegistry(engine.jobBoard(), options.log);
 		const oauth = settings.oauth.enabled
 			? new OAuth({
 				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),

@@ -16,6 +16,16 @@ export type Health = {
 			/** While vectors are filled in after the model became available: chunks with a vector so far of all. */
 			readonly vector_fill?: {readonly done: number; readonly total: number};
 		};
+		/**
+		 * Where the collections live (absent from daemons before issue 27): `embedded` (SQLite + FAISS in the data
+		 * folder) or `postgres`, with the server's versions and this daemon's connections.
+		 */
+		readonly storage?: {
+			readonly backend: 'embedded' | 'postgres'; readonly location: string; readonly database?: string; readonly server?: string; readonly pgvector?: string;
+			readonly pool?: {readonly open: number; readonly busy: number; readonly max: number; readonly waiting: number};
+		};
+		/** The write running and those waiting behind it: writes take turns, a long job one group at a time. */
+		readonly writes?: {readonly running: string | null; readonly waiting: readonly string[]};
 		/** Failed background work and data folder problems (absent from daemons before issue 16). */
 		readonly background?: {readonly status: string; readonly problems: ReadonlyArray<{readonly source: string; readonly message: string; readonly since: string}>};
 	};

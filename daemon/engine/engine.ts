@@ -5,10 +5,11 @@ import type {DirectoryReport} from '../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
-import type {Collection, DocumentInfo} from './storage/types.js';
+import type {JobBoard} from './storage/job-board.js';
+import type {Collection, DocumentInfo, StorageDescription} from './storage/types.js';
 import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded/embedded-storage.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
-import {SerialQueue} from './serial-queue.js';
+import {WriteQueue, type WriteQueueState} from './write-queue.js';
 import {VectorFill, type FillProgress} from './vector-fill.js';
 import {invalidInput, notFound, storageFailure} from './errors.js';
 import {BackgroundProblems} from './background-problems.js';
@@ -57,7 +58,7 @@ export class Engine {
 	}
 
 	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
-	private readonly writes = new SerialQueue();
+	private readonly writes = new WriteQueue();
 	private backfill: Promise<void> = Promise.resolve();
 	private readonly vectorFill = new VectorFill();
 	private readonly folders: FolderSources;
@@ -90,6 +91,11 @@ export class Engine {
 		}
 	}
 
+	/** The write running and those waiting behind it (for /health and `status`). */
+	get writeQueue(): WriteQueueState {
+		return this.writes.state;
+	}
+
 	/** Vectors being filled in after a model became available (all collections); undefined when none are. */
 	get vectorFillProgress(): FillProgress | undefined {
 		return this.vectorFill.current;
@@ -110,7 +116,7 @@ export class Engine {
 
 	/** Deletes a collection with its documents, vectors and sources. */
 	async deleteCollection(collection: string): Promise<CollectionDeletion> {
-		return this.folders.exclusive(async () => this.write(async () => {
+		return this.folders.exclusive(async () => this.write(`deleting collection ${collection}`, async () => {
 			const row = await this.requireCollection(collection);
 			const removal = await this.storage.deleteCollection(row);
 			return {collection: row.name, deletedDocuments: removal.documents, deletedChunks: removal.chunks, deletedSources: removal.sources};
@@ -120,7 +126,7 @@ export class Engine {
 	/** Renames a collection, keeping every document, vector and source (409 collection_exists when the name is taken). */
 	async renameCollection(collection: string, name: string): Promise<{collection: string; previous: string}> {
 		const next = checkCollectionName(name);
-		return this.folders.exclusive(async () => this.write(async () => {
+		return this.folders.exclusive(async () => this.write(`renaming collection ${collection}`, async () => {
 			const row = await this.requireCollection(collection);
 			await this.storage.renameCollection(row, next);
 			return {collection: next, previous: row.name};
@@ -138,7 +144,7 @@ export class Engine {
 		const place = request.sourcePath && request.nameFromPath ? await this.folders.placeOf(await this.storage.collection(collectionName), request.sourcePath) : undefined;
 		const fileName = checkFileName(place?.name ?? request.fileName);
 		const prepared = prepareDocument(request.content, fileName, request.sourcePath, place && {sourceId: place.sourceId, relativePath: place.relativePath, mtimeMs: null});
-		const [outcome] = await this.write(async () =>
+		const [outcome] = await this.write(`ingest of ${fileName} into ${collectionName}`, async () =>
 			writeDocuments(this.writeContext(), await this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
@@ -197,7 +203,7 @@ export class Engine {
 	 */
 	async deleteDocument(collection: string, fileName: string): Promise<DeleteResult> {
 		checkFileName(fileName);
-		return this.write(async () => {
+		return this.write(`deleting ${fileName} from ${collection}`, async () => {
 			const row = await this.requireCollection(collection);
 			const document = await this.storage.document(row, fileName);
 			const deleted = await this.storage.deleteDocument(row, fileName);
@@ -252,7 +258,7 @@ export class Engine {
 
 	/** Restores an export (json or jsonl, as it streams in) with its sources: see export/import-collection.ts. */
 	async import(input: string | AsyncIterable<string | Uint8Array>, collection?: string, guard?: ImportGuard): Promise<ImportResult> {
-		const target = {storage: this.storage, spoolFolder: this.importFolder, exclusive: async <T>(task: () => Promise<T>) => this.folders.exclusive(async () => this.write(task))};
+		const target = {storage: this.storage, spoolFolder: this.importFolder, exclusive: async <T>(task: () => Promise<T>) => this.folders.exclusive(async () => this.write(`import into ${collection ?? 'the collection its export names'}`, task))};
 		return importCollection(target, typeof input === 'string' ? piecesOf(input) : input, collection, guard);
 	}
 
@@ -260,22 +266,32 @@ export class Engine {
 		return this.storage.diskBytes();
 	}
 
+	/** Where the jobs of every daemon of a shared database are kept; undefined for the embedded store. */
+	jobBoard(): JobBoard | undefined {
+		return this.storage.jobBoard();
+	}
+
+	/** The storage backend and where it keeps the collections (/health, `status`). */
+	async describeStorage(): Promise<StorageDescription> {
+		return this.storage.describe();
+	}
+
 	/** Does now the index work that waits for writes to settle (builds, files), and waits for it. */
 	async settleIndexes(): Promise<void> {
-		await this.writes.run(() => undefined);
+		await this.writes.run('waiting for the writes before it', () => undefined);
 		await this.storage.settle();
 	}
 
 	/** Waits for queued writes, stops index builds, writes the index files, closes the storage. */
 	async close(): Promise<void> {
-		await this.writes.run(() => undefined);
+		await this.writes.run('waiting for the writes before it', () => undefined);
 		await this.storage.close();
 	}
 
 	/** Runs a write in the one write queue; a full or read-only data folder is a 507 that says so. */
-	private async write<T>(task: () => Promise<T>): Promise<T> {
+	private async write<T>(label: string, task: () => Promise<T>): Promise<T> {
 		try {
-			return await this.writes.run(task);
+			return await this.writes.run(label, task);
 		} catch (error) {
 			throw storageFailure(error);
 		}
@@ -299,8 +315,8 @@ export class Engine {
 	private syncTarget(name: string): ApplyTarget {
 		return {
 			storage: this.storage,
-			queue: async task => this.write(task),
-			write: async (documents, mode) => this.write(async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, mode)),
+			queue: async task => this.write(`sync of ${name}`, task),
+			write: async (documents, mode) => this.write(`${documents.length} documents into ${name}`, async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, mode)),
 		};
 	}
 

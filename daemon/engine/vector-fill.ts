@@ -1,7 +1,7 @@
 import type {Embedder} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
 import type {Collection} from './storage/types.js';
-import type {SerialQueue} from './serial-queue.js';
+import type {WriteQueue} from './write-queue.js';
 import type {BackgroundProblems} from './background-problems.js';
 
 /** Chunks that have vectors, of all chunks, in the collections being filled in. */
@@ -45,20 +45,25 @@ export class VectorFill {
 	}
 
 	/**
-	 * run() in the background, in the engine's write queue: one daemon of a shared database does it (the others
-	 * find the vectors filled once it is done); a failure is a background problem, tried again at the next start.
+	 * run() in the background, each batch's write in the engine's write queue (embedding outside it): other
+	 * writes take their turn between batches. One daemon of a shared database does it (the others find the
+	 * vectors filled once it is done); a failure is a background problem, tried again at the next start.
 	 */
-	async inBackground(storage: Storage, embedder: Embedder, writes: SerialQueue, problems: BackgroundProblems): Promise<void> {
+	async inBackground(storage: Storage, embedder: Embedder, writes: WriteQueue, problems: BackgroundProblems): Promise<void> {
 		try {
-			await storage.ownJob('vector-fill', async () => writes.run(async () => this.run(storage, embedder)));
+			await storage.ownJob('vector-fill', async () => this.run(storage, embedder, writes));
 			problems.resolve('backfill');
 		} catch (error) {
 			problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
 		}
 	}
 
-	/** Embeds every chunk without a vector in the collections this model may fill (theirs, or none yet). */
-	async run(storage: Storage, embedder: Embedder): Promise<void> {
+	/**
+	 * Embeds every chunk without a vector in the collections this model may fill (theirs, or none yet). A batch
+	 * is read and embedded outside the write queue and written in it: a chunk deleted or rewritten meanwhile is
+	 * not given a vector (setVectors sets only chunks that still exist without one).
+	 */
+	async run(storage: Storage, embedder: Embedder, writes: WriteQueue): Promise<void> {
 		const fillable = (await storage.collections())
 			.filter(collection => !collection.modelId || (collection.modelId === embedder.modelId && collection.dims === embedder.dims));
 		const collections = [];
@@ -84,7 +89,8 @@ export class VectorFill {
 			for (const {collection} of collections) {
 				for (let batch = await storage.chunksWithoutVectors(collection, batchSize); batch.length > 0; batch = await storage.chunksWithoutVectors(collection, batchSize)) {
 					const embedded = await embedder.embedDocuments(batch.map(chunk => chunk.text));
-					await storage.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: embedded[index]!})), embedder);
+					await writes.run(`vector fill-in of ${collection.name} (${batch.length} chunks)`, async () =>
+						storage.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: embedded[index]!})), embedder));
 					this.progress.done += batch.length;
 				}
 

@@ -4,22 +4,30 @@ import type * as Ingest from '../../common/wire/jobs.js';
 import type {CancelledBy, Job} from '../../common/wire/jobs.js';
 import {HttpError} from '../http/http-error.js';
 import {toDirectoryProgress, toDirectoryReport} from '../to-wire/jobs.js';
+import type {JobBoard} from '../engine/storage/job-board.js';
+import {JobPublisher} from './job-publisher.js';
 
 export type {CancelledBy, Job, JobState} from '../../common/wire/jobs.js';
 
 type Entry = {job: Job; controller: AbortController; done: Promise<void>; cancelledBy?: CancelledBy};
 
-/** Long work (ingesting a directory) runs as one server-side job that clients follow and may cancel. */
+/**
+ * Long work (ingesting a directory) runs as one server-side job that clients follow and may cancel. On a
+ * shared database the jobs are also kept on its job board, so that any daemon of the database answers for any
+ * job (find, cancel); the list is this daemon's own.
+ */
 export class JobRegistry {
 	/** Emits the job's id on every change (progress, end), for streams that follow it. */
 	readonly changes = new EventEmitter().setMaxListeners(0);
 	private readonly jobs = new Map<string, Entry>();
 	private closing = false;
 
-	start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>, type: Job['type'] = 'ingest-directory'): Job {
-		if (this.closing) {
-			throw new HttpError(503, 'stopping', 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', {'Retry-After': '5'});
-		}
+	constructor(private readonly board?: JobBoard, private readonly log?: (line: string) => void) {
+		// Without a board, every job is this daemon's.
+	}
+
+	async start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>, type: Job['type'] = 'ingest-directory'): Promise<Job> {
+		this.refuseWhenClosing();
 
 		const controller = new AbortController();
 		const job: Job = {
@@ -27,6 +35,16 @@ export class JobRegistry {
 			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve()};
+		// On the board before anyone is told the job's id: another daemon asked right after finds it.
+		const record = await this.board?.begin(job);
+		if (this.closing) {
+			job.state = 'cancelled';
+			job.cancelled_by = 'shutdown';
+			await record?.end(job);
+			this.refuseWhenClosing();
+		}
+
+		const publisher = record && new JobPublisher(record, job, () => this.cancel(job.id, 'request'), this.log);
 		entry.done = run(controller.signal, progress => {
 			job.progress = toDirectoryProgress(progress);
 			this.changes.emit('change', job.id);
@@ -40,20 +58,38 @@ export class JobRegistry {
 		}, (error: unknown) => {
 			job.state = 'failed';
 			job.error = error instanceof Error ? error.message : String(error);
-		}).finally(() => {
+		}).finally(async () => {
 			job.finished_at = new Date().toISOString();
+			await publisher?.end();
 			this.changes.emit('change', job.id);
 		});
 		this.jobs.set(job.id, entry);
 		return job;
 	}
 
+	private refuseWhenClosing(): void {
+		if (this.closing) {
+			throw new HttpError(503, 'stopping', 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', {'Retry-After': '5'});
+		}
+	}
+
+	/** A job of this daemon. */
 	get(id: string): Job | undefined {
 		return this.jobs.get(id)?.job;
 	}
 
+	/** A job of this daemon, else one another daemon of the database runs or ran (as last recorded). */
+	async find(id: string): Promise<Job | undefined> {
+		return this.get(id) ?? this.board?.read(id);
+	}
+
 	list(): Job[] {
 		return [...this.jobs.values()].map(entry => entry.job);
+	}
+
+	/** Cancels a job of this daemon, or asks the daemon running it to (it does so within a second). */
+	async requestCancel(id: string): Promise<Job | undefined> {
+		return this.cancel(id) ?? this.board?.requestCancel(id);
 	}
 
 	cancel(id: string, by: CancelledBy = 'request'): Job | undefined {

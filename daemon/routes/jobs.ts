@@ -32,8 +32,9 @@ export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamS
 	router.get('/jobs', serves('jobs', 'none'), (_request, response) => {
 		response.json({jobs: jobs.list().map(job => summary(job))});
 	});
-	router.get('/jobs/:id', serves('jobs', 'none'), (request, response) => {
-		const job = jobs.get(request.params.id);
+	// A job of another daemon of the database too (the job board): any daemon answers for any job.
+	router.get('/jobs/:id', serves('jobs', 'none'), async (request, response) => {
+		const job = await jobs.find(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
 		}
@@ -41,8 +42,8 @@ export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamS
 		response.json({job});
 	});
 	router.get('/jobs/:id/events', serves('jobs', 'none'), jobEvents(jobs, slots));
-	router.post('/jobs/:id/cancel', serves('jobs', 'none'), (request, response) => {
-		const job = jobs.cancel(request.params.id);
+	router.post('/jobs/:id/cancel', serves('jobs', 'none'), async (request, response) => {
+		const job = await jobs.requestCancel(request.params.id);
 		if (!job) {
 			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
 		}

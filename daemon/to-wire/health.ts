@@ -2,7 +2,9 @@ import type {Health} from '../use-cases/health.js';
 
 /**
  * GET /health: the spec's fields (checks.chromadb names the vector store), plus version, model (and, for the
- * owner, the setting that chose it) and uptime. `checks.background` lists what failed in work no request waits
+ * owner, the setting that chose it) and uptime. `checks.storage` names the backend (for PostgreSQL: the server's
+ * versions, the database, this daemon's connections); `checks.writes` the write running and those waiting.
+ * `checks.background` lists what failed in work no request waits
  * for (an index file on a full disk) and what the data folder probe found (full, read-only), each with its
  * reason; any of them makes the status `degraded`.
  */
@@ -15,6 +17,6 @@ export function toHealth(health: Health) {
 	const background = {status: problems.length > 0 ? 'degraded' : 'ok', problems};
 	return {
 		status: health.status, ...(health.reason === undefined ? {} : {reason: health.reason}), version: health.version, uptime_s: health.uptimeSeconds,
-		checks: {chromadb: health.store, embedder, background},
+		checks: {chromadb: health.store, embedder, ...(health.storage ? {storage: health.storage} : {}), writes: health.writes, background},
 	};
 }

@@ -21,13 +21,21 @@ export type Health = {
 	readonly origin?: ModelOrigin;
 	readonly vectorFill?: FillProgress;
 	readonly problems: readonly Problem[];
+	/** The storage in use (for PostgreSQL: the server's versions, the database, this daemon's connections); none when it cannot be read. */
+	readonly storage?: Awaited<ReturnType<Engine['describeStorage']>>;
+	/** The write running and those waiting. */
+	readonly writes: Engine['writeQueue'];
 };
 
 export async function health({engine, version, startedAt, modelOrigin}: HealthDeps, options: {readonly owner: boolean}): Promise<Health> {
 	const state = engine.embedder;
 	let store: Health['store'];
+	let storage: Health['storage'];
 	try {
-		store = {status: 'ok', count: (await engine.collections()).reduce((sum, collection) => sum + collection.count, 0)};
+		[store, storage] = await Promise.all([
+			engine.collections().then(collections => ({status: 'ok' as const, count: collections.reduce((sum, collection) => sum + collection.count, 0)})),
+			engine.describeStorage(),
+		]);
 	} catch {
 		store = {status: 'error', count: 0};
 	}
@@ -40,5 +48,6 @@ export async function health({engine, version, startedAt, modelOrigin}: HealthDe
 	return {
 		status, ...(reason === undefined ? {} : {reason}), version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store, embedder: state,
 		...(modelOrigin && options.owner ? {origin: modelOrigin} : {}), ...(engine.vectorFillProgress ? {vectorFill: engine.vectorFillProgress} : {}), problems,
+		...(storage ? {storage} : {}), writes: engine.writeQueue,
 	};
 }

@@ -25,5 +25,21 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const reason = embedder.reason ? `: ${modelAdvice(embedder.reason, health)}` : '';
 	const origin = embedder.origin ? ` from ${describeOrigin(embedder.origin)}` : '';
 	io.out(`daemon ${health.version} at ${health.url}: ${state}${filling}, ${plural(store.count, 'chunk')}, model ${embedder.model} (${embedder.status}${reason})${origin}\n`);
+	const {storage, writes, background} = health.checks;
+	if (storage?.backend === 'postgres') {
+		const pool = storage.pool ? `; connections ${storage.pool.busy} busy of ${storage.pool.open} open (at most ${storage.pool.max}), ${storage.pool.waiting} waiting` : '';
+		io.out(`storage: ${storage.server} + pgvector ${storage.pgvector}, database ${storage.database} at ${storage.location}${pool}\n`);
+	} else if (storage) {
+		io.out(`storage: embedded (SQLite + FAISS) in ${storage.location}\n`);
+	}
+
+	if (writes?.running) {
+		io.out(`writing: ${writes.running}${writes.waiting.length > 0 ? `; waiting: ${writes.waiting.join(', ')}` : ''}\n`);
+	}
+
+	for (const problem of background?.problems ?? []) {
+		io.out(`problem (${problem.source}, since ${problem.since}): ${problem.message}\n`);
+	}
+
 	return undefined;
 }

@@ -71,7 +71,9 @@ test('while vectors are filled in: search notices with the fraction, status and 
 	t.deepEqual(stats.vector_fill, {done: 256, total: 600});
 	t.regex(String((await md.run(['stats', '-C', 'notes'])).stdout), /^vectors {4}256 stored, 256 in the index; filling in: 256 of 600 chunks \(42%\)$/m);
 	t.like(await md.json(['status']), {status: 'ok', checks: {embedder: {status: 'ok', vector_fill: {done: 256, total: 600}}}});
-	t.regex(String((await md.run(['status'])).stdout), /: ok, filling in vectors \(256 of 600 chunks, 42%; semantic search sees those only\), 600 chunks, model tiny \(ok\)$/);
+	const status = String((await md.run(['status'])).stdout);
+	t.regex(status, /: ok, filling in vectors \(256 of 600 chunks, 42%; semantic search sees those only\), 600 chunks, model tiny \(ok\)$/m);
+	t.regex(status, /^storage: embedded \(SQLite \+ FAISS\) in .+$/m, 'status names the storage');
 	for (const mode of ['semantic', 'hybrid']) {
 		const search = await md.run(['search', 'gardens', '--mode', mode, '-C', 'notes']);
 		t.is(search.exitCode, 0);
@@ -85,6 +87,6 @@ test('while vectors are filled in: search notices with the fraction, status and 
 	await engine.settled();
 	t.is((await md.json(['stats', '-C', 'notes'])).vector_fill, null);
 	t.is((await md.json(['status'])).checks.embedder.vector_fill, undefined);
-	t.regex(String((await md.run(['status'])).stdout), /: ok, 600 chunks, model tiny \(ok\)$/);
+	t.regex(String((await md.run(['status'])).stdout), /: ok, 600 chunks, model tiny \(ok\)$/m);
 	t.is((await md.json(['search', 'gardens', '--mode', 'semantic', '-C', 'notes'])).notice, undefined);
 });

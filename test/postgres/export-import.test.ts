@@ -1,21 +1,21 @@
 // Migration both ways between the backends through the API: an export of the embedded store (SQLite + FAISS)
 // imported into a daemon on PostgreSQL, and back, carries every vector (nothing is embedded again) and ranks the
-// same; a collection that follows a folder follows it on the other side too. Real daemons, a real PostgreSQL over
-// the wire protocol (PGlite with pgvector behind pglite-socket).
+// same; a collection that follows a folder follows it on the other side too. Real daemons, on
+// a native PostgreSQL 18 with pgvector (a database of this file's own: test-database.ts).
 import {realpathSync} from 'node:fs';
 import os from 'node:os';
 import test, {type ExecutionContext} from 'ava';
 import {poll} from '../../source/client/poll.js';
 import {startDaemon, untilReady, type RunningDaemon} from '../helpers/daemon.js';
 import {makeTree} from '../helpers/file-tree.js';
-import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
+import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
-let database: PostgresServer;
+let database: TestDatabase;
 let embedded: RunningDaemon;
 let shared: RunningDaemon;
 
 test.before(async () => {
-	database = await startPostgres();
+	database = await testDatabase();
 	const roots = {MD_VECTOR_ALLOWED_ROOTS: os.tmpdir()}; // the folders of the test's sources
 	[embedded, shared] = await Promise.all([startDaemon(roots), startDaemon({...roots, MD_VECTOR_DATABASE_URL: database.url})]);
 	await Promise.all([untilReady(embedded), untilReady(shared)]);

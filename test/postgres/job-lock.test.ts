@@ -1,29 +1,24 @@
 // Job ownership among daemons (Storage.ownJob on PostgreSQL): one daemon at a time, and a dead daemon's job
-// taken over. On a native PostgreSQL (Debian's postgresql-15, started here): PGlite's socket server shares one
-// session among its connections, so advisory locks cannot keep two daemons apart there.
+// taken over. On a native PostgreSQL 18 (a database of this file's own: test-database.ts), where every
+// connection is a session of its own, as advisory locks need.
 import {execaNode} from 'execa';
 import test from 'ava';
 import pg from 'pg';
 import {withJobLock} from '../../daemon/engine/storage/postgres/job-lock.js';
 import {int4Key, lockKeys} from '../../daemon/engine/storage/postgres/lock-keys.js';
-import {nativePostgresInstalled, startNativePostgres} from '../helpers/native-postgres.js';
+import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
-// Without the server the tests are skipped, and their titles say why (CI installs it: .ci/run).
-const maybe = nativePostgresInstalled ? test.serial : test.skip;
-const unless = nativePostgresInstalled ? '' : ' (skipped: no native PostgreSQL 15 here; apt-get install postgresql-15)';
-let server: Awaited<ReturnType<typeof startNativePostgres>> | undefined;
+let server: TestDatabase | undefined;
 
 test.before(async () => {
-	if (nativePostgresInstalled) {
-		server = await startNativePostgres();
-	}
+	server = await testDatabase();
 });
 
 test.after.always(async () => {
 	await server?.stop();
 });
 
-maybe(`a job another daemon owns waits until that one ends${unless}`, async t => {
+test.serial('a job another daemon owns waits until that one ends', async t => {
 	const [first, second] = [new pg.Pool({connectionString: server!.url}), new pg.Pool({connectionString: server!.url})];
 	const events: string[] = [];
 	let finish!: () => void;
@@ -54,7 +49,7 @@ maybe(`a job another daemon owns waits until that one ends${unless}`, async t =>
 	await Promise.all([first.end(), second.end()]);
 });
 
-maybe(`the job of a daemon killed while it runs it is taken over (its lock went with its connection)${unless}`, async t => {
+test.serial('the job of a daemon killed while it runs it is taken over (its lock went with its connection)', async t => {
 	const key = lockKeys.job(int4Key('vector-fill'));
 	// A daemon's stand-in: another process that takes the job's lock, says so, and runs on until killed.
 	const holder = execaNode('--input-type=module', ['-e', `

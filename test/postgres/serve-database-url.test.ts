@@ -1,17 +1,17 @@
-// `md-vector serve --database-url` and the database-url setting: the real CLI starts a daemon on a real
-// PostgreSQL over the wire protocol (PGlite with pgvector behind pglite-socket, started here).
+// `md-vector serve --database-url` and the database-url setting: the real CLI starts a daemon on a native
+// PostgreSQL 18 with pgvector (a database of this file's own: test-database.ts).
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
 import {cli, cliPath} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
-import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
+import {loggedUrl, testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
-let database: PostgresServer;
+let database: TestDatabase;
 
 test.before(async () => {
-	database = await startPostgres();
+	database = await testDatabase();
 });
 
 test.after.always(async () => {
@@ -21,8 +21,13 @@ test.after.always(async () => {
 test.serial('serve --database-url serves the database, and what is ingested through it is there for the next daemon', async t => {
 	const md = cli();
 	const serve = execaNode(cliPath, ['serve', '-p', '0', '--database-url', database.url], {env: md.environment, reject: false, buffer: false});
-	const line = await new Promise<string>(resolve => {
-		let log = '';
+	// Stopped whatever an assertion below finds (a failed one must not leave it serving, and the run waiting).
+	t.teardown(async () => {
+		serve.kill('SIGKILL');
+		await serve;
+	});
+	let log = '';
+	const line = await new Promise<string>((resolve, reject) => {
 		serve.stderr.on('data', (data: Buffer) => {
 			log += data.toString();
 			const match = /listening on .*/.exec(log);
@@ -30,8 +35,11 @@ test.serial('serve --database-url serves the database, and what is ingested thro
 				resolve(match[0]);
 			}
 		});
+		void serve.then(result => {
+			reject(new Error(`serve exited (${result.exitCode}) before listening: ${log}`));
+		});
 	});
-	t.regex(line, /\(database: postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres\)/);
+	t.true(line.endsWith(`(database: ${loggedUrl(database.url)})`), line);
 	const file = path.join(temporaryDirectory('md-vector-kelp-'), 'kelp.md');
 	writeFileSync(file, '# Kelp\n\nKelp forests shelter otters.\n');
 	t.is((await md.run(['ingest', file, '-C', 'sea'])).exitCode, 0);

@@ -1,22 +1,24 @@
-// Many daemons, one database: real daemons (separate processes, each its own MD_VECTOR_HOME) on one real
-// PostgreSQL over the wire protocol (PGlite with pgvector behind pglite-socket, started here).
-import {writeFileSync} from 'node:fs';
+// Many daemons, one database: real daemons (separate processes, each its own MD_VECTOR_HOME) on one native
+// PostgreSQL 18 with pgvector (a database of this file's own: test-database.ts).
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {poll} from '../../source/client/poll.js';
 import {startDaemon, untilReady, type RunningDaemon} from '../helpers/daemon.js';
 import {inconsistencies} from '../helpers/database-consistency.js';
 import {temporaryDirectory} from '../helpers/paths.js';
-import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
+import {loggedUrl, testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
-let database: PostgresServer;
+let database: TestDatabase;
 let first: RunningDaemon;
 let second: RunningDaemon;
-const folder = temporaryDirectory('md-vector-pg-folder-');
-const env = () => ({MD_VECTOR_DATABASE_URL: database.url, MD_VECTOR_ALLOWED_ROOTS: folder});
+const roots = temporaryDirectory('md-vector-pg-folders-');
+const folder = path.join(roots, 'logs');
+const env = () => ({MD_VECTOR_DATABASE_URL: database.url, MD_VECTOR_ALLOWED_ROOTS: roots});
 
 test.before(async () => {
-	database = await startPostgres();
+	mkdirSync(folder);
+	database = await testDatabase();
 	// Started together: the schema is migrated once, under the migration lock, whoever comes first.
 	[first, second] = await Promise.all([startDaemon(env()), startDaemon(env())]);
 	await Promise.all([untilReady(first), untilReady(second)]);
@@ -33,9 +35,15 @@ async function documentsOf(daemon: RunningDaemon, collection: string): Promise<A
 	return status === 404 ? [] : body.documents;
 }
 
-test.serial('both daemons serve from the database, and say so', t => {
+test.serial('both daemons serve from the database, and say so in their log and /health', async t => {
 	for (const daemon of [first, second]) {
-		t.regex(daemon.log(), /listening on .* \(database: postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres\)/);
+		t.true(daemon.log().includes(`(database: ${loggedUrl(database.url)})`), daemon.log());
+		t.false(daemon.log().includes(new URL(database.url).password), 'the password is not logged');
+		const {body: health} = await daemon.request('GET', '/api/v1/health');
+		t.like(health.checks.storage, {backend: 'postgres', location: loggedUrl(database.url), database: database.name, pgvector: '0.8.2'});
+		t.regex(health.checks.storage.server, /^PostgreSQL 18\./);
+		t.true(health.checks.storage.pool.open >= 1 && health.checks.storage.pool.max === 8, JSON.stringify(health.checks.storage.pool));
+		t.deepEqual(health.checks.writes, {running: null, waiting: []});
 	}
 });
 
@@ -75,6 +83,33 @@ test.serial('concurrent ingests of one file through two daemons end with one who
 	t.deepEqual(await inconsistencies(database.url), []);
 });
 
+test.serial('a folder ingestion run by one daemon is read, followed to its end and listed only by it, through the other', async t => {
+	const notes = path.join(roots, 'tides');
+	mkdirSync(notes);
+	for (let file = 0; file < 30; file++) {
+		writeFileSync(path.join(notes, `tide-${file}.md`), `# Tide ${file}\n\nHigh water at ${file} o'clock.\n`);
+	}
+
+	const started = await first.request('POST', '/api/v1/jobs/ingest-directory', {directory: notes, collection: 'tides'});
+	t.is(started.status, 202);
+	const {id} = started.body.job as {id: string};
+	const seen = await second.request('GET', `/api/v1/jobs/${id}`);
+	t.is(seen.status, 200, 'found through the other daemon as soon as it is started');
+	t.like(seen.body.job, {id, type: 'ingest-directory', collection: 'tides', directory: notes});
+	// Followed to its end through the other daemon: progress events, then done with the report.
+	const events = await (await fetch(`${second.url}/api/v1/jobs/${id}/events`)).text();
+	const done = /event: done\ndata: (.*)\n/.exec(events);
+	t.truthy(done, events);
+	const followed = JSON.parse(done![1]!);
+	t.like(followed, {id, state: 'completed', progress: {totalFiles: 30, indexed: 30}});
+	t.deepEqual(followed, (await first.request('GET', `/api/v1/jobs/${id}`)).body.job, 'as the daemon running it has it');
+	t.deepEqual((await second.request('GET', `/api/v1/jobs/${id}`)).body.job, followed);
+	t.false((await second.request('GET', '/api/v1/jobs')).body.jobs.some((job: {id: string}) => job.id === id), 'listed by the daemon that runs it');
+	t.true((await first.request('GET', '/api/v1/jobs')).body.jobs.some((job: {id: string}) => job.id === id));
+	t.is((await second.request('GET', '/api/v1/jobs/00000000-0000-4000-8000-000000000000')).status, 404);
+	t.is((await second.request('POST', '/api/v1/jobs/not-a-job/cancel')).status, 404);
+});
+
 test.serial('a daemon killed (SIGKILL) during a folder ingestion leaves the database consistent and the other one serving', async t => {
 	for (let file = 0; file < 400; file++) {
 		writeFileSync(path.join(folder, `note-${String(file).padStart(3, '0')}.md`), `# Note ${file}\n\nLighthouse keeper log ${file}.\n\n## Weather\n\nFog and wind on day ${file}.\n`);
@@ -91,8 +126,13 @@ test.serial('a daemon killed (SIGKILL) during a folder ingestion leaves the data
 	doomed.process.kill('SIGKILL');
 	await doomed.process;
 	t.truthy(partly);
-	const job = await second.request('GET', `/api/v1/jobs/${started.body.job.id}`);
-	t.is(job.status, 404, 'jobs belong to the daemon that runs them');
+	// The other daemon answers for the job (the job board): failed, its daemon gone.
+	const abandoned = await poll(async () => {
+		const {body} = await second.request('GET', `/api/v1/jobs/${started.body.job.id as string}`);
+		return body.job?.state === 'running' ? undefined : body.job;
+	}, 30_000);
+	t.like(abandoned, {id: started.body.job.id, state: 'failed', collection: 'logs'});
+	t.regex(abandoned.error, /stopped before it ended/);
 
 	t.deepEqual(await inconsistencies(database.url), []);
 	const kept = await documentsOf(second, 'logs');

@@ -1,23 +1,18 @@
-// The storage contract on the PostgreSQL backend, against a real PostgreSQL over the wire protocol (PGlite with
-// pgvector behind pglite-socket, started here). The tests run one after another on one database, each on an
-// empty schema.
-import test, {type TestFn} from 'ava';
+// The storage contract on the PostgreSQL backend, on a native PostgreSQL 18 with pgvector (test-database.ts):
+// each test on a database of its own, so they run at once.
+import test from 'ava';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
-import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
-import {emptyDatabase} from '../helpers/empty-database.js';
+import {testDatabase} from '../helpers/postgres/test-database.js';
 import {storageContract} from './contract.js';
 
-let server: PostgresServer;
+storageContract(test, 'postgres', async () => {
+	const database = await testDatabase();
+	const storage = await PostgresStorage.open({url: database.url});
+	const close = storage.close.bind(storage);
+	storage.close = async () => {
+		await close();
+		await database.stop();
+	};
 
-test.before(async () => {
-	server = await startPostgres();
+	return storage;
 });
-
-test.after.always(async () => {
-	await server?.stop();
-});
-
-storageContract(test.serial as unknown as TestFn, 'postgres', async () => {
-	await emptyDatabase(server.url);
-	return PostgresStorage.open({url: server.url});
-}, {readsBesideTransactions: false});

@@ -9,7 +9,7 @@ export type StorageChoice = {
 	readonly databaseUrl?: string;
 	readonly hnswThreshold?: number;
 	readonly log?: (line: string) => void;
-	/** Where the embedded backend reports failed background work (index files, loads, unusable vectors), for /health. */
+	/** Where the backend reports failed background work (index files, loads, unusable vectors; a lost database connection), for /health. */
 	readonly problems?: BackgroundProblems;
 };
 
@@ -24,5 +24,5 @@ export async function openStorage(choice: StorageChoice): Promise<Storage> {
 	}
 
 	const {PostgresStorage} = await import('./postgres/postgres-storage.js');
-	return PostgresStorage.open({url: choice.databaseUrl, hnswThreshold: choice.hnswThreshold, log: choice.log});
+	return PostgresStorage.open({url: choice.databaseUrl, hnswThreshold: choice.hnswThreshold, log: choice.log, problems: choice.problems});
 }

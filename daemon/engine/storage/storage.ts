@@ -1,7 +1,8 @@
 import type {
 	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
-	Fingerprint, NewSource, Ranked, Source, SourceChanges, StoredChunk, VectorIndexState,
+	Fingerprint, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, VectorIndexState,
 } from './types.js';
+import type {JobBoard} from './job-board.js';
 
 /** What an import writes (DocumentStore.importDocuments). */
 export type ImportWrite = {
@@ -127,6 +128,8 @@ export type StorageUsage = {
 	stats(collection: Collection): Promise<ContentCounts>;
 	/** Bytes the backend takes on disk (0 when it cannot tell). */
 	diskBytes(): Promise<number>;
+	/** The backend and where it keeps the collections (for a database: its server's versions and this daemon's connections). */
+	describe(): Promise<StorageDescription>;
 };
 
 /** Background work of the backend (index builds, index files), and its end. */
@@ -139,6 +142,8 @@ export type StorageLifecycle = {
 	 * until it ends. A single-process backend runs it at once (its data lock already keeps other daemons out).
 	 */
 	ownJob<T>(key: string, work: () => Promise<T>): Promise<T>;
+	/** Where jobs are kept for every daemon of a shared backend (job-board.ts); undefined for a single-process one. */
+	jobBoard(): JobBoard | undefined;
 	/** Does now the background work that waits for writes to settle, and waits for it. */
 	settle(): Promise<void>;
 	/** Finishes pending work, saves what needs saving, closes. */

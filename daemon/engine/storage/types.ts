@@ -172,3 +172,22 @@ export type DocumentMove = {
 
 /** What deleting a collection took with it. */
 export type CollectionRemoval = {readonly documents: number; readonly chunks: number; readonly sources: number};
+
+/** The embedded store, in the daemon's data folder. */
+export type EmbeddedDescription = {readonly backend: 'embedded'; readonly location: string};
+
+/** A PostgreSQL database. */
+export type PostgresDescription = {
+	readonly backend: 'postgres';
+	/** The database's URL without its password. */
+	readonly location: string;
+	readonly database: string;
+	/** PostgreSQL's and pgvector's versions, as the server reports them. */
+	readonly server: string;
+	readonly pgvector: string;
+	/** This daemon's connections: open ones, those in use, the most it opens, and queries waiting for one. */
+	readonly pool: {readonly open: number; readonly busy: number; readonly max: number; readonly waiting: number};
+};
+
+/** Which backend serves the collections, for /health and `status`. */
+export type StorageDescription = EmbeddedDescription | PostgresDescription;

@@ -24,7 +24,7 @@ export type EmbeddedOptions = IndexOptions & {
 export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.log);
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.dataDir, options.log);
 	}
 
 	/**
@@ -33,7 +33,7 @@ export class EmbeddedStorage implements Storage {
 	 */
 	private readonly writes = new SerialQueue();
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly log: (line: string) => void = () => undefined) {
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined) {
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
 			indexes.open(collection).catch(() => undefined);
@@ -215,6 +215,14 @@ export class EmbeddedStorage implements Storage {
 
 	async diskBytes() {
 		return this.store.fileSize();
+	}
+
+	async describe() {
+		return {backend: 'embedded', location: this.dataDir} as const;
+	}
+
+	jobBoard() {
+		return undefined; // one daemon per data folder: its in-memory registry answers for every job
 	}
 
 	async ownJob<T>(_key: string, work: () => Promise<T>): Promise<T> {

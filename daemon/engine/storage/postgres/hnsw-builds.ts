@@ -1,11 +1,16 @@
 import type pg from 'pg';
 import type {Collection, IndexKind} from '../types.js';
 import {Holds} from '../../holds.js';
+import type {BackgroundProblems} from '../../background-problems.js';
 import {contentCounts} from './collections.js';
 import {buildHnswIndex, hnswState} from './hnsw-index.js';
 
-/** The embedded store's default: exact search up to 50k vectors, HNSW above. */
-const defaultThreshold = 50_000;
+/**
+ * Exact search up to 10k vectors, HNSW above (MD_VECTOR_HNSW_THRESHOLD sets it for both backends). Lower than
+ * the embedded store's 50k: PostgreSQL's exact scan costs about ten times FAISS's per vector (31k vectors:
+ * 30-40 ms against 4-13 ms; the HNSW index: 2 ms, bench/RESULTS.md).
+ */
+export const defaultThreshold = 10_000;
 
 /**
  * When collections get their HNSW index: once a write leaves more vectors than the threshold, built in the
@@ -24,7 +29,7 @@ export class HnswBuilds {
 
 	private closed = false;
 
-	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void) {
+	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void, private readonly problems?: BackgroundProblems) {
 		// Builds start when collections are first searched.
 	}
 
@@ -70,8 +75,15 @@ export class HnswBuilds {
 				continue;
 			}
 
-			const build = this.build(collection).catch((error: unknown) => {
-				this.log?.(`postgres: building the HNSW index of '${collection.name}' failed: ${(error as Error).message}`);
+			const build = this.build(collection).then(() => {
+				this.problems?.resolve(`hnsw-index:${collection.name}`);
+			}, (error: unknown) => {
+				const message = `building the HNSW index of '${collection.name}' failed (${(error as Error).message}); searches stay exact, and it is tried again after the next write`;
+				if (this.problems) {
+					this.problems.report(`hnsw-index:${collection.name}`, message);
+				} else {
+					this.log?.(`postgres: ${message}`);
+				}
 			}).finally(() => this.building.delete(collection.id));
 			this.building.set(collection.id, build);
 		}

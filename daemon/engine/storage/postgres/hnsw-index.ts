@@ -52,6 +52,8 @@ export async function buildHnswIndex(pool: pg.Pool, collection: Collection, conc
 			await client.query('SET maintenance_work_mem = \'256MB\'');
 			await client.query(`CREATE INDEX ${how}${name} ON md_vector.chunks USING hnsw ((embedding::vector(${Number(collection.dims)})) vector_ip_ops)
 				WITH (${parameters}) WHERE collection_id = ${Number(collection.id)} AND embedding IS NOT NULL`);
+			// Statistics of the rows just written, so the planner takes the index now, not after autovacuum's next look.
+			await client.query('ANALYZE md_vector.chunks');
 			return true;
 		} finally {
 			await client.query('SELECT pg_advisory_unlock($1, $2)', lockKeys.indexBuild(collection.id));

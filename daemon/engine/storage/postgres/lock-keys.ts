@@ -11,6 +11,7 @@ export const lockKeys: {
 	readonly indexBuild: (collectionId: number) => number[];
 	readonly document: (key: number) => number[];
 	readonly job: (key: number) => number[];
+	readonly runningJob: (key: number) => number[];
 } = {
 	/** Held by the transaction that migrates the schema. */
 	migrations: [mdVector, 1],
@@ -20,6 +21,8 @@ export const lockKeys: {
 	document: (key: number) => [mdVector + 2, key],
 	/** Held by a daemon for the whole of a job it owns (a hash of the job's key). */
 	job: (key: number) => [mdVector + 3, key],
+	/** Held by the daemon running a job of the job board (a hash of the job's id) while it runs: gone when it dies. */
+	runningJob: (key: number) => [mdVector + 4, key],
 };
 
 /** A signed int4 lock key from any text (32 bits of its SHA-256, shifted into int4's range). */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type {BackgroundProblems} from '../../background-problems.js';
 
 /** int8 and numeric (counts, sums, ids) are parsed as numbers: md-vector's stay far below 2^53. */
 const numberTypes = new Set<number>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
@@ -6,11 +7,22 @@ const types: pg.CustomTypesConfig = {
 	getTypeParser: ((oid: number, format?: 'text' | 'binary') => numberTypes.has(oid) ? Number : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** A pool of connections to the database at `url` (postgres://...), with md-vector's type parsing. */
-export function createPool(url: string, max = 8): pg.Pool {
-	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000});
-	// A connection the server dropped (restart, network) is removed from the pool; the next query opens another.
-	pool.on('error', () => undefined);
+/**
+ * A pool of connections to the database at `url` (postgres://...), with md-vector's type parsing. A connection
+ * the server dropped (restart, network) is removed from the pool and reported as a background problem until
+ * a new one opens (the next query opens one).
+ */
+export function createPool(url: string, max = 8, problems?: BackgroundProblems): pg.Pool {
+	// Set at connection start (no query of its own: nothing to wait for or to queue). hnsw.iterative_scan: an
+	// HNSW search goes on until it has k rows (pgvector 0.8; older ones ignore it). jit: compiling a search's
+	// plan costs more than running it. Options in the URL (?options=...) take their place.
+	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000, options: '-c hnsw.iterative_scan=strict_order -c jit=off'});
+	pool.on('error', error => {
+		problems?.report('database', `lost a connection to the database (${error.message}); the next query opens a new one`);
+	});
+	pool.on('connect', () => {
+		problems?.resolve('database');
+	});
 	return pool;
 }
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {notFound} from '../../errors.js';
+import type {BackgroundProblems} from '../../background-problems.js';
 import {redact} from '../redact-url.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
@@ -12,6 +13,9 @@ import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
+import {vectorTypeId} from './vector-binary.js';
+import {describeServer} from './describe-server.js';
+import {PostgresJobBoard} from './job-board.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
@@ -23,6 +27,8 @@ export type PostgresOptions = {
 	readonly hnswThreshold?: number;
 	readonly poolSize?: number;
 	readonly log?: (line: string) => void;
+	/** Where a lost connection or a failed index build is reported, for /health. */
+	readonly problems?: BackgroundProblems;
 };
 
 /**
@@ -33,7 +39,7 @@ export type PostgresOptions = {
 export class PostgresStorage implements Storage {
 	/** Connects, migrates the schema (once, whoever else starts at the same moment) and answers the storage. */
 	static async open(options: PostgresOptions): Promise<PostgresStorage> {
-		const pool = createPool(options.url, options.poolSize);
+		const pool = createPool(options.url, options.poolSize, options.problems);
 		try {
 			const client = await pool.connect();
 			try {
@@ -49,14 +55,15 @@ export class PostgresStorage implements Storage {
 			throw new Error(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`, {cause: error});
 		}
 
-		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log));
+		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url);
 	}
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
+	private readonly jobs: PostgresJobBoard;
 
-	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds) {
-		// Nothing to set up: `open` has prepared the database.
+	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string) {
+		this.jobs = new PostgresJobBoard(pool);
 	}
 
 	async collection(name: string) {
@@ -123,7 +130,7 @@ export class PostgresStorage implements Storage {
 	}
 
 	async writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint) {
-		await inTransaction(this.pool, async client => writeDocuments(client, collection, documents, fingerprint));
+		await inTransaction(this.pool, async client => writeDocuments(client, collection, documents, this.vectorType, fingerprint));
 		this.builds.afterWrite(await this.current(collection));
 	}
 
@@ -167,13 +174,13 @@ export class PostgresStorage implements Storage {
 	}
 
 	async setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint) {
-		await inTransaction(this.pool, async client => setVectors(client, collection, vectors, fingerprint));
+		await inTransaction(this.pool, async client => setVectors(client, collection, vectors, fingerprint, this.vectorType));
 		this.builds.afterWrite(await this.current(collection));
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number) {
-		const current = await this.current(collection);
-		return vectorTopK(this.pool, current, query, k, await this.builds.ready(current));
+		// A collection read before its first vectors: another daemon (or this one) may have recorded them since.
+		return vectorTopK(this.pool, collection.dims === null ? await this.current(collection) : collection, query, k);
 	}
 
 	async vectorIndex(collection: Collection) {
@@ -198,6 +205,14 @@ export class PostgresStorage implements Storage {
 		const {rows} = await this.pool.query<{bytes: number}>(`SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c
 			JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'md_vector' AND c.relkind = 'r'`);
 		return rows[0]?.bytes ?? 0;
+	}
+
+	async describe() {
+		return describeServer(this.pool, this.url);
+	}
+
+	jobBoard() {
+		return this.jobs;
 	}
 
 	async ownJob<T>(key: string, work: () => Promise<T>): Promise<T> {

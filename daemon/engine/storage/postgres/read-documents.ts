@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type {DocumentInfo, ExportedDocument, StoredChunk} from '../types.js';
-import {parseVector} from './vector-text.js';
+import {parseVectorBinary} from './vector-binary.js';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -39,7 +39,7 @@ export async function chunksByRowid(db: Queryable, collectionId: number, rowids:
 
 /** Up to `limit` whole documents after a file name, by file name, in one statement (one snapshot); a text comes once, on its document's first row. */
 export async function exportPage(db: Queryable, collectionId: number, after: string | undefined, limit: number): Promise<ExportedDocument[]> {
-	type Row = StoredChunk & Omit<ExportedDocument, 'fileName' | 'sourcePath' | 'chunks'> & {documentId: number; tokens: number; hash: string; vector: string | null; chunkCount: number};
+	type Row = StoredChunk & Omit<ExportedDocument, 'fileName' | 'sourcePath' | 'chunks'> & {documentId: number; tokens: number; hash: string; vector: Buffer | null; chunkCount: number};
 	const {rows} = await db.query<Row>(
 		`WITH page AS (
 			SELECT id, file_name, title, tags, content_hash, byte_size, chunk_count, source_path, source_id, relative_path, mtime_ms, text FROM md_vector.documents
@@ -47,7 +47,7 @@ export async function exportPage(db: Queryable, collectionId: number, after: str
 		) SELECT d.id AS "documentId", d.title, d.tags, d.content_hash AS "contentHash", d.byte_size AS "byteSize", d.chunk_count AS "chunkCount",
 			d.source_id AS "sourceId", d.relative_path AS "relativePath", d.mtime_ms AS "mtimeMs",
 			CASE WHEN row_number() OVER (PARTITION BY d.id ORDER BY c.ordinal) = 1 THEN d.text END AS text,
-			c.tokens, c.text_hash AS hash, c.embedding::text AS vector, ${chunkColumns}
+			c.tokens, c.text_hash AS hash, vector_send(c.embedding) AS vector, ${chunkColumns}
 		FROM page d LEFT JOIN md_vector.chunks c ON c.document_id = d.id ORDER BY d.file_name, c.ordinal`,
 		[collectionId, after ?? null, limit],
 	);
@@ -60,7 +60,7 @@ export async function exportPage(db: Queryable, collectionId: number, after: str
 		}
 
 		if (chunkCount > 0 && chunk.rowid !== null) {
-			document.chunks.push({...chunk, tokens, hash, ...(vector === null ? {} : {vector: parseVector(vector)})});
+			document.chunks.push({...chunk, tokens, hash, ...(vector === null ? {} : {vector: parseVectorBinary(vector)})});
 		}
 	}
 

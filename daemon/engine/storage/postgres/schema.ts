@@ -112,6 +112,35 @@ CREATE INDEX documents_of_source ON md_vector.documents (source_id) WHERE source
 		version: 3,
 		sql: 'CREATE INDEX postings_by_term ON md_vector.postings (term);',
 	},
+	{
+		// Speed (bench/RESULTS.md, issue 27). Vectors inline in their row (MAIN: kept in the row, moved out only
+		// if a row could not fit a page otherwise): a row with text and a 384-dimension vector is above the 2 kB
+		// at which PostgreSQL moves its largest value out of line, which was the vector, so every exact scan
+		// fetched each vector from the TOAST table; the chunk's text moves out instead. Vectors already stored are
+		// rewritten (a value written anew is stored by the new rule). Document frequency is counted per collection
+		// on the primary key (keyword-bm25.ts), so the index by term alone, one more to write per posting, goes.
+		version: 4,
+		sql: `
+ALTER TABLE md_vector.chunks ALTER COLUMN embedding SET STORAGE MAIN;
+UPDATE md_vector.chunks SET embedding = embedding::text::vector WHERE embedding IS NOT NULL;
+DROP INDEX md_vector.postings_by_term;
+`,
+	},
+	{
+		// The job board (job-board.ts): every daemon's directory ingestions and updates, so that any daemon of the
+		// database answers for a job: the job as the API shows it, kept up to date by the daemon running it.
+		version: 5,
+		sql: `
+CREATE TABLE md_vector.jobs (
+	id uuid PRIMARY KEY,
+	state text NOT NULL,
+	job jsonb NOT NULL,
+	cancel_requested boolean NOT NULL DEFAULT false,
+	updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX jobs_by_age ON md_vector.jobs (updated_at);
+`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

@@ -1,0 +1,76 @@
+import type pg from 'pg';
+import type {ChunkToWrite, Collection} from '../types.js';
+import type {ChunkPostings} from './postings.js';
+import {vectorArrayParameter} from './vector-binary.js';
+
+/** A chunk to insert: its document's id, its wire id, and its postings. */
+export type NewChunkRow = {readonly documentId: number; readonly chunkId: string; readonly chunk: ChunkToWrite; readonly postings: ChunkPostings};
+
+/** A kept chunk row, with what the new chunk of the same text says of it now. */
+export type KeptChunkRow = {readonly id: number; readonly chunkId: string; readonly chunk: ChunkToWrite};
+
+/**
+ * Inserts chunks and their postings, in the caller's transaction: two statements whatever their number (rows
+ * as arrays), postings in the primary key's order (each index page is visited once for the rows that go there).
+ */
+export async function insertChunkRows(client: pg.ClientBase, collection: Collection, rows: readonly NewChunkRow[], vectorType: number): Promise<void> {
+	if (rows.length === 0) {
+		return;
+	}
+
+	const {rows: inserted} = await client.query<{id: number; documentId: number; ordinal: number}>(`INSERT INTO md_vector.chunks (document_id, collection_id, chunk_id, ordinal,
+			section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding)
+		SELECT document_id, $1, chunk_id, ordinal, section_title, heading_level, heading_path::jsonb, content, start_line, end_line, text_hash, tokens, keyword_length, embedding
+		FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::int[], $14::vector[])
+			AS t (document_id, chunk_id, ordinal, section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding)
+		RETURNING id, document_id AS "documentId", ordinal`, [
+		collection.id, rows.map(row => row.documentId), rows.map(row => row.chunkId), rows.map(row => row.chunk.ordinal), rows.map(row => row.chunk.sectionTitle),
+		rows.map(row => row.chunk.headingLevel), rows.map(row => JSON.stringify(row.chunk.headingPath)), rows.map(row => row.chunk.content),
+		rows.map(row => row.chunk.startLine), rows.map(row => row.chunk.endLine), rows.map(row => row.chunk.hash), rows.map(row => row.chunk.tokens),
+		rows.map(row => row.postings.length), vectorArrayParameter(rows.map(row => row.chunk.vector ?? undefined), vectorType),
+	]);
+	const rowidOf = new Map(inserted.map(row => [`${row.documentId}:${row.ordinal}`, row.id]));
+	const flat = rows.flatMap(({chunk, documentId, postings}) => postings.terms.map(({term, counts}) =>
+		({term, documentId, chunk: rowidOf.get(`${documentId}:${chunk.ordinal}`)!, counts, length: postings.length})))
+		.sort((a, b) => (a.term < b.term ? -1 : (a.term > b.term ? 1 : a.chunk - b.chunk)));
+	if (flat.length > 0) {
+		await client.query(`INSERT INTO md_vector.postings (collection_id, document_id, term, chunk_id, title_count, headings_count, body_count, chunk_length)
+			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::int[], $6::int[], $7::int[], $8::int[])`, [
+			collection.id, flat.map(entry => entry.documentId), flat.map(entry => entry.term), flat.map(entry => entry.chunk), flat.map(entry => entry.counts[0]),
+			flat.map(entry => entry.counts[1]), flat.map(entry => entry.counts[2]), flat.map(entry => entry.length),
+		]);
+	}
+}
+
+/**
+ * Brings kept chunk rows up to date (position, lines, section, tokens, wire id, vector), one statement. A row
+ * with nothing changed is not written at all: no new row version, no index entry (an HNSW insertion is the
+ * dearest of them), no postings touched.
+ */
+export async function updateKeptChunkRows(client: pg.ClientBase, collectionId: number, rows: readonly KeptChunkRow[], vectorType: number): Promise<void> {
+	if (rows.length === 0) {
+		return;
+	}
+
+	await client.query(`UPDATE md_vector.chunks c SET ordinal = v.ordinal, chunk_id = v.chunk_id, section_title = v.section_title, heading_level = v.heading_level,
+			start_line = v.start_line, end_line = v.end_line, tokens = v.tokens, embedding = v.embedding
+		FROM unnest($2::bigint[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::vector[])
+			AS v (id, ordinal, chunk_id, section_title, heading_level, start_line, end_line, tokens, embedding)
+		WHERE c.id = v.id AND c.collection_id = $1
+			AND (c.ordinal, c.chunk_id, c.section_title, c.heading_level, c.start_line, c.end_line, c.tokens, c.embedding)
+				IS DISTINCT FROM (v.ordinal, v.chunk_id, v.section_title, v.heading_level, v.start_line, v.end_line, v.tokens, v.embedding)`, [
+		collectionId, rows.map(row => row.id), rows.map(row => row.chunk.ordinal), rows.map(row => row.chunkId), rows.map(row => row.chunk.sectionTitle),
+		rows.map(row => row.chunk.headingLevel), rows.map(row => row.chunk.startLine), rows.map(row => row.chunk.endLine), rows.map(row => row.chunk.tokens),
+		vectorArrayParameter(rows.map(row => row.chunk.vector ?? undefined), vectorType),
+	]);
+}
+
+/** Deletes chunk rows with their postings (found by their documents' index), one statement. */
+export async function deleteChunkRows(client: pg.ClientBase, collectionId: number, rows: ReadonlyArray<{id: number; documentId: number}>): Promise<void> {
+	if (rows.length === 0) {
+		return;
+	}
+
+	await client.query(`WITH p AS (DELETE FROM md_vector.postings WHERE collection_id = $1 AND document_id = ANY($2::bigint[]) AND chunk_id = ANY($3::bigint[]))
+		DELETE FROM md_vector.chunks WHERE document_id = ANY($2::bigint[]) AND id = ANY($3::bigint[])`, [collectionId, [...new Set(rows.map(row => row.documentId))], rows.map(row => row.id)]);
+}
