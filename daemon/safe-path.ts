@@ -6,6 +6,7 @@ import {HttpError} from './http/http-error.js';
 import {markdownExtensions} from './engine/ingest/walk-markdown.js';
 import {decodeText} from './engine/ingest/decode-text.js';
 import {readUserFile} from './engine/files/read-user-file.js';
+import type {FileStamp} from './engine/files/file-stamp.js';
 import {UserFileError} from './engine/files/user-file-error.js';
 
 /** What a request may read: the allowed roots, or a capability-limited client's fs scopes. */
@@ -82,9 +83,9 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 /**
  * A Markdown file a request asked the daemon to read (`file_path`): the same rules as resolveSafePath, checked on
  * the file as it is opened, then read through that handle (engine/files/read-user-file.ts), so a link swapped in
- * after a check reads nothing outside. Answers its real path and its text (decode-text.ts).
+ * after a check reads nothing outside. Answers its real path, its text (decode-text.ts) and its stamp as read (engine/files/file-stamp.ts).
  */
-export async function readSafeFile(field: string, input: string, allowed: readonly string[] | ReadPolicy, maxBytes = 500 * 1024): Promise<{realPath: string; text: string}> {
+export async function readSafeFile(field: string, input: string, allowed: readonly string[] | ReadPolicy, maxBytes = 500 * 1024): Promise<{realPath: string; text: string; stamp: FileStamp | undefined}> {
 	await resolveSafePath(field, input, allowed, 'file', maxBytes); // the clear answer for a file that is plainly wrong
 	const within = Array.isArray(allowed)
 		? await Promise.all((allowed as readonly string[]).map(async root => realpath(root).catch(() => path.resolve(root))))
@@ -100,7 +101,7 @@ export async function readSafeFile(field: string, input: string, allowed: readon
 		throw bad(`${field}: must be a Markdown file (.md, .markdown or .mdx)`);
 	}
 
-	return {realPath: file.realPath, text: decodeText(file.bytes, `${field}: ${input}`)};
+	return {realPath: file.realPath, text: decodeText(file.bytes, `${field}: ${input}`), stamp: file.stamp};
 }
 
 function refusalOf(error: UserFileError, field: string, input: string, allowed: readonly string[] | ReadPolicy): HttpError {

@@ -3,7 +3,6 @@
 // daemon read it from, and whether that file changed on disk since it was indexed.
 import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import type {Engine} from '../engine/engine.js';
-import {changedOnDisk, documentKey} from '../engine/documents/changed-on-disk.js';
 import {searchDefaults, searchFields, searchLimits, type SearchBody} from '../../common/search-contract.js';
 import {collectionsToSearch, type Allowed} from './collection-choice.js';
 import {searchCollections, type CollectionHit} from './search-all.js';
@@ -26,13 +25,12 @@ export function registerSearch(server: McpServer, engine: Engine, searchable: Al
 		annotations: {readOnlyHint: true},
 	}, guarded(async (body: SearchBody) => {
 		const searched = await searchCollections(engine, await collectionsToSearch(engine, searchable, body.collection), body);
-		const changed = await changedOnDisk(engine, searched.results);
 		return {
 			collections: searched.collections, mode: searched.mode, ...(searched.notices.length > 0 ? {notice: searched.notices.join('; ')} : {}),
 			results: searched.results.map(hit => ({
 				collection: hit.collection, file: hit.fileName, source_path: hit.sourcePath, heading_path: hit.headingPath, heading_level: hit.headingLevel,
 				section_title: hit.sectionTitle, score: hit.score, start_line: hit.startLine, end_line: hit.endLine, content: hit.content,
-				changed_on_disk: changed.get(documentKey(hit.collection, hit.fileName)) ?? null,
+				changed_on_disk: hit.changedOnDisk ?? null, // decided by the engine, once per query
 			})),
 		};
 	}));

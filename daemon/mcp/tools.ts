@@ -109,8 +109,8 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 		}
 
 		if (filePath !== undefined) {
-			const {realPath, text} = await readSafeFile('file_path', filePath, context.readable);
-			return toIngestResult(await engine.ingest({content: text, fileName: fileName ?? path.basename(filePath), nameFromPath: fileName === undefined, sourcePath: realPath, collection: name ?? defaultCollection, mode: 'incremental'}));
+			const {realPath, text, stamp} = await readSafeFile('file_path', filePath, context.readable);
+			return toIngestResult(await engine.ingest({content: text, fileName: fileName ?? path.basename(filePath), nameFromPath: fileName === undefined, sourcePath: realPath, stamp, collection: name ?? defaultCollection, mode: 'incremental'}));
 		}
 
 		return toIngestResult(await engine.ingest({content: content!, fileName: fileName ?? `document-${sha256(content!, 8)}.md`, collection: name ?? defaultCollection, mode: 'incremental'}));

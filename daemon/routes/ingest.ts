@@ -2,6 +2,7 @@ import path from 'node:path';
 import {Router} from 'express';
 import type {Engine} from '../engine/engine.js';
 import {sha256} from '../engine/hash.js';
+import type {FileStamp} from '../engine/files/file-stamp.js';
 import {needs} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {readSafeFile, type PathsFor} from '../safe-path.js';
@@ -16,17 +17,18 @@ export function ingestRoutes(engine: Engine, allowedPaths: PathsFor): Router {
 		let fileName: string;
 		let sourcePath: string | undefined;
 		let nameFromPath = false;
+		let stamp: FileStamp | undefined;
 		if (body.file_path === undefined) {
 			content = body.content!;
 			fileName = body.file_name ?? `document-${sha256(content, 8)}.md`;
 		} else {
 			// Opened once and checked as opened: a link swapped in after the check reads nothing outside.
-			({realPath: sourcePath, text: content} = await readSafeFile('file_path', body.file_path, allowedPaths(response)));
+			({realPath: sourcePath, text: content, stamp} = await readSafeFile('file_path', body.file_path, allowedPaths(response)));
 			fileName = body.file_name ?? path.basename(body.file_path);
 			nameFromPath = body.file_name === undefined;
 		}
 
-		const result = await engine.ingest({content, fileName, sourcePath, nameFromPath, collection: body.collection, mode: body.mode});
+		const result = await engine.ingest({content, fileName, sourcePath, nameFromPath, stamp, collection: body.collection, mode: body.mode});
 		response.json(toIngestResult(result));
 	});
 	return router;

@@ -5,17 +5,9 @@ import {HttpError} from '../http/http-error.js';
 import {admit, allowedCollection, needs, type Need} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toSearchResponse} from '../to-wire/search.js';
-import {changedOnDisk} from '../engine/documents/changed-on-disk.js';
-import type {SearchOutcome} from '../engine/search/types.js';
-import type {SearchResponse} from '../../common/wire/search.js';
 import {searchBody} from './schemas.js';
 
 const searchNeed: Need = {kind: 'permission', permission: 'search:default', collection: 'none'};
-
-/** The answer, each hit saying whether its file changed on disk since it was indexed. */
-async function answer(engine: Engine, outcome: SearchOutcome): Promise<SearchResponse> {
-	return toSearchResponse(outcome, await changedOnDisk(engine, outcome.results));
-}
 
 export function searchRoutes(engine: Engine): Router {
 	const router = Router();
@@ -30,7 +22,7 @@ export function searchRoutes(engine: Engine): Router {
 				throw new HttpError(404, 'not_found', 'all: there is no collection to search (none exists, or none this client may search)');
 			}
 
-			response.json(await answer(engine, await engine.search({...input, collections: names})));
+			response.json(toSearchResponse(await engine.search({...input, collections: names})));
 			return;
 		}
 
@@ -38,7 +30,7 @@ export function searchRoutes(engine: Engine): Router {
 			admit(request, response, searchNeed, name);
 		}
 
-		response.json(await answer(engine, await engine.search(input)));
+		response.json(toSearchResponse(await engine.search(input)));
 	});
 	return router;
 }

@@ -1,9 +1,8 @@
 import type {SearchResponse, SearchResult} from '../../common/wire/search.js';
 import type {SearchHit, SearchOutcome} from '../engine/search/types.js';
-import {documentKey} from '../engine/documents/changed-on-disk.js';
 
 /** A hit as the API returns it: the spec's fields first, in this order, then md-vector's own. */
-export function toSearchResult(hit: SearchHit, changedOnDisk: boolean | null = null): SearchResult {
+export function toSearchResult(hit: SearchHit): SearchResult {
 	return {
 		id: hit.id,
 		content: hit.content,
@@ -16,14 +15,14 @@ export function toSearchResult(hit: SearchHit, changedOnDisk: boolean | null = n
 		end_line: hit.endLine,
 		source_path: hit.sourcePath,
 		collection: hit.collection,
-		changed_on_disk: changedOnDisk,
+		changed_on_disk: hit.changedOnDisk ?? null,
 	};
 }
 
-/** POST /search's answer; `changed` says which hits' files changed on disk (search/changed-on-disk.ts). */
-export function toSearchResponse(outcome: SearchOutcome, changed: ReadonlyMap<string, boolean | null> = new Map()): SearchResponse {
+/** POST /search's answer; each hit says whether its file changed on disk (decided by Engine.search). */
+export function toSearchResponse(outcome: SearchOutcome): SearchResponse {
 	return {
-		results: outcome.results.map(hit => toSearchResult(hit, changed.get(documentKey(hit.collection, hit.fileName)) ?? null)),
+		results: outcome.results.map(hit => toSearchResult(hit)),
 		collection: outcome.collection,
 		collections: outcome.collections,
 		mode: outcome.mode,

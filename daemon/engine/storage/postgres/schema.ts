@@ -112,6 +112,12 @@ CREATE INDEX documents_of_source ON md_vector.documents (source_id) WHERE source
 		version: 3,
 		sql: 'CREATE INDEX postings_by_term ON md_vector.postings (term);',
 	},
+	{
+		// Each document's file stamp (files/file-stamp.ts: size on disk and inode change time beside the mtime), so
+		// whether a file changed is told without reading it. Numbered 6: 4 and 5 are another change's.
+		version: 6,
+		sql: 'ALTER TABLE md_vector.documents ADD COLUMN file_size bigint, ADD COLUMN ctime_ms float8;',
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

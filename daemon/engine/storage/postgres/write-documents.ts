@@ -82,11 +82,12 @@ export async function removeDocument(client: pg.ClientBase, collectionId: number
 
 async function insertDocument(client: pg.ClientBase, collection: Collection, document: DocumentToWrite): Promise<Totals> {
 	const {rows: [inserted]} = await client.query<{id: number}>(
-		`INSERT INTO md_vector.documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, source_id, relative_path, mtime_ms, text)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+		`INSERT INTO md_vector.documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, source_id, relative_path, mtime_ms, text, file_size, ctime_ms)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
 		[
 			collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize,
 			document.chunks.length, document.sourceId ?? null, document.relativePath ?? null, document.mtimeMs ?? null, document.text ?? null,
+			document.fileSize ?? null, document.ctimeMs ?? null,
 		],
 	);
 	const documentId = inserted!.id;
