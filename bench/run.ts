@@ -86,6 +86,7 @@ async function standard(): Promise<void> {
 
 		if (options.only === 'while-ingesting') {
 			const texts = await chunkTexts(tree);
+			client = await connect({env}); // a fresh connection: the idle one was closed by the daemon while the texts were chunked
 			const health = await client.health();
 			const size = Math.min(...options.sizes.split(',').map(Number));
 			await fillCollection(client, `bench-${size}`, size, texts, {id: health.checks.embedder.model, dims: health.checks.embedder.dimension}, 2000); // smaller requests: 10,000 chunks a request broke the connection under load
