@@ -27,6 +27,7 @@ const {values: options} = parseArgs({options: {
 	sizes: {type: 'string', default: '10000,100000'},
 	peers: {type: 'boolean', default: false}, // md-vector beside Chroma and qmd instead (bench/peers/)
 	only: {type: 'string', default: ''}, // 'while-ingesting': that section alone (with the collection it searches)
+	'while-every': {type: 'string', default: '10'}, // section 3b ingests every n-th docs file
 }});
 if (options.peers) {
 	const {runPeers} = await import('./peers/run-peers.js');
@@ -67,15 +68,16 @@ async function standard(): Promise<void> {
 		}
 
 		// Searches while a folder ingestion embeds: the search side on the smallest size's collection, the ingestion
-		// of every 10th docs file into fresh collections, idle and loaded side by side in one run.
+		// of every n-th docs file (--while-every, 10) into fresh collections, idle and loaded side by side in one run.
 		const whileIngesting = async (queries: readonly string[], collection: string, number: string) => {
-			const folder = path.join(home, 'docs-tenth');
-			for (const file of files.filter((_, index) => index % 10 === 0)) {
+			const folder = path.join(home, 'docs-sample');
+			const nth = Number(options['while-every']);
+			for (const file of files.filter((_, index) => index % nth === 0)) {
 				mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
 				cpSync(path.join(tree, file), path.join(folder, file));
 			}
 
-			line(`\n${number}. hybrid search while a folder ingestion embeds (ingest-dir of every 10th docs file into a fresh collection; ${collection} searched; closed loop): idle, then during the ingestion, side by side in one run`);
+			line(`\n${number}. hybrid search while a folder ingestion embeds (ingest-dir of every ${nth}th docs file into a fresh collection; ${collection} searched; closed loop): idle, then during the ingestion, side by side in one run`);
 			for (const inFlight of [4, 16]) {
 				const run = await searchWhileIngesting(client, {collection, folder, queries, inFlight, name: `while-${inFlight}`});
 				for (const row of whileIngestingLines(run, '   ')) {
