@@ -1,6 +1,6 @@
 // npm run bench [-- --sample N]: ingestion (pipeline vs bare ONNX Runtime), incremental re-ingest, search
-// latency at 10k and 100k chunks, one-shot CLI and the TUI's start and typing latency, daemon cold start and memory,
-// recall of the approximate index; every number with the machine. --peers: md-vector beside Chroma and qmd (bench/peers/run-peers.ts).
+// latency at 10k and 100k chunks, hybrid search while a folder ingestion embeds (4 and 16 in flight), one-shot CLI and the TUI's start and typing latency, daemon cold start and memory,
+// recall of the approximate index; every number with the machine. --only while-ingesting: that section alone. --peers: md-vector beside Chroma and qmd (bench/peers/run-peers.ts).
 // The model is a generated stand-in with bge-small-en-v1.5's exact shape (random weights: same compute).
 import {cpSync, existsSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
@@ -20,11 +20,14 @@ import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js'
 import {fillCollection, sampleQueries, searchLatency} from './search-latency.js';
 import {coldStart, daemonPid, memoryOf} from './cold-start.js';
 import {untilIndexSettled} from './index-settle.js';
+import {searchWhileIngesting, whileIngestingLines} from './search-while-ingesting.js';
 
 const {values: options} = parseArgs({options: {
 	sample: {type: 'string', default: '1'}, // every n-th file of the docs tree (1: all of it)
 	sizes: {type: 'string', default: '10000,100000'},
 	peers: {type: 'boolean', default: false}, // md-vector beside Chroma and qmd instead (bench/peers/)
+	only: {type: 'string', default: ''}, // 'while-ingesting': that section alone (with the collection it searches)
+	'while-every': {type: 'string', default: '10'}, // section 3b ingests every n-th docs file
 }});
 if (options.peers) {
 	const {runPeers} = await import('./peers/run-peers.js');
@@ -64,6 +67,36 @@ async function standard(): Promise<void> {
 			cpSync(path.join(corpus, file), path.join(tree, file));
 		}
 
+		// Searches while a folder ingestion embeds: the search side on the smallest size's collection, the ingestion
+		// of every n-th docs file (--while-every, 10) into fresh collections, idle and loaded side by side in one run.
+		const whileIngesting = async (queries: readonly string[], collection: string, number: string) => {
+			const folder = path.join(home, 'docs-sample');
+			const nth = Number(options['while-every']);
+			for (const file of files.filter((_, index) => index % nth === 0)) {
+				mkdirSync(path.dirname(path.join(folder, file)), {recursive: true});
+				cpSync(path.join(tree, file), path.join(folder, file));
+			}
+
+			line(`\n${number}. hybrid search while a folder ingestion embeds (ingest-dir of every ${nth}th docs file into a fresh collection; ${collection} searched; closed loop): idle, then during the ingestion, side by side in one run`);
+			for (const inFlight of [4, 16]) {
+				const run = await searchWhileIngesting(client, {collection, folder, queries, inFlight, name: `while-${inFlight}`});
+				for (const row of whileIngestingLines(run, '   ')) {
+					line(row);
+				}
+			}
+		};
+
+		if (options.only === 'while-ingesting') {
+			const texts = await chunkTexts(tree);
+			client = await connect({env}); // a fresh connection: the idle one was closed by the daemon while the texts were chunked
+			const health = await client.health();
+			const size = Math.min(...options.sizes.split(',').map(Number));
+			await fillCollection(client, `bench-${size}`, size, texts, {id: health.checks.embedder.model, dims: health.checks.embedder.dimension}, 2000); // smaller requests: 10,000 chunks a request broke the connection under load
+			await untilIndexSettled(client, `bench-${size}`);
+			await whileIngesting(sampleQueries(texts, 200), `bench-${size}`, '3b');
+			return;
+		}
+
 		line(`\n1. ingestion: powershell-docs, ${files.length} files${every > 1 ? ` (every ${every}th)` : ''}`);
 		// The bare run is measured before and after the pipeline and the faster one counts: on these machines the
 		// same work varies by 10-15% from one run to the next, and the ratio must not gain from a slow baseline.
@@ -99,6 +132,8 @@ async function standard(): Promise<void> {
 				line(`     ${mode.padEnd(8)} p50 ${fixed(latency.p50).padStart(6)} ms  p99 ${fixed(latency.p99).padStart(6)} ms  (${shares})${target}`);
 			}
 		}
+
+		await whileIngesting(queries, `bench-${Math.min(...options.sizes.split(',').map(Number))}`, '3b');
 
 		const [oneShotTitle, ...oneShotRows] = oneShotLines(await benchCliOneShot(env, {collection: 'docs', document: files[0]!, query: 'install module'}, 15), 15);
 		line(`\n4. ${oneShotTitle!}`);

@@ -1,6 +1,9 @@
-// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N] [--modes keyword,...] [--per-request N] [--ingest-every N]: search latency of two
-// builds measured in one run, query by query alternately (which goes first alternates too), so both see the same
-// machine load; with --ingest-every, ingest-dir of every N-th docs file too, before/after/after/before.
+// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N] [--modes keyword,...] [--per-request N] [--ingest-every N]
+//   [--while-ingesting 4,16]: search latency of two builds measured in one run, query by query alternately (which goes
+// first alternates too), so both see the same machine load; with --ingest-every, ingest-dir of every N-th docs file
+// too, before/after/after/before; with --while-ingesting, hybrid search with that many in flight, idle and while the
+// same folder is ingested, and the ingestion's throughput with and without them (search-while-ingesting.ts), per
+// build in the order before/after/after/before.
 // Each DIR is a built checkout (its dist/ starts its daemon); the collection is filled through the import API.
 import {cpSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -17,8 +20,9 @@ import {temporaryDirectory} from '../test/helpers/paths.js';
 import {machine, percentile} from './machine.js';
 import {fillCollection, sampleQueries} from './search-latency.js';
 import {timeIngest} from './ingest-throughput.js';
+import {searchWhileIngesting, whileIngestingLines} from './search-while-ingesting.js';
 
-const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}, 'ingest-every': {type: 'string', default: '0'}, 'ingest-only': {type: 'boolean', default: false}, modes: {type: 'string', default: 'keyword,semantic,hybrid'}, 'per-request': {type: 'string', default: '10000'}}});
+const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}, 'ingest-every': {type: 'string', default: '0'}, 'ingest-only': {type: 'boolean', default: false}, modes: {type: 'string', default: 'keyword,semantic,hybrid'}, 'per-request': {type: 'string', default: '10000'}, 'while-ingesting': {type: 'string', default: ''}}});
 if (!options.before) {
 	throw new Error('--before DIR: a built checkout to compare with');
 }
@@ -29,7 +33,8 @@ const texts = (await walkMarkdown(corpus)).slice(0, 300)
 	.flatMap(file => readFileSync(path.join(corpus, file), 'utf8').split(/\n\s*\n/))
 	.filter(paragraph => paragraph.length > 80);
 const queries = sampleQueries(texts, 200);
-const every = Number(options['ingest-every']);
+const loads = options['while-ingesting'] === '' ? [] : options['while-ingesting'].split(',').map(Number);
+const every = Number(options['ingest-every']) || (loads.length > 0 ? 20 : 0);
 const tree = temporaryDirectory('md-vector-side-tree-');
 for (const file of every > 0 ? (await walkMarkdown(corpus)).filter((_, index) => index % every === 0) : []) {
 	mkdirSync(path.dirname(path.join(tree, file)), {recursive: true});
@@ -65,7 +70,7 @@ const builds = [await start('before', options.before), await start('after', opti
 try {
 	console.log(`machine: ${machine()}`);
 	console.log(options['ingest-only'] ? 'ingestion only' : `search latency over HTTP, ${size.toLocaleString('en-US')} chunks, 200 queries, top 10, the two builds alternately`);
-	for (const mode of options['ingest-only'] ? [] : options.modes.split(',') as SearchMode[]) {
+	for (const mode of options['ingest-only'] || loads.length > 0 ? [] : options.modes.split(',') as SearchMode[]) {
 		const times = new Map(builds.map(build => [build.name, [] as number[]]));
 		for (const build of builds) {
 			await build.client.search({query: 'warm up', collection: 'side', mode});
@@ -84,7 +89,18 @@ try {
 		console.log(`  ${mode.padEnd(8)} ${row}`);
 	}
 
-	if (every > 0) {
+	for (const inFlight of loads) {
+		console.log(`hybrid search while ingest-dir of every ${every}th docs file embeds, ${inFlight} in flight (closed loop), per build in the order before, after, after, before:`);
+		for (const [round, at] of [0, 1, 1, 0].entries()) {
+			const build = builds[at]!;
+			const run = await searchWhileIngesting(build.client, {collection: 'side', folder: tree, queries, inFlight, name: `load-${inFlight}-${round}`});
+			for (const row of whileIngestingLines(run, `  ${build.name.padEnd(6)} `)) {
+				console.log(row);
+			}
+		}
+	}
+
+	if (every > 0 && loads.length === 0) {
 		console.log(`ingest-dir of every ${every}th docs file, through the job API, in the order before, after, after, before:`);
 		for (const [round, at] of [0, 1, 1, 0].entries()) {
 			const build = builds[at]!;

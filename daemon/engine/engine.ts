@@ -16,10 +16,13 @@ import {BackgroundProblems} from './background-problems.js';
 import {dataFolderProbe} from './data-folder-probe.js';
 import {checkCollectionName, checkFileName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
-import {writeDocuments, type IngestMode, type WriteContext} from './ingest/write-documents.js';
+import type {IngestMode} from './ingest/write-documents.js';
+import {commitGroup, embedGroup, type IngestPipeline} from './ingest/ingest-pipeline.js';
+import type {FileStamp} from './files/file-stamp.js';
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
 import {runSearch} from './search/run-search.js';
+import {changedOnDisk, documentKey} from './documents/changed-on-disk.js';
 import {searchEmbedder} from './search/search-embedder.js';
 import type {SearchOutcome} from './search/types.js';
 import type {DocumentSection} from './search/document-section.js';
@@ -42,6 +45,8 @@ export type IngestRequest = {
 	readonly sourcePath?: string;
 	/** The name was derived from the path (not given): inside a folder source, the document takes its name there. */
 	readonly nameFromPath?: boolean;
+	/** The file's stamp as it was read (files/file-stamp.ts), recorded so that whether it changed is told without reading it. */
+	readonly stamp?: FileStamp;
 };
 
 /**
@@ -64,6 +69,7 @@ export class Engine {
 	private readonly folders: FolderSources;
 
 	private readonly importFolder: string;
+	private readonly pipeline: IngestPipeline;
 
 	/**
 	 * @param problems Failures of background work and a full or read-only data folder, for /health: the one the
@@ -73,6 +79,12 @@ export class Engine {
 	 */
 	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string} = {}) {
 		this.folders = new FolderSources(storage, name => this.syncTarget(name));
+		this.pipeline = {
+			storage,
+			embedder: () => (this.embedderState.status === 'ready' ? this.embedderState.embedder : undefined),
+			queue: async (label, task) => this.write(label, task),
+			ensureCollection: async name => this.ensureCollection(name),
+		};
 		this.importFolder = options.importFolder ?? path.join(os.tmpdir(), 'md-vector-imports');
 		if (options.importFolder) {
 			ImportSpool.clean(options.importFolder);
@@ -143,9 +155,10 @@ export class Engine {
 		// A file inside a folder source is that source's document: `ingest notes/sub/c.md` beside `ingest-dir notes` is no duplicate.
 		const place = request.sourcePath && request.nameFromPath ? await this.folders.placeOf(await this.storage.collection(collectionName), request.sourcePath) : undefined;
 		const fileName = checkFileName(place?.name ?? request.fileName);
-		const prepared = prepareDocument(request.content, fileName, request.sourcePath, place && {sourceId: place.sourceId, relativePath: place.relativePath, mtimeMs: null});
-		const [outcome] = await this.write(`ingest of ${fileName} into ${collectionName}`, async () =>
-			writeDocuments(this.writeContext(), await this.ensureCollection(collectionName), [prepared], request.mode ?? 'default'));
+		const prepared = prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
+		// Embedded outside the write queue, checked and written inside it (ingest/ingest-pipeline.ts).
+		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default');
+		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded);
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
 
@@ -190,7 +203,10 @@ export class Engine {
 		const request = withSearchDefaults(input);
 		const collections = await Promise.all((request.collections ?? [request.collection]).map(async name => this.requireCollection(name)));
 		const {embedder, problem} = searchEmbedder(this.embedderState, collections, request.mode);
-		const response = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collections, request);
+		const ranked = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collections, request);
+		// Decided here, once per query: a file read only when its stamp changed (documents/changed-on-disk.ts).
+		const changed = await changedOnDisk(this.storage, collections, ranked.results);
+		const response = {...ranked, results: ranked.results.map(hit => ({...hit, changedOnDisk: changed.get(documentKey(hit.collection, hit.fileName)) ?? null}))};
 		// Vectors still being filled in: the semantic side ranks only part of the collection, and says so.
 		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collections[0]!) : undefined;
 		return filling ? {...response, notice: response.notice ? `${response.notice}; ${filling}` : filling} : response;
@@ -307,16 +323,12 @@ export class Engine {
 		}
 	}
 
-	private writeContext(): WriteContext {
-		const state = this.embedderState;
-		return {storage: this.storage, embedder: state.status === 'ready' ? state.embedder : undefined};
-	}
-
 	private syncTarget(name: string): ApplyTarget {
 		return {
 			storage: this.storage,
 			queue: async task => this.write(`sync of ${name}`, task),
-			write: async (documents, mode) => this.write(`${documents.length} documents into ${name}`, async () => writeDocuments(this.writeContext(), await this.ensureCollection(name), documents, mode)),
+			embed: async (documents, mode) => embedGroup(this.pipeline, name, documents, mode),
+			commit: async embedded => commitGroup(this.pipeline, name, embedded),
 		};
 	}
 

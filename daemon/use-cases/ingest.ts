@@ -32,6 +32,7 @@ export async function ingest(engine: Engine, actor: Actor, input: IngestInput): 
 	}
 
 	// Opened once and checked as opened: a link swapped in after the check reads nothing outside.
-	const {realPath, text} = await readSafeFile('file_path', input.filePath, actor.readable);
-	return engine.ingest({content: text, fileName: input.fileName ?? path.basename(input.filePath), sourcePath: realPath, nameFromPath: input.fileName === undefined, collection, mode});
+	// Its stamp as read (size, mtime, ctime) lets a search tell whether it changed without reading it again.
+	const {realPath, text, stamp} = await readSafeFile('file_path', input.filePath, actor.readable);
+	return engine.ingest({content: text, fileName: input.fileName ?? path.basename(input.filePath), sourcePath: realPath, nameFromPath: input.fileName === undefined, stamp, collection, mode});
 }

@@ -4,6 +4,7 @@ import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
 import {markdownExtensions} from '../engine/ingest/walk-markdown.js';
 import {decodeText} from '../engine/ingest/decode-text.js';
 import {readUserFile} from '../engine/files/read-user-file.js';
+import type {FileStamp} from '../engine/files/file-stamp.js';
 import {UserFileError} from '../engine/files/user-file-error.js';
 import {DomainError, forbidden, invalidInput as bad} from './errors.js';
 
@@ -122,9 +123,9 @@ export async function checkNamedPath(field: string, input: string, allowed: read
 /**
  * A Markdown file a request asked the daemon to read (`file_path`): the same rules as resolveSafePath, checked on
  * the file as it is opened, then read through that handle (engine/files/read-user-file.ts), so a link swapped in
- * after a check reads nothing outside. Answers its real path and its text (decode-text.ts).
+ * after a check reads nothing outside. Answers its real path, its text (decode-text.ts) and its stamp as read (engine/files/file-stamp.ts).
  */
-export async function readSafeFile(field: string, input: string, allowed: readonly string[] | ReadPolicy, maxBytes = 500 * 1024): Promise<{realPath: string; text: string}> {
+export async function readSafeFile(field: string, input: string, allowed: readonly string[] | ReadPolicy, maxBytes = 500 * 1024): Promise<{realPath: string; text: string; stamp: FileStamp | undefined}> {
 	await resolveSafePath(field, input, allowed, 'file', maxBytes); // the clear answer for a file that is plainly wrong
 	const within = Array.isArray(allowed)
 		? await Promise.all((allowed as readonly string[]).map(async root => realpath(root).catch(() => path.resolve(root))))
@@ -140,7 +141,7 @@ export async function readSafeFile(field: string, input: string, allowed: readon
 		throw bad(`${field}: must be a Markdown file (.md, .markdown or .mdx)`);
 	}
 
-	return {realPath: file.realPath, text: decodeText(file.bytes, `${field}: ${input}`)};
+	return {realPath: file.realPath, text: decodeText(file.bytes, `${field}: ${input}`), stamp: file.stamp};
 }
 
 function refusalOf(error: UserFileError, field: string, input: string, allowed: readonly string[] | ReadPolicy): DomainError {

@@ -1,9 +1,8 @@
-// The search of every front door: which collections, the caller's permission on each, the engine's one ranking,
-// and whether each hit's file changed on disk, decided once for the documents of the hits. REST and MCP shape
-// the same answer (to-wire/search.ts), each with its own field names.
+// The search of every front door: which collections, the caller's permission on each, and the engine's one
+// ranking, whose hits say whether their file changed on disk (decided by the engine once per query, from file
+// stamps). REST and MCP shape the same answer (to-wire/search.ts), each with its own field names.
 import type {SearchInput} from '../../common/search-contract.js';
 import type {Engine} from '../engine/engine.js';
-import {changedOnDisk, documentKey} from '../engine/documents/changed-on-disk.js';
 import type {SearchHit, SearchOutcome} from '../engine/search/types.js';
 import type {Actor} from './actor.js';
 import {onCollections, usableCollections} from './collection-choice.js';
@@ -32,6 +31,5 @@ export async function search(engine: Engine, actor: Actor, query: SearchQuery): 
 	}
 
 	const outcome = await onCollections(engine, actor, permission, names, async () => engine.search({...input, collections: names}));
-	const changed = await changedOnDisk(engine, outcome.results);
-	return {...outcome, results: outcome.results.map(hit => ({...hit, changedOnDisk: changed.get(documentKey(hit.collection, hit.fileName)) ?? null}))};
+	return {...outcome, results: outcome.results.map(hit => ({...hit, changedOnDisk: hit.changedOnDisk ?? null}))};
 }

@@ -25,7 +25,7 @@ test.after.always(async () => {
 	await database?.stop();
 });
 
-const counts = {totalFiles: 3, processedFiles: 0, indexed: 0, unchanged: 0, failed: 0, chunks: 0};
+const counts = {totalFiles: 3, processedFiles: 0, indexed: 0, unchanged: 0, moved: 0, failed: 0, chunks: 0};
 
 test.serial('a job one daemon runs is found, followed and cancelled through another', async t => {
 	const [running, other] = storages.map(storage => new JobRegistry(storage.jobBoard()));

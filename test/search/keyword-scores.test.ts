@@ -5,7 +5,7 @@ import path from 'node:path';
 import test from 'ava';
 import {cli, type Cli} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
-import {startPostgres, type PostgresServer} from '../helpers/pglite-server.js';
+import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
 // "garden" is in every chunk: FTS5's idf was negative there, floored at 1e-6, and every score printed 0.0000.
 const folder = path.join(temporaryDirectory('md-vector-small-'), 'notes');
@@ -14,9 +14,9 @@ writeFileSync(path.join(folder, 'tomatoes.md'), '# Tomatoes\n\nThe garden tomato
 writeFileSync(path.join(folder, 'basil.md'), '# Basil\n\nBasil grows in the garden, garden soil and garden pots.\n');
 writeFileSync(path.join(folder, 'shade.md'), '# Shade\n\nA shaded garden corner suits ferns and basil.\n');
 
-let database: PostgresServer;
+let database: TestDatabase;
 test.before(async () => {
-	database = await startPostgres();
+	database = await testDatabase();
 });
 test.after.always(async () => {
 	await database?.stop();

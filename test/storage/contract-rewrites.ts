@@ -6,7 +6,7 @@ import type {ExecutionContext, TestFn} from 'ava';
 import type {Storage} from '../../daemon/engine/storage/storage.js';
 import type {Collection, DocumentToWrite, FieldWeights} from '../../daemon/engine/storage/types.js';
 import {chunkIds} from '../../daemon/engine/storage/chunk-ids.js';
-import {keywordTerms} from '../../daemon/engine/search/keyword-query.js';
+import {keywordTerms} from '../../common/text/keyword-query.js';
 import {seeded} from '../helpers/seeded.js';
 import {documentOf, fingerprint, type ChunkSpec, vectorOf} from './fixtures.js';
 import {referenceRanking} from './reference-bm25.js';

@@ -44,12 +44,12 @@ export function sourcesContract(test: TestFn, name: string, open: Open): void {
 		await t.throwsAsync(storage.updateSource(collection, notes.id, {label: 'work'}), {message: /taken/});
 
 		await storage.writeDocuments(collection, [
-			{...documentOf('notes/a.md', [{content: 'apple pie'}]), sourceId: notes.id, relativePath: 'a.md', mtimeMs: 1234.5, sourcePath: '/data/notes/a.md', text: '# a\n\napple pie\n'},
+			{...documentOf('notes/a.md', [{content: 'apple pie'}]), sourceId: notes.id, relativePath: 'a.md', fileSize: 16, mtimeMs: 1234.5, ctimeMs: 1300.25, sourcePath: '/data/notes/a.md', text: '# a\n\napple pie\n'},
 			{...documentOf('work/a.md', [{content: 'apple tart'}]), sourceId: work.id, relativePath: 'a.md', mtimeMs: 99},
 			documentOf('loose.md', [{content: 'apple crumble'}]),
 		], fingerprint);
-		t.like(await storage.document(collection, 'notes/a.md'), {sourceId: notes.id, relativePath: 'a.md', mtimeMs: 1234.5, byteSize: 100});
-		t.like(await storage.document(collection, 'loose.md'), {sourceId: null, relativePath: null, mtimeMs: null});
+		t.like(await storage.document(collection, 'notes/a.md'), {sourceId: notes.id, relativePath: 'a.md', fileSize: 16, mtimeMs: 1234.5, ctimeMs: 1300.25, byteSize: 100}, 'the file stamp as written');
+		t.like(await storage.document(collection, 'loose.md'), {sourceId: null, relativePath: null, fileSize: null, mtimeMs: null, ctimeMs: null});
 		t.is(await storage.documentText(collection, 'notes/a.md'), '# a\n\napple pie\n');
 		t.is(await storage.documentText(collection, 'loose.md'), undefined, 'no text given: none kept');
 
@@ -72,14 +72,14 @@ export function sourcesContract(test: TestFn, name: string, open: Open): void {
 		const place = {sourceId: null, relativePath: null, sourcePath: null, mtimeMs: null};
 		// a <-> b swap names (a cycle), c moves to gone.md's name after gone.md is deleted in the same call.
 		await storage.moveDocuments(collection, {remove: ['gone.md'], move: [
-			{from: 'a.md', to: 'b.md', ...place, sourcePath: '/data/b.md'}, {from: 'b.md', to: 'a.md', ...place}, {from: 'c.md', to: 'gone.md', ...place, mtimeMs: 7},
+			{from: 'a.md', to: 'b.md', ...place, sourcePath: '/data/b.md'}, {from: 'b.md', to: 'a.md', ...place}, {from: 'c.md', to: 'gone.md', ...place, fileSize: 12, mtimeMs: 7, ctimeMs: 8.5},
 		]});
 		t.deepEqual((await storage.documents(collection)).map(document => document.fileName), ['a.md', 'b.md', 'gone.md']);
 		const [nowB] = await storage.chunksOfDocument(collection, 'b.md');
 		t.is(nowB!.content, 'text of a.md');
 		t.is(nowB!.rowid, before.get('a.md')!.rowid, 'the same chunk row: nothing re-written');
 		t.not(nowB!.id, before.get('a.md')!.id, 'its id follows its new name');
-		t.like(await storage.document(collection, 'gone.md'), {mtimeMs: 7});
+		t.like(await storage.document(collection, 'gone.md'), {fileSize: 12, mtimeMs: 7, ctimeMs: 8.5}, 'a move records the file\'s stamp');
 		// A moved document reads from its new file: search hits, get and changed-on-disk see the new path.
 		t.like(await storage.document(collection, 'b.md'), {sourcePath: '/data/b.md'});
 		t.is(nowB!.sourcePath, '/data/b.md');

@@ -4,6 +4,7 @@ import {sha256} from '../hash.js';
 import type {DocumentInfo} from '../storage/types.js';
 import {findSection, parseSectionPath} from './find-section.js';
 import {textOnDisk} from './text-on-disk.js';
+import {fileChanged} from './changed-on-disk.js';
 
 export type GetRequest = {readonly line?: number; readonly count?: number; readonly section?: string};
 
@@ -25,8 +26,11 @@ export type DocumentLines = {
  * Documents stored before texts were kept are answered from their file while it is unchanged; else 409.
  */
 export async function documentLines(document: DocumentInfo, storedText: string | undefined, request: GetRequest): Promise<DocumentLines> {
-	const onDisk = await textOnDisk(document);
-	const changedOnDisk = document.sourcePath ? onDisk === undefined || sha256(onDisk) !== document.contentHash : null;
+	// With the text stored, the file is read only when its stamp says it may have changed (changed-on-disk.ts).
+	const onDisk = storedText === undefined ? await textOnDisk(document) : undefined;
+	const changedOnDisk = storedText === undefined
+		? (document.sourcePath ? onDisk === undefined || sha256(onDisk) !== document.contentHash : null)
+		: await fileChanged(document);
 	const text = storedText ?? (changedOnDisk === false ? onDisk : undefined);
 	if (text === undefined) {
 		throw new EngineError('text_unavailable', 409, `the text of '${document.fileName}' was not kept (stored by an older version) and its file changed or is gone: run md-vector update (or ingest it again)`);

@@ -1,3 +1,5 @@
+import type {Stats} from 'node:fs';
+import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {decodeText} from '../ingest/decode-text.js';
 import {readUserFile} from '../files/read-user-file.js';
@@ -28,6 +30,31 @@ export async function textOnDisk(document: DocumentInfo): Promise<string | undef
 	try {
 		const file = await readUserFile(document.sourcePath, {within: [placeOf({...document, sourcePath: document.sourcePath})], maxBytes: defaultMaxFileBytes});
 		return decodeText(file.bytes, 'the file');
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The metadata of a stored document's file now, without opening it: resolved and found in its place (as
+ * textOnDisk would read it) and a regular file; undefined when it is not (gone, a link elsewhere, a FIFO) or was
+ * sent inline.
+ */
+export async function statOnDisk(document: DocumentInfo): Promise<Stats | undefined> {
+	if (!document.sourcePath) {
+		return undefined;
+	}
+
+	try {
+		const real = await realpath(document.sourcePath);
+		const place = placeOf({...document, sourcePath: document.sourcePath});
+		const relative = path.relative(place, real);
+		if (relative.startsWith('..') || path.isAbsolute(relative)) {
+			return undefined;
+		}
+
+		const info = await stat(real);
+		return info.isFile() ? info : undefined;
 	} catch {
 		return undefined;
 	}

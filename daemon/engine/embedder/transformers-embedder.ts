@@ -2,6 +2,7 @@ import path from 'node:path';
 import type {FeatureExtractionPipeline} from '@huggingface/transformers';
 import type {Embedder} from './embedder.js';
 import {embedInBatches} from './batches.js';
+import {QueryFirst} from './query-first.js';
 import {fingerprintId, type ModelConfig} from './model-config.js';
 
 export type LoadProgress = (event: {file: string; progress: number}) => void;
@@ -48,12 +49,14 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 		return rows;
 	};
 
+	// A search's query goes ahead of the batches of an ingestion embedding meanwhile (query-first.ts).
+	const turns = new QueryFirst();
 	return {
 		modelId: fingerprintId(config),
 		dims,
-		embedDocuments: async texts => embedInBatches(texts, config.batchSize, run),
+		embedDocuments: async texts => embedInBatches(texts, config.batchSize, async batch => turns.batch(async () => run(batch))),
 		async embedQuery(text) {
-			const [vector] = await run([config.queryPrefix + text]);
+			const [vector] = await turns.query(async () => run([config.queryPrefix + text]));
 			return vector!;
 		},
 		async dispose() {

@@ -2,6 +2,7 @@ import {constants} from 'node:fs';
 import {lstat, open, readlink, realpath, stat, type FileHandle} from 'node:fs/promises';
 import path from 'node:path';
 import {FileSlots} from './file-slots.js';
+import {stampOf, type FileStamp} from './file-stamp.js';
 import {UserFileError} from './user-file-error.js';
 
 export type UserFileRule = {
@@ -19,6 +20,8 @@ export type UserFile = {
 	/** Where the opened file really is. */
 	readonly realPath: string;
 	readonly mtimeMs: number;
+	/** Its size and times as opened, to record (file-stamp.ts); undefined when they cannot be trusted to tell a change later. */
+	readonly stamp: FileStamp | undefined;
 };
 
 /** Every read of a user's file, process-wide: 2 at a time, 10 s each at most (file-slots.ts). */
@@ -39,6 +42,7 @@ export async function readUserFile(file: string, rule: UserFileRule): Promise<Us
 }
 
 async function readOnce(file: string, rule: UserFileRule): Promise<UserFile> {
+	const startedMs = Date.now();
 	const real = await realpath(file).catch((error: unknown) => {
 		throw refusal(error, file);
 	});
@@ -59,7 +63,8 @@ async function readOnce(file: string, rule: UserFileRule): Promise<UserFile> {
 		refuseIrregular(info, rule, file);
 		const opened = await openedPath(handle, real, info);
 		refuseOutside(rule, opened, file);
-		return {bytes: await readAtMost(handle, info.size, rule.maxBytes, file), realPath: opened, mtimeMs: info.mtimeMs};
+		const bytes = await readAtMost(handle, info.size, rule.maxBytes, file);
+		return {bytes, realPath: opened, mtimeMs: info.mtimeMs, stamp: stampOf(info, startedMs, bytes.length)};
 	} finally {
 		await handle.close();
 	}

@@ -1,18 +1,20 @@
 import {chunkMarkdown, type ChunkedDocument} from '../chunker/chunk-markdown.js';
 import {headingContextFromEnv} from '../chunker/heading-context.js';
 import type {DocumentToWrite} from '../storage/types.js';
+import type {FileStamp} from '../files/file-stamp.js';
 import {invalidInput} from '../errors.js';
 
 /** Where a document lives in a folder source (absent: loose). */
-export type DocumentPlace = Pick<DocumentToWrite, 'sourceId' | 'relativePath' | 'mtimeMs'>;
+export type DocumentPlace = Pick<DocumentToWrite, 'sourceId' | 'relativePath'>;
 
-export type PreparedDocument = {
+/** Where a document's text came from: the file it was read from, its place in a source, its stamp as read. */
+export type DocumentOrigin = {readonly sourcePath?: string; readonly place?: DocumentPlace; readonly stamp?: FileStamp};
+
+export type PreparedDocument = DocumentOrigin & {
 	readonly fileName: string;
-	readonly sourcePath?: string;
 	readonly byteSize: number;
 	/** The whole text, kept for `get`. */
 	readonly text: string;
-	readonly place?: DocumentPlace;
 	readonly chunked: ChunkedDocument;
 };
 
@@ -20,7 +22,7 @@ export type PreparedDocument = {
 const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Chunks a document's text. Text sent inline is checked as files are (decode-text.ts): no NUL, valid Unicode. */
-export function prepareDocument(content: string, fileName: string, sourcePath?: string, place?: DocumentPlace): PreparedDocument {
+export function prepareDocument(content: string, fileName: string, origin: DocumentOrigin = {}): PreparedDocument {
 	const nul = content.indexOf('\0');
 	if (nul !== -1) {
 		throw invalidInput(`content: contains a NUL character at character ${nul}; Markdown is text`);
@@ -31,7 +33,7 @@ export function prepareDocument(content: string, fileName: string, sourcePath?: 
 		throw invalidInput(`content: holds an unpaired surrogate (U+${surrogate[0].codePointAt(0)!.toString(16).toUpperCase()}) at character ${surrogate.index}: not valid Unicode text`);
 	}
 
-	return {fileName, sourcePath, byteSize: Buffer.byteLength(content), text: content, place, chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
+	return {...origin, fileName, byteSize: Buffer.byteLength(content), text: content, chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
 }
 
 /** Attaches vectors (by chunk hash) and shapes the document for the store. */
@@ -42,6 +44,9 @@ export function toDocumentToWrite(prepared: PreparedDocument, vectors: ReadonlyM
 		sourcePath: prepared.sourcePath,
 		text: prepared.text,
 		...prepared.place,
+		fileSize: prepared.stamp?.size ?? null,
+		mtimeMs: prepared.stamp?.mtimeMs ?? null,
+		ctimeMs: prepared.stamp?.ctimeMs ?? null,
 		title: chunked.title,
 		tags: chunked.tags,
 		contentHash: chunked.contentHash,

@@ -9,6 +9,11 @@ export type SearchHit = StoredChunk & {
 	readonly score: number;
 	/** The collection it was found in. */
 	readonly collection: string;
+	/**
+	 * Whether its file changed on disk since it was indexed (documents/changed-on-disk.ts): set by Engine.search,
+	 * once per query; null when it was sent inline, undefined before the engine decided it.
+	 */
+	readonly changedOnDisk?: boolean | null;
 };
 
 /** Milliseconds spent in each stage of a search (the stages overlap) and in all. */

@@ -2,18 +2,23 @@ import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, DocumentInfo, DocumentMove} from '../storage/types.js';
 import {prepareDocument, type PreparedDocument} from '../ingest/prepare-document.js';
+import type {EmbeddedDocuments} from '../ingest/embed-documents.js';
+import {recordedStamp, sameStamp, type FileStamp} from '../files/file-stamp.js';
 import type {SyncPlan, DiskFile, Matched} from './sync-plan.js';
 import type {SyncFile} from './sync-inputs.js';
 import {readMarkdown} from './read-markdown.js';
+import {ReadTexts} from './read-texts.js';
 import {movesToRewrite} from './retitle-moves.js';
 
-/** Where a sync writes: the storage, and a writer that embeds and commits a group after the writes queued before it. */
+/** Where a sync writes: the storage, the write queue, and an ingestion's two halves (ingest/ingest-pipeline.ts). */
 export type ApplyTarget = {
 	readonly storage: Storage;
 	/** Runs a store change in the engine's write queue. */
 	readonly queue: <T>(task: () => Promise<T>) => Promise<T>;
-	/** Embeds (reusing stored vectors of unchanged chunk texts) and writes a group of documents in one transaction. */
-	readonly write: (documents: readonly PreparedDocument[], mode: IngestMode) => Promise<FileOutcome[]>;
+	/** Makes a group's vectors outside the write queue (reusing stored vectors of unchanged chunk texts). */
+	readonly embed: (documents: readonly PreparedDocument[], mode: IngestMode) => Promise<EmbeddedDocuments>;
+	/** Checks and writes an embedded group in one transaction, in the write queue. */
+	readonly commit: (embedded: EmbeddedDocuments) => Promise<FileOutcome[]>;
 };
 
 export type ApplyOptions = {
@@ -22,29 +27,38 @@ export type ApplyOptions = {
 	readonly groupChunks?: number;
 	/** After each committed group: the outcomes so far. */
 	readonly onGroup?: (outcomes: readonly FileOutcome[]) => void;
+	/** Texts the snapshot read (read-texts.ts): taken from there instead of read again. */
+	readonly texts?: ReadTexts;
 };
 
 export type Applied = {readonly outcomes: FileOutcome[]; readonly cancelled: boolean};
 
-const placeOf = (file: SyncFile) => ({sourceId: file.sourceId, relativePath: file.relativePath, mtimeMs: file.mtimeMs});
+const placeOf = (file: SyncFile) => ({sourceId: file.sourceId, relativePath: file.relativePath});
+const stampColumns = (stamp: FileStamp | undefined) => ({fileSize: stamp?.size ?? null, mtimeMs: stamp?.mtimeMs ?? null, ctimeMs: stamp?.ctimeMs ?? null});
+
+/** Whether a document's recorded stamp is not the one its file has now (either may be unknown). */
+function staleStamp(document: DocumentInfo | undefined, now: FileStamp | undefined): boolean {
+	const recorded = document && recordedStamp(document);
+	return recorded === undefined || now === undefined ? recorded !== now : !sameStamp(recorded, now);
+}
 
 /**
  * The moves of a plan: moved and renamed documents, documents whose name or place changes before their new text
- * is written (adopted, relabelled, moved and edited), and unchanged ones whose recorded mtime is stale (so they
- * are not read again). Each takes its file's path. One whose text is written next records no mtime until that
+ * is written (adopted, relabelled, moved and edited), and unchanged ones whose recorded stamp is stale (so they
+ * are not read again). Each takes its file's path. One whose text is written next records no stamp until that
  * write commits: should it fail, the next sync reads the file again instead of trusting the old hash.
  */
 export function movesOf(plan: SyncPlan, fileOf: (file: DiskFile) => SyncFile, documents: readonly DocumentInfo[]): DocumentMove[] {
 	const byName = new Map(documents.map(document => [document.fileName, document]));
 	const move = (file: Matched, rewritten: boolean): DocumentMove => {
 		const disk = fileOf(file);
-		return {from: file.previousName, to: file.name, ...placeOf(disk), sourcePath: disk.absolutePath, ...(rewritten ? {mtimeMs: null} : {})};
+		return {from: file.previousName, to: file.name, ...placeOf(disk), sourcePath: disk.absolutePath, ...stampColumns(rewritten ? undefined : disk.stamp)};
 	};
 
 	const moves: DocumentMove[] = [...plan.moved.map(file => move(file, file.edited)), ...plan.renamed.map(file => move(file, false))];
 	for (const [list, unchanged] of [[plan.changed, false], [plan.unchanged, true]] as const) {
 		for (const file of list) {
-			const stale = unchanged && byName.get(file.previousName)?.mtimeMs !== fileOf(file).mtimeMs;
+			const stale = unchanged && staleStamp(byName.get(file.previousName), fileOf(file).stamp);
 			if (file.adopted || file.previousName !== file.name || stale) {
 				moves.push(move(file, !unchanged));
 			}
@@ -57,8 +71,12 @@ export function movesOf(plan: SyncPlan, fileOf: (file: DiskFile) => SyncFile, do
 /**
  * Applies a plan in the design's order (docs/sync-design.md): removals and moves in one transaction, then new,
  * changed and moved-and-edited files (with --force: every file) (and moved ones whose name gave their title: retitle-moves.ts) in groups,
- * each embedded and committed in one transaction. A crash between the two leaves a consistent store: the next
- * sync adds what is missing. A file that cannot be read is a failed outcome.
+ * each committed in one transaction. A crash between the two leaves a consistent store: the next sync adds what
+ * is missing. A file that cannot be read is a failed outcome.
+ *
+ * The groups go through a pipeline: while one group is embedded (the embedding thread), the next is read and
+ * chunked, and the one before is committed (the write queue), so the model is never idle for a read or a write
+ * and no write waits for the model. Each file is read once: its text is the snapshot's when kept (`texts`).
  */
 export async function applySync(target: ApplyTarget, collection: Collection, plan: SyncPlan, moves: readonly DocumentMove[], fileOf: (file: DiskFile) => SyncFile, options: ApplyOptions): Promise<Applied> {
 	const remove = plan.removed.map(document => document.name);
@@ -68,24 +86,22 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 
 	// --force: every file is chunked and embedded again, unchanged and moved ones too.
 	const force = options.mode === 'force';
-	const retitled = force ? [] : await movesToRewrite(target.storage, collection, plan.moved.filter(file => !file.edited).map(file => ({file: fileOf(file), previousName: file.previousName})), options.signal);
+	const texts = options.texts ?? new ReadTexts(0);
+	const retitled = force ? [] : await movesToRewrite(target.storage, collection, plan.moved.filter(file => !file.edited).map(file => ({file: fileOf(file), previousName: file.previousName})), texts, options.signal);
 	const rewritten = force ? [...plan.moved, ...plan.unchanged, ...plan.renamed] : plan.moved.filter(file => file.edited);
 	const files = [...[...plan.added, ...plan.changed, ...rewritten].map(file => fileOf(file)), ...retitled]
 		.sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 	const outcomes: FileOutcome[] = [];
 	const groupChunks = options.groupChunks ?? 256;
 	let next = 0;
-	while (next < files.length) {
-		if (options.signal?.aborted) {
-			return {outcomes, cancelled: true};
-		}
-
+	const readGroup = async (): Promise<PreparedDocument[]> => {
 		const group: PreparedDocument[] = [];
 		let chunks = 0;
 		while (next < files.length && chunks < groupChunks) {
 			const file = files[next++]!;
 			try {
-				const document = prepareDocument(await readMarkdown(file.absolutePath, file.root), file.name, file.absolutePath, placeOf(file));
+				const {text, stamp} = texts.take(file.absolutePath) ?? await readMarkdown(file.absolutePath, file.root);
+				const document = prepareDocument(text, file.name, {sourcePath: file.absolutePath, place: placeOf(file), stamp});
 				group.push(document);
 				chunks += document.chunked.chunks.length;
 			} catch (error) {
@@ -93,12 +109,36 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 			}
 		}
 
-		if (group.length > 0) {
-			outcomes.push(...await target.write(group, force ? 'force' : 'default'));
+		return group;
+	};
+
+	const mode = force ? 'force' : 'default';
+	let committing: Promise<void> | undefined; // the group before, being written
+	let group = await readGroup();
+	while (group.length > 0 || next < files.length) {
+		if (options.signal?.aborted) {
+			await committing;
+			return {outcomes, cancelled: true};
 		}
 
-		options.onGroup?.(outcomes);
+		const embedding = group.length > 0 ? target.embed(group, mode) : undefined;
+		const following = readGroup(); // read and chunked while this group is embedded
+		following.catch(() => undefined); // awaited below; not unhandled should the embedding fail first
+		const embedded = await embedding;
+		await committing; // in order, and at most one group waits for its write
+		if (embedded) {
+			committing = target.commit(embedded).then(written => {
+				outcomes.push(...written);
+				options.onGroup?.(outcomes);
+			});
+			committing.catch(() => undefined); // awaited before the next commit or at the end, which throw it
+		} else {
+			options.onGroup?.(outcomes); // a group of unreadable files only
+		}
+
+		group = await following;
 	}
 
+	await committing;
 	return {outcomes, cancelled: false};
 }

@@ -5,6 +5,7 @@ import type {Storage} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
 import type {SyncFile} from './sync-inputs.js';
 import {readMarkdown} from './read-markdown.js';
+import type {ReadTexts} from './read-texts.js';
 
 /** The headings a chunk is filed under, as one comparable string. */
 const filedUnder = (chunk: {readonly headingPath: readonly string[]; readonly sectionTitle: string}) => JSON.stringify([chunk.headingPath, chunk.sectionTitle]);
@@ -12,10 +13,11 @@ const filedUnder = (chunk: {readonly headingPath: readonly string[]; readonly se
 /**
  * Moved files (same text, new path) whose document must be written again after the move: a document without a
  * title of its own (no front matter title, no `#` heading) is titled after its file name, and that title is in
- * every chunk's heading path and embedded text. Only files whose base name changed are read; a file that changed
+ * every chunk's heading path and embedded text. Only files whose base name changed are read (or their text the
+ * snapshot kept); a file that changed
  * since the sync read it is written again too. Undefined reads (gone meanwhile) are left to the next sync.
  */
-export async function movesToRewrite(storage: Storage, collection: Collection, moves: ReadonlyArray<{readonly file: SyncFile; readonly previousName: string}>, signal?: AbortSignal): Promise<SyncFile[]> {
+export async function movesToRewrite(storage: Storage, collection: Collection, moves: ReadonlyArray<{readonly file: SyncFile; readonly previousName: string}>, texts: ReadTexts, signal?: AbortSignal): Promise<SyncFile[]> {
 	const rewrite: SyncFile[] = [];
 	for (const {file, previousName} of moves) {
 		if (signal?.aborted) {
@@ -26,7 +28,7 @@ export async function movesToRewrite(storage: Storage, collection: Collection, m
 			continue;
 		}
 
-		const text = await readMarkdown(file.absolutePath, file.root).catch(() => undefined);
+		const text = (texts.peek(file.absolutePath) ?? await readMarkdown(file.absolutePath, file.root).catch(() => undefined))?.text;
 		if (text === undefined) {
 			continue;
 		}

@@ -1,11 +1,17 @@
 import {sha256} from '../hash.js';
+import {stampOf, type FileStamp} from '../files/file-stamp.js';
 import {walkSource, type WalkOptions, type WalkResult, type WalkedFile} from './walk-source.js';
 import {readMarkdown} from './read-markdown.js';
+import type {ReadTexts} from './read-texts.js';
 
-/** What was known of a file at the last sync: enough to skip reading it when it did not change. */
-export type KnownFile = {readonly size: number; readonly mtimeMs: number; readonly contentHash: string};
+/**
+ * What was known of a file at the last sync: enough to skip reading it when it did not change. `ctimeMs` null:
+ * recorded before stamps were (size is then the text's, mtime alone is compared).
+ */
+export type KnownFile = {readonly size: number; readonly mtimeMs: number; readonly ctimeMs: number | null; readonly contentHash: string};
 
-export type HashedFile = WalkedFile & {readonly contentHash: string};
+/** A file with its content hash, and the stamp to record for it (from its read, or from the walk when not read). */
+export type HashedFile = WalkedFile & {readonly contentHash: string; readonly stamp: FileStamp | undefined};
 
 export type SourceSnapshot = Omit<WalkResult, 'files'> & {
 	readonly files: HashedFile[];
@@ -27,6 +33,8 @@ export type SnapshotOptions = WalkOptions & {
 	readonly changedSince?: number;
 	/** Files read at once. */
 	readonly concurrency?: number;
+	/** Where the texts read are kept for the writes that follow (read-texts.ts). */
+	readonly texts?: ReadTexts;
 };
 
 /**
@@ -35,6 +43,7 @@ export type SnapshotOptions = WalkOptions & {
  * an event lost in a burst is still caught by size or mtime at the next batch.
  */
 export async function snapshotSource(root: string, options: SnapshotOptions = {}): Promise<SourceSnapshot> {
+	const walkedAt = Date.now();
 	const walked = await walkSource(root, options);
 	const files: HashedFile[] = [];
 	const failed: SourceSnapshot['failed'] = [];
@@ -45,15 +54,17 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 			const file = walked.files[next++]!;
 			const known = options.known?.get(file.path);
 			const touched = options.changedSince !== undefined && file.ctimeMs >= options.changedSince;
-			if (known?.size === file.size && known.mtimeMs === file.mtimeMs && !touched && !options.reread?.has(file.path)) {
-				files.push({...file, contentHash: known.contentHash});
+			const same = known?.size === file.size && known.mtimeMs === file.mtimeMs && (known.ctimeMs === null || known.ctimeMs === file.ctimeMs);
+			if (same && !touched && !options.reread?.has(file.path)) {
+				files.push({...file, contentHash: known.contentHash, stamp: stampOf(file, walkedAt)});
 				continue;
 			}
 
 			try {
-				const text = await readMarkdown(file.absolutePath, walked.root, options.maxFileBytes); // decoded as it is stored, so its hash is the stored one
+				const markdown = await readMarkdown(file.absolutePath, walked.root, options.maxFileBytes); // decoded as it is stored, so its hash is the stored one
 				read++;
-				files.push({...file, contentHash: sha256(text)});
+				options.texts?.keep(file.absolutePath, markdown);
+				files.push({...file, contentHash: sha256(markdown.text), stamp: markdown.stamp});
 			} catch (error) {
 				failed.push({path: file.path, error: error instanceof Error ? error.message : String(error)});
 			}

@@ -7,6 +7,7 @@ import {diskIndex, syncInputs, type InputOptions, type SyncInputs} from './sync-
 import {applySync, movesOf, type ApplyTarget, type Applied} from './apply-sync.js';
 import {pairEditedMoves} from './edited-moves.js';
 import {readMarkdown} from './read-markdown.js';
+import {ReadTexts} from './read-texts.js';
 import type {SourceSnapshot} from './snapshot-source.js';
 
 export type SyncOptions = InputOptions & {
@@ -28,7 +29,9 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	const sources = await target.storage.sources(collection);
 	const documents = await target.storage.documents(collection);
 	// --force reads every file again: size and mtime are not trusted either.
-	const inputs = await syncInputs(sources, scope, documents, {...options, rescan: options.rescan === true || options.mode === 'force'}).catch((error: unknown) => {
+	// Texts read to plan are kept for the writes: each file is read once.
+	const texts = new ReadTexts();
+	const inputs = await syncInputs(sources, scope, documents, {...options, texts, rescan: options.rescan === true || options.mode === 'force'}).catch((error: unknown) => {
 		if (options.signal?.aborted) {
 			return undefined;
 		}
@@ -46,11 +49,12 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	const planned = planSync(inputs.disk, stored, new Set(inputs.snapshots.keys()), {takeOver: options.mode === 'force'});
 	const plan = await pairEditedMoves(planned, {
 		stored: async document => target.storage.documentText(collection, document.name),
-		file: async file => readMarkdown(file.absolutePath, inputs.snapshots.get(file.sourceId)!.root),
+		file: async file => (texts.peek(file.absolutePath) ?? await readMarkdown(file.absolutePath, inputs.snapshots.get(file.sourceId)!.root)).text,
 	});
 	const fileOf = diskIndex(inputs.disk);
-	const movedFrom = new Map(plan.moved.map(file => [file.name, file]));
 	const force = options.mode === 'force';
+	texts.keepOnly(new Set([...plan.added, ...plan.changed, ...plan.moved, ...(force ? [...plan.unchanged, ...plan.renamed] : [])].map(file => file.absolutePath)));
+	const movedFrom = new Map(plan.moved.map(file => [file.name, file]));
 	const exactMoves = force ? [] : plan.moved.filter(file => !file.edited);
 	const exactNames = new Set(exactMoves.map(file => file.name));
 	const settled = force ? 0 : plan.unchanged.length + plan.renamed.length;
@@ -58,6 +62,7 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	options.onProgress?.({...progress});
 	const applied = await applySync(target, collection, plan, movesOf(plan, fileOf, documents), fileOf, {
 		...options,
+		texts,
 		onGroup(outcomes) {
 			const written = outcomes.filter(outcome => !exactNames.has(outcome.file));
 			progress.processedFiles = settled + exactMoves.length + written.length;

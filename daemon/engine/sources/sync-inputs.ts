@@ -1,11 +1,13 @@
 import {realpath, stat} from 'node:fs/promises';
 import type {Source, DocumentInfo} from '../storage/types.js';
+import type {FileStamp} from '../files/file-stamp.js';
 import {documentName} from './document-names.js';
 import {snapshotSource, type KnownFile, type SourceSnapshot} from './snapshot-source.js';
 import type {DiskFile, StoredDocument} from './sync-plan.js';
+import type {ReadTexts} from './read-texts.js';
 
-/** A file on disk as the sync plans and writes it: the planner's fields, its modification time to record, and its source's real folder (it is read only from inside it). */
-export type SyncFile = DiskFile & {readonly mtimeMs: number; readonly root: string};
+/** A file on disk as the sync plans and writes it: the planner's fields, its stamp to record, and its source's real folder (it is read only from inside it). */
+export type SyncFile = DiskFile & {readonly stamp: FileStamp | undefined; readonly root: string};
 
 export type SyncInputs = {
 	/** Sources walked, by id; a source whose folder could not be walked is in `errors` instead (nothing of it is removed). */
@@ -21,6 +23,8 @@ export type InputOptions = {
 	/** Read every file again (a rescan): size and mtime are not trusted. */
 	readonly rescan?: boolean;
 	readonly signal?: AbortSignal;
+	/** Where the texts read are kept for the writes (read-texts.ts). */
+	readonly texts?: ReadTexts;
 };
 
 const key = (sourceId: number, relativePath: string) => `${sourceId}\0${relativePath}`;
@@ -28,7 +32,9 @@ const key = (sourceId: number, relativePath: string) => `${sourceId}\0${relative
 /** What the last sync knew of a source's files, so that unchanged ones are not read again. */
 function knownFiles(documents: readonly DocumentInfo[], sourceId: number): Map<string, KnownFile> {
 	return new Map(documents.filter(document => document.sourceId === sourceId && document.relativePath !== null && document.mtimeMs !== null)
-		.map(document => [document.relativePath!, {size: document.byteSize, mtimeMs: document.mtimeMs!, contentHash: document.contentHash}]));
+		.map(document => [document.relativePath!, document.fileSize === null
+			? {size: document.byteSize, mtimeMs: document.mtimeMs!, ctimeMs: null, contentHash: document.contentHash}
+			: {size: document.fileSize, mtimeMs: document.mtimeMs!, ctimeMs: document.ctimeMs, contentHash: document.contentHash}]));
 }
 
 /**
@@ -48,7 +54,7 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 
 			snapshots.set(source.id, await snapshotSource(source.path, {
 				include: source.include, exclude: source.exclude, ignoreFiles: source.ignoreFiles, hidden: source.hidden, signal: options.signal,
-				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id),
+				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id), texts: options.texts,
 				// A second of slack: file systems with coarse timestamps round a ctime down.
 				changedSince: source.lastSyncAt === null ? undefined : Date.parse(source.lastSyncAt) - 1000,
 			}));
@@ -64,7 +70,7 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 
 	const disk = scope.filter(source => snapshots.has(source.id)).flatMap(source => snapshots.get(source.id)!.files.map(file => ({
 		sourceId: source.id, relativePath: file.path, absolutePath: file.absolutePath, name: documentName(sources, source, file.path),
-		contentHash: file.contentHash, mtimeMs: file.mtimeMs, root: snapshots.get(source.id)!.root,
+		contentHash: file.contentHash, stamp: file.stamp, root: snapshots.get(source.id)!.root,
 	})));
 	const stored = await Promise.all(documents.map(async document => ({
 		name: document.fileName, contentHash: document.contentHash, sourceId: document.sourceId, relativePath: document.relativePath,
@@ -73,7 +79,7 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 	return {snapshots, errors, disk, stored};
 }
 
-/** Looks up a planned file's disk entry (its mtime) by source and relative path. */
+/** Looks up a planned file's disk entry (its stamp) by source and relative path. */
 export function diskIndex(disk: readonly SyncFile[]): (file: DiskFile) => SyncFile {
 	const byKey = new Map(disk.map(file => [key(file.sourceId, file.relativePath), file]));
 	return file => byKey.get(key(file.sourceId, file.relativePath))!;

@@ -39,8 +39,14 @@ export type DocumentInfo = {
 	readonly sourceId: number | null;
 	/** Its path within that source (POSIX). */
 	readonly relativePath: string | null;
-	/** The file's modification time when it was read (with byteSize: unchanged files are not read again); null when unknown. */
+	/**
+	 * The file's stamp when it was read (files/file-stamp.ts: size in bytes on disk, modification and inode change
+	 * times): a file with the same stamp now is not read again to tell whether it changed. Null when unknown (sent
+	 * inline, stored before stamps were kept, or changed too close to its read to be trusted).
+	 */
+	readonly fileSize: number | null;
 	readonly mtimeMs: number | null;
+	readonly ctimeMs: number | null;
 };
 
 /** What an embedding model made: a collection's vectors must all come from one fingerprint. */
@@ -61,7 +67,10 @@ export type DocumentToWrite = {
 	readonly text?: string;
 	readonly sourceId?: number | null;
 	readonly relativePath?: string | null;
+	/** The file's stamp as read (DocumentInfo.fileSize); absent or null: unknown. */
+	readonly fileSize?: number | null;
 	readonly mtimeMs?: number | null;
+	readonly ctimeMs?: number | null;
 	readonly title: string;
 	readonly tags: readonly string[];
 	readonly contentHash: string;
@@ -73,7 +82,7 @@ export type DocumentToWrite = {
 export type ExportedChunk = StoredChunk & Pick<Chunk, 'tokens' | 'hash'> & {readonly vector?: Float32Array};
 
 /** A document as an export carries it: its place (null: loose, or unknown), its text (null: none was kept), its chunks in order. */
-export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'mtimeMs'> & {
+export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'fileSize' | 'mtimeMs' | 'ctimeMs'> & {
 	readonly sourcePath: string | null;
 	readonly text: string | null;
 	readonly sourceId: number | null;
@@ -167,7 +176,10 @@ export type DocumentMove = {
 	readonly relativePath: string | null;
 	/** The file it now is (absolute, resolved): what search hits, `get` and changed-on-disk read; null: none. */
 	readonly sourcePath: string | null;
+	/** The file's stamp (DocumentInfo.fileSize); absent or null: unknown. */
+	readonly fileSize?: number | null;
 	readonly mtimeMs: number | null;
+	readonly ctimeMs?: number | null;
 };
 
 /** What deleting a collection took with it. */

@@ -5,7 +5,7 @@ import type {Collection, DocumentMove} from '../types.js';
 import {lockNames, removeDocuments} from './write-documents.js';
 
 /**
- * A sync's bookkeeping in the caller's transaction: deletes `remove`, then renames and re-homes `move` (name, source, relative path, file path, mtime), in two
+ * A sync's bookkeeping in the caller's transaction: deletes `remove`, then renames and re-homes `move` (name, source, relative path, file path, file stamp), in two
  * steps (every renamed document first takes a name no document can have, then its own), because PostgreSQL
  * checks a unique constraint row by row: a chain (a -> b -> c) or a cycle (a <-> b) would fail in one step.
  */
@@ -29,7 +29,10 @@ export async function moveDocuments(client: pg.ClientBase, collection: Collectio
 
 	for (const move of located) {
 		try {
-			await client.query('UPDATE md_vector.documents SET file_name = $2, source_id = $3, relative_path = $4, source_path = $5, mtime_ms = $6 WHERE id = $1', [move.id, move.to, move.sourceId, move.relativePath, move.sourcePath, move.mtimeMs]);
+			await client.query(
+				'UPDATE md_vector.documents SET file_name = $2, source_id = $3, relative_path = $4, source_path = $5, file_size = $6, mtime_ms = $7, ctime_ms = $8 WHERE id = $1',
+				[move.id, move.to, move.sourceId, move.relativePath, move.sourcePath, move.fileSize ?? null, move.mtimeMs, move.ctimeMs ?? null],
+			);
 		} catch (error) {
 			if ((error as {code?: string}).code === '23505') {
 				throw new EngineError('name_taken', 409, `move: '${move.to}' is the name of another document of collection '${collection.name}'`);

@@ -151,7 +151,7 @@ export class PostgresStorage implements Storage {
 			}
 
 			for await (const group of write.groups(await sourcesOf(client, created.id))) {
-				await writeDocuments(client, created, group, fingerprint);
+				await writeDocuments(client, created, group, this.vectorType, fingerprint);
 			}
 
 			return created;

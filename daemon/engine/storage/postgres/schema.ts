@@ -141,6 +141,12 @@ CREATE TABLE md_vector.jobs (
 CREATE INDEX jobs_by_age ON md_vector.jobs (updated_at);
 `,
 	},
+	{
+		// Each document's file stamp (files/file-stamp.ts: size on disk and inode change time beside the mtime), so
+		// whether a file changed is told without reading it.
+		version: 6,
+		sql: 'ALTER TABLE md_vector.documents ADD COLUMN file_size bigint, ADD COLUMN ctime_ms float8;',
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

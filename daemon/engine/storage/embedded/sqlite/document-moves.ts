@@ -4,7 +4,7 @@ import type {DocumentMove} from '../../types.js';
 import {chunkIds} from '../../chunk-ids.js';
 
 /**
- * Renames and re-homes documents (name, source, relative path, file path, mtime) inside the caller's transaction, in two steps: every moving document (and its
+ * Renames and re-homes documents (name, source, relative path, file path, file stamp) inside the caller's transaction, in two steps: every moving document (and its
  * chunk ids) first takes a temporary name no document can have, then its final one. SQLite checks UNIQUE per
  * statement, so a chain (a -> b -> c) or a cycle (a <-> b, two sources relabelled) would fail in one step.
  */
@@ -16,7 +16,7 @@ export class DocumentMoves {
 			byName: db.prepare('SELECT id FROM documents WHERE collection_id = ? AND file_name = ?'),
 			parkDocument: db.prepare('UPDATE documents SET file_name = char(0) || \'moving:\' || id WHERE id = ?'),
 			parkChunks: db.prepare('UPDATE chunks SET chunk_id = char(0) || \'moving:\' || id WHERE document_id = ?'),
-			place: db.prepare('UPDATE documents SET file_name = ?, source_id = ?, relative_path = ?, source_path = ?, mtime_ms = ? WHERE id = ?'),
+			place: db.prepare('UPDATE documents SET file_name = ?, source_id = ?, relative_path = ?, source_path = ?, file_size = ?, mtime_ms = ?, ctime_ms = ? WHERE id = ?'),
 			chunkHashes: db.prepare('SELECT id, text_hash FROM chunks WHERE document_id = ? ORDER BY ordinal'),
 			setChunkId: db.prepare('UPDATE chunks SET chunk_id = ? WHERE id = ?'),
 		};
@@ -39,7 +39,7 @@ export class DocumentMoves {
 
 		for (const move of located) {
 			try {
-				this.sql.place.run(move.to, move.sourceId, move.relativePath, move.sourcePath, move.mtimeMs, move.id);
+				this.sql.place.run(move.to, move.sourceId, move.relativePath, move.sourcePath, move.fileSize ?? null, move.mtimeMs, move.ctimeMs ?? null, move.id);
 			} catch (error) {
 				if ((error as {code?: string}).code === 'SQLITE_CONSTRAINT_UNIQUE') {
 					throw new EngineError('name_taken', 409, `move: '${move.to}' is the name of another document of collection '${collection.name}'`);

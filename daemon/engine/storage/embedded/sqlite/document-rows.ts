@@ -17,7 +17,7 @@ export class DocumentRows {
 
 	/** Inserts a document; answers the rowids and vectors of its chunks that have one. */
 	insert(collection: CollectionRow, document: DocumentToWrite): Array<{rowid: number; vector: Float32Array}> {
-		const place = [document.sourceId ?? null, document.relativePath ?? null, document.mtimeMs ?? null];
+		const place = [document.sourceId ?? null, document.relativePath ?? null, document.fileSize ?? null, document.mtimeMs ?? null, document.ctimeMs ?? null];
 		const info = this.sql.insertDocument.run(collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize, document.chunks.length, new Date().toISOString(), ...place);
 		const documentId = Number(info.lastInsertRowid);
 		if (document.text !== undefined) {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Schema of the store; `user_version` tells which migrations ran. */
-export const schemaVersion = 2;
+export const schemaVersion = 3;
 
 /** Version 1: what every store starts from (frozen: a change is a migration below). */
 export const schemaVersion1 = `
@@ -58,7 +58,9 @@ CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
 
 /**
  * Migrations by the version they make. 2: folder sources (issue 18). Existing documents stay loose (no source)
- * until the first sync of a folder that holds their file adopts them, without re-embedding.
+ * until the first sync of a folder that holds their file adopts them, without re-embedding. 3: each document's
+ * file stamp (files/file-stamp.ts: size on disk and inode change time beside the mtime), so whether a file
+ * changed is told without reading it; documents stored before it have none and are read to tell, as before.
  */
 const migrations: Record<number, string> = {
 	2: `
@@ -88,6 +90,10 @@ CREATE TABLE document_texts (
 	document_id INTEGER PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
 	text TEXT NOT NULL
 );
+`,
+	3: `
+ALTER TABLE documents ADD COLUMN file_size INTEGER;
+ALTER TABLE documents ADD COLUMN ctime_ms REAL;
 `,
 };
 

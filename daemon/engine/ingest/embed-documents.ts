@@ -1,0 +1,58 @@
+import type {Embedder} from '../embedder/embedder.js';
+import type {Storage} from '../storage/storage.js';
+import type {IngestMode} from '../../../common/wire/jobs.js';
+import type {PreparedDocument} from './prepare-document.js';
+import {checkCompatible} from './write-documents.js';
+
+/** Documents with the vectors of all their chunks, made before their write and committed by write-documents.ts. */
+export type EmbeddedDocuments = {
+	readonly documents: readonly PreparedDocument[];
+	/** By chunk text hash; empty when there was no model. */
+	readonly vectors: ReadonlyMap<string, Float32Array>;
+	/** The model that made them: the commit writes them only while it is still the one loaded. */
+	readonly embedder: Embedder | undefined;
+	readonly mode: IngestMode;
+};
+
+/**
+ * The vectors of every chunk of these documents, made outside the write queue so that no write (and no search
+ * waiting on one) waits for the model: a chunk whose text the collection already holds reuses that vector
+ * (except with `force`), the rest are embedded. Nothing is written here and nothing read here is relied on:
+ * the commit checks the collection and the stored documents again inside the queue. A vector reused from a
+ * chunk deleted meanwhile is still right: it is a function of the text and the model.
+ */
+export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
+	const vectors = new Map<string, Float32Array>();
+	if (!embedder || documents.length === 0) {
+		return {documents, vectors, embedder, mode};
+	}
+
+	const collection = await storage.collection(collectionName);
+	if (collection) {
+		checkCompatible(collection, embedder); // refused now rather than after the embedding; checked again at the commit
+		if (mode !== 'force') {
+			const hashes = [...new Set(documents.flatMap(document => document.chunked.chunks.map(chunk => chunk.hash)))];
+			for (const [hash, vector] of await storage.vectorsByHash(collection, hashes)) {
+				vectors.set(hash, vector);
+			}
+		}
+	}
+
+	const missing = new Map<string, string>();
+	for (const document of documents) {
+		for (const chunk of document.chunked.chunks) {
+			if (!vectors.has(chunk.hash)) {
+				missing.set(chunk.hash, chunk.embedText);
+			}
+		}
+	}
+
+	if (missing.size > 0) {
+		const made = await embedder.embedDocuments([...missing.values()]);
+		for (const [index, hash] of [...missing.keys()].entries()) {
+			vectors.set(hash, made[index]!);
+		}
+	}
+
+	return {documents, vectors, embedder, mode};
+}
