@@ -1,10 +1,14 @@
 import {performance} from 'node:perf_hooks';
 import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
-import type {Collection, FieldWeights, Ranked, StoredChunk} from '../storage/types.js';
-import {unavailable} from '../errors.js';
+import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
+import {invalidInput, unavailable} from '../errors.js';
+import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
+import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
+import {explainer, type HitExplain} from './explain.js';
 import {fuse} from './fusion.js';
 import {keywordTerms} from './keyword-query.js';
+import {queryFilter} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 
 /** Column weights of BM25: document title, section headings, body. */
@@ -31,9 +35,19 @@ async function unionTopK(collections: readonly Collection[], depth: number, rank
  * One search over one or several collections. Several are one ranking over their union: cosine similarity
  * and BM25 (store-wide statistics) compare across collections, so the union's top k is the merge of each one's
  * top k by score, and fusion then runs once over the union's two lists: a rank means the same everywhere.
+ * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
+ * fetching more of them to keep the list full; the vector side embeds the query without its operators.
  */
 export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
 	const started = performance.now();
+	const problem = queryProblem(request.query);
+	if (problem) {
+		throw invalidInput(`query: ${problem}`);
+	}
+
+	const parsed = parseQuery(request.query);
+	const check = queryFilter(parsed);
+	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
 	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
@@ -54,10 +68,10 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 		const {embedder} = context;
 		semanticWork = (async () => {
 			let at = performance.now();
-			const vector = await embedder.embedQuery(request.query);
+			const vector = await embedder.embedQuery(parsed.text);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await unionTopK(collections, depth, async collection => context.storage.vectorTopK(collection, vector, depth));
+			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit)), depth, check, reader);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -66,28 +80,23 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	let keyword: Ranked[] = [];
 	if (mode !== 'semantic') {
 		const at = performance.now();
-		const terms = keywordTerms(request.query);
-		keyword = await unionTopK(collections, depth, async collection => context.storage.keywordTopK(collection, terms, depth, fieldWeights));
+		const terms = keywordTerms(parsed.text);
+		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights)), depth, check, reader);
 		timings.keyword = performance.now() - at;
 	}
 
 	const semantic = await semanticWork;
 	const ranked = mode === 'hybrid' ? fuse(request.fusion, semantic, keyword) : (mode === 'semantic' ? semantic : keyword);
-	const rowids = ranked.map(hit => hit.rowid);
-	const chunks = new Map<number, StoredChunk & {collection: string}>();
-	for (const [index, found] of (await Promise.all(collections.map(async collection => context.storage.chunks(collection, rowids)))).entries()) {
-		for (const [rowid, chunk] of found) {
-			chunks.set(rowid, {...chunk, collection: collections[index]!.name});
-		}
-	}
-
-	const results = toResults(chunks, ranked, request);
+	const chunks = await reader.read(ranked.map(hit => hit.rowid));
+	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword) : undefined;
+	const results = toResults(chunks, ranked, request, explain);
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
 
-function toResults(chunks: ReadonlyMap<number, StoredChunk & {collection: string}>, ranked: readonly Ranked[], request: SearchRequest): SearchHit[] {
+/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score. */
+function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): SearchHit[] {
 	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();
@@ -98,9 +107,14 @@ function toResults(chunks: ReadonlyMap<number, StoredChunk & {collection: string
 			continue;
 		}
 
+		const score = Number(hit.score.toFixed(6));
+		if (request.minScore !== undefined && score < request.minScore) {
+			break; // best first: every later hit is below it too
+		}
+
 		seenIds.add(chunk.id);
 		seenFiles.add(file);
-		results.push({...chunk, score: Number(hit.score.toFixed(6))});
+		results.push({...chunk, score, ...(explain ? {explain: explain(hit)} : {})});
 		if (results.length === request.topK) {
 			break;
 		}
