@@ -13,7 +13,7 @@ export type ParsedQuery = {
 
 /**
  * Splits a query into what it searches for, its phrases and its exclusions. A `-` starts an exclusion only at
- * the start of a word (state-of-the-art stays one word); a quote opens a phrase anywhere and an unclosed one
+ * the start of a word and before a letter or a quote (state-of-the-art stays one word, -2 a number); a quote opens a phrase anywhere and an unclosed one
  * runs to the end of the query.
  */
 export function parseQuery(query: string): ParsedQuery {
@@ -27,7 +27,8 @@ export function parseQuery(query: string): ParsedQuery {
 			continue;
 		}
 
-		const negated = query[at] === '-' && at + 1 < query.length && !/\s/u.test(query[at + 1]!);
+		// -2 is a number (E2f-1, -2, -3; a temperature of -5), not an exclusion.
+		const negated = query[at] === '-' && at + 1 < query.length && !/[\s\d]/u.test(query[at + 1]!);
 		if (negated) {
 			at++;
 		}

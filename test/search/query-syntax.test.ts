@@ -20,6 +20,7 @@ test('a - starts an exclusion only at the start of a word and before something',
 	t.deepEqual(parseQuery('a - b').exclusions, []);
 	t.deepEqual(parseQuery('a -').exclusions, []);
 	t.deepEqual(parseQuery('a -""').exclusions, [], 'an empty exclusion excludes nothing');
+	t.deepEqual(parseQuery('E2f-1, -2, -3 cells at -5 C'), {text: 'E2f-1, -2, -3 cells at -5 C', phrases: [], exclusions: []}, 'a number is not an exclusion (a SciFact query)');
 });
 
 test('only exclusions, or nothing but quotes, is a problem naming the fix; anything else is not', t => {
