@@ -2,19 +2,27 @@
 // the TUI take their defaults and choices from here, and the engine applies the defaults (withSearchDefaults).
 // No daemon imports: the CLI loads this file.
 import {z} from 'zod';
+import {queryProblem} from './query-syntax.js';
 import {fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
 
 export {defaultCollection, fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
 
 const topKRule = `must be an integer from ${searchLimits.topKMin} to ${searchLimits.topKMax}`;
 const queryRule = `must be 1 to ${searchLimits.queryMax} characters`;
+const minScoreRule = 'must be a number (hits scoring below it are left out)';
 const quoted = (values: readonly string[]) => values.map(value => `'${value}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
 /** The fields of a search as the API takes them (snake_case), each with the rule its error message names. */
 export const searchFields = {
 	// Only spaces find nothing by any mode: refused like an empty query, not answered with arbitrary hits.
 	query: z.string({error: 'is required and must be a string'}).min(1, queryRule).max(searchLimits.queryMax, queryRule)
-		.refine(query => query.trim() !== '', 'must hold something besides whitespace'),
+		.refine(query => query.trim() !== '', 'must hold something besides whitespace')
+		.superRefine((query, context) => {
+			const problem = queryProblem(query);
+			if (problem) {
+				context.addIssue({code: 'custom', message: problem});
+			}
+		}),
 	top_k: z.number({error: topKRule}).int(topKRule).min(searchLimits.topKMin, topKRule).max(searchLimits.topKMax, topKRule).optional(),
 	collection: z.string().max(searchLimits.collectionMax, `must be at most ${searchLimits.collectionMax} characters`).optional(),
 	mode: z.enum(searchModes, {error: `must be ${quoted(searchModes)}`}).optional(),
@@ -25,6 +33,10 @@ export const searchFields = {
 		.min(1, `must name 1 to ${searchLimits.collectionsMax} collections`).max(searchLimits.collectionsMax, `must name 1 to ${searchLimits.collectionsMax} collections`).optional(),
 	/** Every collection the caller may search. */
 	all: z.boolean({error: 'must be true or false'}).optional(),
+	/** Hits scoring below it (in the mode's own scale, after fusion) are left out. */
+	min_score: z.number({error: minScoreRule}).optional(),
+	/** Each hit says how it ranked: its keyword and vector ranks and scores and their shares of its score. */
+	explain: z.boolean({error: 'must be true or false'}).optional(),
 };
 
 /** POST /api/v1/search's body. */
@@ -45,6 +57,10 @@ export type SearchRequest = {
 	readonly collapse: boolean;
 	/** Hybrid only: how the keyword and semantic lists merge. */
 	readonly fusion: Fusion;
+	/** Hits scoring below it are left out; when absent, none is. */
+	readonly minScore?: number;
+	/** Each hit carries how it ranked (SearchHit's explain). */
+	readonly explain: boolean;
 };
 
 /** A search as a caller gives it to the engine: what the user did not choose is left out. */
@@ -54,6 +70,7 @@ export type SearchInput = Pick<SearchRequest, 'query'> & Partial<Omit<SearchRequ
 export function fromSearchBody(body: SearchBody): SearchInput {
 	return {
 		query: body.query, topK: body.top_k, mode: body.mode, collection: body.collection, collapse: body.collapse, fusion: body.fusion,
+		minScore: body.min_score, explain: body.explain,
 		...(body.collections ? {collections: [...new Set(body.collections)]} : {}),
 	};
 }
@@ -68,5 +85,7 @@ export function withSearchDefaults(input: SearchInput): SearchRequest {
 		...(input.collections ? {collections: input.collections} : {}),
 		collapse: input.collapse ?? searchDefaults.collapse,
 		fusion: input.fusion ?? searchDefaults.fusion,
+		...(input.minScore === undefined ? {} : {minScore: input.minScore}),
+		explain: input.explain ?? false,
 	};
 }

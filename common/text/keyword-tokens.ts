@@ -70,3 +70,21 @@ export type WordSpan = {readonly start: number; readonly end: number; readonly t
 export function wordSpans(text: string): WordSpan[] {
 	return [...text.matchAll(tokenPattern)].map(match => ({start: match.index, end: match.index + match[0].length, text: match[0], tokens: keywordTokens(match[0])}));
 }
+
+/**
+ * The words of a text as phrases compare them: lower-cased, unstemmed, stop words kept, split where keyword
+ * tokens split (Get-ChildItem -> get, child, item; CJK a character at a time), so "child item" is found in
+ * Get-ChildItem and any word boundary the tokenizer knows counts as one.
+ */
+export function phraseWords(text: string): string[] {
+	const words: string[] = [];
+	for (const match of text.normalize('NFKC').matchAll(tokenPattern)) {
+		if (match[1]) {
+			words.push(...match[1]);
+		} else {
+			words.push(...match[2]!.split(/[-_.']/).flatMap(part => part.split(camelBoundary)).map(part => part.toLowerCase()).filter(Boolean));
+		}
+	}
+
+	return words;
+}

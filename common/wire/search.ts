@@ -1,6 +1,6 @@
 // The HTTP API's search answer, as types only: the daemon maps its engine's results to these
 // (daemon/to-wire/search.ts) and the CLI reads them, so an engine change never changes the contract silently.
-import type {SearchMode} from '../search-contract.js';
+import type {Fusion, SearchMode} from '../search-contract.js';
 
 export type {SearchMode} from '../search-contract.js';
 
@@ -21,6 +21,19 @@ export type SearchResult = {
 	readonly collection?: string;
 	/** True when the file differs from what was indexed or is gone; null for content sent inline. */
 	readonly changed_on_disk?: boolean | null;
+	/** How it ranked, when the request asked (explain: true). */
+	readonly explain?: SearchExplain;
+};
+
+/** A ranking's part in a hit's score: `contribution` is what it added to `score`, `share` that as 0 to 1. */
+type RankingPart = {readonly rank: number; readonly contribution: number; readonly share: number};
+
+/** explain: the keyword (BM25) and vector (cosine) rankings' parts; null for one that did not find the hit or did not run. */
+export type SearchExplain = {
+	readonly keyword: (RankingPart & {readonly score: number}) | null;
+	readonly vector: (RankingPart & {readonly similarity: number}) | null;
+	/** How they merged (hybrid), else null. */
+	readonly fusion: Fusion | null;
 };
 
 export type SearchResponse = {

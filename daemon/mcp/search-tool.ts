@@ -16,7 +16,7 @@ export const searchTool: ToolDefinition = {
 		server.registerTool('search', {
 			_meta: meta,
 			title: 'Search indexed Markdown',
-			description: 'Finds the chunks of indexed Markdown most relevant to a query, in one collection or (when none is named) in every collection. hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has collection, file, source_path, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
+			description: 'Finds the chunks of indexed Markdown most relevant to a query, in one collection or (when none is named) in every collection. The query takes "an exact phrase" (every result holds it), -word and -"a phrase" (no result holds it). hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has collection, file, source_path, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
 			inputSchema: {
 				query: searchFields.query.describe('What to look for, in words or exact terms'),
 				top_k: searchFields.top_k.describe(`Number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax} (default ${searchDefaults.topK})`),
@@ -24,10 +24,12 @@ export const searchTool: ToolDefinition = {
 				collection: searchFields.collection.describe('Collection to search; leave out to search all collections'),
 				collapse: searchFields.collapse.describe('true: at most one result per document (its best chunk)'),
 				fusion: searchFields.fusion.describe(`hybrid only: convex (by normalised score) or rrf (by rank); default ${searchDefaults.fusion}`),
+				min_score: searchFields.min_score.describe('Leave out results scoring below this (the mode\'s own scale: BM25, cosine, or fused)'),
+				explain: searchFields.explain.describe('true: each result says how it ranked (keyword and vector rank, score and share of its score)'),
 			},
 			annotations: {readOnlyHint: true},
 		}, guarded(async (body: SearchBody) => toToolSearch(await useCases.search(actor, {
-			query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion,
+			query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion, minScore: body.min_score, explain: body.explain,
 			collections: body.collection === undefined ? 'all' : [body.collection],
 		}))));
 	},

@@ -1,4 +1,5 @@
-import type {SearchResponse, SearchResult} from '../../common/wire/search.js';
+import type {SearchExplain, SearchResponse, SearchResult} from '../../common/wire/search.js';
+import type {HitExplain} from '../engine/search/explain.js';
 import type {SearchHit} from '../engine/search/types.js';
 import type {SearchAnswer} from '../use-cases/search.js';
 
@@ -19,6 +20,17 @@ export function toSearchResult(hit: Hit): SearchResult {
 		source_path: hit.sourcePath,
 		collection: hit.collection,
 		changed_on_disk: hit.changedOnDisk ?? null,
+		...(hit.explain ? {explain: toExplain(hit.explain)} : {}),
+	};
+}
+
+/** A hit's explanation: the vector ranking's score is a similarity. */
+export function toExplain(explain: HitExplain): SearchExplain {
+	const {keyword, vector, fusion} = explain;
+	return {
+		keyword,
+		vector: vector ? {rank: vector.rank, similarity: vector.score, contribution: vector.contribution, share: vector.share} : null,
+		fusion,
 	};
 }
 
@@ -42,6 +54,7 @@ export function toToolSearch(answer: SearchAnswer) {
 			collection: hit.collection, file: hit.fileName, source_path: hit.sourcePath, heading_path: hit.headingPath, heading_level: hit.headingLevel,
 			section_title: hit.sectionTitle, score: hit.score, start_line: hit.startLine, end_line: hit.endLine, content: hit.content,
 			changed_on_disk: hit.changedOnDisk,
+			...(hit.explain ? {explain: toExplain(hit.explain)} : {}),
 		})),
 	};
 }

@@ -14,6 +14,8 @@ export const wholeNumber = (min: number, max: number) => (value: string) => {
 };
 
 export const checkTopK = wholeNumber(searchLimits.topKMin, searchLimits.topKMax);
+/** --min-score: any number (scores are BM25, cosine or fused, by mode). */
+export const checkMinScore = (value: string) => (value.trim() !== '' && Number.isFinite(Number(value)) ? undefined : 'must be a number, e.g. 0.5');
 export const checkPort = (value: string) => (wholeNumber(0, 65_535)(value) ? 'must be a port number from 0 to 65535' : undefined);
 
 export const checkDatabaseUrl = (value: string) => (isDatabaseUrl(value) ? undefined : databaseUrlRule);

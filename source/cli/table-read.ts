@@ -1,13 +1,13 @@
 // Commands that read: search, listings, stats, status, export.
 import {defaultCollection, fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
-import {checkTopK, collection, collectionWords} from './options.js';
+import {checkMinScore, checkTopK, collection, collectionWords} from './options.js';
 import type {CommandSpec} from './spec.js';
 
 export const readCommands: CommandSpec[] = [
 	{
 		name: 'search',
 		summary: 'search one collection, several or all: hybrid (keyword and vectors fused), semantic or keyword',
-		args: [{name: 'QUERY', description: `what to look for, 1 to ${searchLimits.queryMax} characters`}],
+		args: [{name: 'QUERY', description: `what to look for, 1 to ${searchLimits.queryMax} characters: words, "an exact phrase", -word and -"a phrase" to leave out (after --: md-vector search -- '-word first')`}],
 		options: [
 			{name: 'top-k', short: 'k', value: 'N', description: `number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax}`, default: String(searchDefaults.topK), check: checkTopK},
 			{name: 'mode', value: 'mode', description: 'how to rank', default: searchDefaults.mode, choices: searchModes},
@@ -15,12 +15,14 @@ export const readCommands: CommandSpec[] = [
 			{name: 'all', description: 'search every collection, ranked as one'},
 			{name: 'collapse', description: 'at most one result per document'},
 			{name: 'fusion', value: 'method', description: 'hybrid only: merge by rank (rrf) or by normalised score (convex)', default: searchDefaults.fusion, choices: fusions},
+			{name: 'min-score', value: 'X', description: 'leave out hits scoring below X (BM25 in keyword mode, cosine in semantic, the fused score in hybrid)', check: checkMinScore},
+			{name: 'explain', description: 'under each hit, how it ranked: keyword rank and BM25, vector rank and similarity, each one\'s share of the score'},
 			{name: 'files', short: 'l', description: 'print only the paths of the matching files, each once, best first (as rg -l)'},
 			{name: 'format', value: 'format', description: 'path:line prints path:line:text per hit, for editors\' quickfix lists (as rg -n)', choices: ['path:line']},
 		],
 		json: true,
-		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search "rotate the api key" -C notes -C work', 'md-vector search "rotate the api key" --format path:line | vim -q /dev/stdin', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\''],
-		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion'},
+		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search "rotate the api key" -C notes -C work', 'md-vector search "rotate the api key" --format path:line | vim -q /dev/stdin', 'md-vector search \'"api key" rotate -staging\' --explain', 'md-vector search -- \'-draft release notes\'', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\''],
+		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion', min_score: '--min-score'},
 		load: async () => import('../commands/search.js'),
 	},
 	{

@@ -17,6 +17,10 @@ export type SearchInput = {
 	readonly all?: boolean;
 	readonly collapse?: boolean;
 	readonly fusion?: 'rrf' | 'convex';
+	/** Hits scoring below it are left out. */
+	readonly min_score?: number;
+	/** Each hit says how it ranked. */
+	readonly explain?: boolean;
 };
 
 export type IngestInput = {

@@ -1,4 +1,5 @@
 import {searchDefaults as contractDefaults, searchLimits, type Fusion, type SearchMode} from '../../common/search-defaults.js';
+import {queryProblem} from '../../common/query-syntax.js';
 import type {SearchResponse} from './api-types.js';
 import {DaemonError, UsageError} from './client-errors.js';
 import {modelAdvice} from './model-check.js';
@@ -19,6 +20,9 @@ export type SearchOptions = {
 	readonly all?: boolean;
 	readonly collapse: boolean;
 	readonly fusion: Fusion;
+	/** --min-score as typed (checked by the command table); undefined: none. */
+	readonly minScore?: string;
+	readonly explain?: boolean;
 	/** Hears a notice for the user: the running daemon's model is not the one this command's settings choose. */
 	readonly onNotice?: (line: string) => void;
 };
@@ -30,12 +34,19 @@ export async function searchOnce(client: DaemonClient, query: string, options: S
 		throw new UsageError(`-k must be a whole number from ${searchLimits.topKMin} to ${searchLimits.topKMax}, got '${options.topK}'`);
 	}
 
+	const problem = queryProblem(query);
+	if (problem) {
+		throw new UsageError(`the query ${problem}`);
+	}
+
 	const health = options.mode === 'keyword' ? undefined : await waitForModel(client, {onNotice: options.onNotice});
 	try {
 		const response = await client.search({
 			query, top_k: topK, mode: options.mode, collapse: options.collapse || undefined,
 			...(options.all ? {all: true} : (options.collections && options.collections.length > 1 ? {collections: options.collections} : {collection: options.collection})),
 			fusion: options.mode === 'hybrid' ? options.fusion : undefined,
+			...(options.minScore === undefined ? {} : {min_score: Number(options.minScore)}),
+			...(options.explain ? {explain: true} : {}),
 		});
 		return response.notice ? {...response, notice: modelAdvice(response.notice, health)} : response;
 	} catch (error) {

@@ -20,6 +20,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: named[0] ?? defaultCollection,
 		collections: named, all: flag(invocation, 'all'),
 		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion, onNotice: io.note,
+		minScore: stringOption(invocation, 'min-score'), explain: flag(invocation, 'explain'),
 	});
 	if (response.notice) {
 		io.note(`note: ${response.notice}`);

@@ -1,3 +1,4 @@
+import {parseQuery} from '../../common/query-syntax.js';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {wordSpans, type WordSpan} from '../../common/text/keyword-tokens.js';
 
@@ -10,28 +11,15 @@ export type QueryMarks = {
 	readonly words: ReadonlySet<string>;
 };
 
-// "a phrase" (an unclosed quote runs to the end), -"an exclusion", -word, word.
-const parts = /(-?)"([^"]*)(?:"|$)|(\S+)/g;
-
 /**
- * The marks of a query, as the search reads it: whole words whose keyword tokens (Porter stems) are the
- * query's terms, without stop words or the question's phrasing words unless they are all there is; a quoted
- * phrase as one mark; nothing a `-` excludes.
+ * The marks of a query, as the search reads it (common/query-syntax.ts): whole words whose keyword tokens (Porter
+ * stems) are the query's terms, without stop words or the question's phrasing words unless they are all there
+ * is; a quoted phrase as one mark; nothing a `-` excludes.
  */
 export function queryMarks(query: string): QueryMarks {
-	const loose: string[] = [];
-	const phrases: string[][] = [];
-	for (const [, minus, phrase, word] of query.matchAll(parts)) {
-		if (phrase !== undefined) {
-			const keys = wordSpans(phrase).map(span => spanKey(span));
-			if (!minus && keys.length > 0) {
-				phrases.push(keys);
-			}
-		} else if (word && !(word.startsWith('-') && word.length > 1)) {
-			loose.push(word);
-		}
-	}
-
+	const parsed = parseQuery(query);
+	const {loose} = parsed;
+	const phrases = parsed.phrases.map(phrase => wordSpans(phrase).map(span => spanKey(span))).filter(keys => keys.length > 0);
 	const terms = new Set(loose.length > 0 ? keywordTerms(loose.join(' ')) : []);
 	const words = new Set(terms.size === 0 && phrases.length === 0 ? wordSpans(loose.join(' ')).map(span => span.text.toLowerCase()) : []);
 	return {terms, phrases, words};

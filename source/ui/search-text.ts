@@ -1,5 +1,6 @@
 import type {SearchResponse, SearchResult} from '../client/api-types.js';
 import type {Style} from '../cli/style.js';
+import {explainText} from './explain-text.js';
 import {count, plural} from './format.js';
 import {snippet, type Segment} from './snippet.js';
 import {wrapSegments} from './wrap.js';
@@ -23,6 +24,7 @@ function hitLines(hit: SearchResult, rank: number, query: string, style: Style, 
 		`${style.dim(`${String(rank).padStart(2)}.`)} ${style.green(hit.score.toFixed(4))}  ${from}${style.bold(style.cyan(hit.source_file))}${style.dim(`:${hit.start_line}-${hit.end_line}`)}${stale}`,
 		`${indent}${style.magenta(path)}`,
 		...lines.map(line => `${indent}${joined(line, style)}`),
+		...(hit.explain ? [`${indent}${style.dim(explainText(hit.explain))}`] : []),
 		'',
 	];
 }

@@ -35,7 +35,7 @@ export function snippet(content: string, query: string, width = 220): Segment[] 
 	return merge(segments);
 }
 
-/** The window [start, end) of the text as segments, a mark cut by the window's edge kept as far as it shows. */
+/** The window [start, end) of the text as segments; a word cut by the window's edge is not marked (…⟦tl⟧ reads as noise). */
 function split(text: string, start: number, end: number, ranges: ReadonlyArray<readonly [number, number]>): Segment[] {
 	const segments: Segment[] = [];
 	let last = start;
@@ -48,7 +48,7 @@ function split(text: string, start: number, end: number, ranges: ReadonlyArray<r
 			segments.push({text: text.slice(last, from), match: false});
 		}
 
-		segments.push({text: text.slice(Math.max(from, start), Math.min(to, end)), match: true});
+		segments.push({text: text.slice(Math.max(from, start), Math.min(to, end)), match: from >= start && to <= end});
 		last = Math.min(to, end);
 	}
 

@@ -30,10 +30,16 @@ test('identifiers are marked whole; Markdown brackets in the text are left as th
 	t.is(marked('Run Get-ChildItem or see [the docs](x.md).', 'ChildItem'), 'Run ⟦Get-ChildItem⟧ or see [the docs](x.md).');
 });
 
-test('the window opens on the densest run of marks, cut words kept as far as they show', t => {
+test('the window opens on the densest run of marks; a word cut by its edge is not marked', t => {
 	const long = `${'filler words here '.repeat(30)}the compost heap needs compost turning${' more filler'.repeat(30)}`;
 	const segments = snippet(long, 'compost', 80);
 	t.true(segments[0]!.text.startsWith('…'));
 	t.is(segments.filter(segment => segment.match).map(segment => segment.text).join(','), 'compost,compost');
 	t.true(segments.at(-1)!.text.endsWith('…'));
+});
+
+test('a matched word cut by the window\'s edge shows unmarked', t => {
+	const long = 'ab'.repeat(150); // one word, far longer than the window
+	const segments = snippet(`compost ${long}`, `compost ${long}`, 40);
+	t.deepEqual(segments.filter(segment => segment.match).map(segment => segment.text), ['compost'], 'the long word runs past the window: not marked');
 });

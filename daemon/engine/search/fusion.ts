@@ -8,14 +8,12 @@ export type {Fusion} from '../../../common/search-contract.js';
  * Rank-based, so BM25 and cosine scores need no common scale.
  */
 export function reciprocalRankFusion(lists: ReadonlyArray<readonly Ranked[]>, k = 60): Ranked[] {
-	const scores = new Map<number, number>();
-	for (const list of lists) {
-		for (const [rank, hit] of list.entries()) {
-			scores.set(hit.rowid, (scores.get(hit.rowid) ?? 0) + (1 / (k + rank + 1)));
-		}
-	}
+	return summed(lists.map(list => rrfParts(list, k)));
+}
 
-	return sorted(scores);
+/** What each hit of one list adds to its RRF score. */
+function rrfParts(list: readonly Ranked[], k: number): Map<number, number> {
+	return new Map(list.map((hit, rank) => [hit.rowid, 1 / (k + rank + 1)]));
 }
 
 /**
@@ -24,22 +22,25 @@ export function reciprocalRankFusion(lists: ReadonlyArray<readonly Ranked[]>, k 
  * [0, 1] over its own candidates; a hit absent from a list gets 0 there. `weights` sum to 1.
  */
 export function convexFusion(lists: ReadonlyArray<readonly Ranked[]>, weights: readonly number[]): Ranked[] {
-	const scores = new Map<number, number>();
-	for (const [index, list] of lists.entries()) {
-		if (list.length === 0) {
-			continue;
-		}
+	return summed(lists.map((list, index) => convexParts(list, weights[index]!)));
+}
 
-		const values = list.map(hit => hit.score);
-		const low = Math.min(...values);
-		const span = Math.max(...values) - low;
-		for (const hit of list) {
-			const normalised = span > 0 ? (hit.score - low) / span : 1; // one candidate, or all tied: full marks
-			scores.set(hit.rowid, (scores.get(hit.rowid) ?? 0) + (weights[index]! * normalised));
-		}
+/** What each hit of one list adds to its convex score: the weight times its min-max normalised score. */
+function convexParts(list: readonly Ranked[], weight: number): Map<number, number> {
+	const parts = new Map<number, number>();
+	if (list.length === 0) {
+		return parts;
 	}
 
-	return sorted(scores);
+	const values = list.map(hit => hit.score);
+	const low = Math.min(...values);
+	const span = Math.max(...values) - low;
+	for (const hit of list) {
+		const normalised = span > 0 ? (hit.score - low) / span : 1; // one candidate, or all tied: full marks
+		parts.set(hit.rowid, weight * normalised);
+	}
+
+	return parts;
 }
 
 /**
@@ -93,14 +94,30 @@ export function demote(list: readonly Ranked[], rows: ReadonlySet<number>): Rank
 }
 
 export function fuse(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[]): Ranked[] {
+	return summed(fusionParts(fusion, semantic, keyword));
+}
+
+/**
+ * What each hit of the semantic and of the keyword list adds to its fused score (a hit absent from a list has
+ * no entry there): fuse sums them, and --explain shows them.
+ */
+export function fusionParts(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[]): [Map<number, number>, Map<number, number>] {
 	if (fusion === 'rrf') {
-		return reciprocalRankFusion([semantic, keyword]);
+		return [rrfParts(semantic, 60), rrfParts(keyword, 60)];
 	}
 
 	const weight = semanticWeight(semantic, keyword);
-	return convexFusion([semantic, keyword], [weight, 1 - weight]);
+	return [convexParts(semantic, weight), convexParts(keyword, 1 - weight)];
 }
 
-function sorted(scores: ReadonlyMap<number, number>): Ranked[] {
+/** The lists' parts added up per hit (in list order, as the fused score always was), best first. */
+function summed(lists: ReadonlyArray<ReadonlyMap<number, number>>): Ranked[] {
+	const scores = new Map<number, number>();
+	for (const parts of lists) {
+		for (const [rowid, part] of parts) {
+			scores.set(rowid, (scores.get(rowid) ?? 0) + part);
+		}
+	}
+
 	return [...scores].map(([rowid, score]) => ({rowid, score})).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
 }

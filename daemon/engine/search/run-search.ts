@@ -1,11 +1,15 @@
 import {performance} from 'node:perf_hooks';
 import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
-import type {Collection, FieldWeights, Ranked, StoredChunk} from '../storage/types.js';
-import {unavailable} from '../errors.js';
+import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
+import {invalidInput, unavailable} from '../errors.js';
+import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
+import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
+import {explainer, type HitExplain} from './explain.js';
 import {demote, fuse} from './fusion.js';
 import {isBoilerplate} from './boilerplate.js';
+import {queryFilter} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 
 /** Column weights of BM25: document title, section headings, body. */
@@ -32,9 +36,19 @@ async function unionTopK(collections: readonly Collection[], depth: number, rank
  * One search over one or several collections. Several are one ranking over their union: cosine similarity
  * and BM25 (store-wide statistics) compare across collections, so the union's top k is the merge of each one's
  * top k by score, and fusion then runs once over the union's two lists: a rank means the same everywhere.
+ * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
+ * fetching more of them to keep the list full; the vector side embeds the query without its operators.
  */
 export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
 	const started = performance.now();
+	const problem = queryProblem(request.query);
+	if (problem) {
+		throw invalidInput(`query: ${problem}`);
+	}
+
+	const parsed = parseQuery(request.query);
+	const check = queryFilter(parsed);
+	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
 	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
@@ -55,10 +69,10 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 		const {embedder} = context;
 		semanticWork = (async () => {
 			let at = performance.now();
-			const vector = await embedder.embedQuery(request.query);
+			const vector = await embedder.embedQuery(parsed.text);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await unionTopK(collections, depth, async collection => context.storage.vectorTopK(collection, vector, depth));
+			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit)), depth, check, reader);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -67,42 +81,32 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	let keyword: Ranked[] = [];
 	if (mode !== 'semantic') {
 		const at = performance.now();
-		const terms = keywordTerms(request.query);
-		keyword = await unionTopK(collections, depth, async collection => context.storage.keywordTopK(collection, terms, depth, fieldWeights));
+		const terms = keywordTerms(parsed.text);
+		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights)), depth, check, reader);
 		timings.keyword = performance.now() - at;
 	}
 
-	const semantic = await semanticWork;
-	const candidates = mode === 'hybrid' ? [...semantic, ...keyword] : (mode === 'semantic' ? semantic : keyword);
-	const chunks = await chunksOf(context.storage, collections, candidates.map(hit => hit.rowid));
-	let ranked = candidates;
+	let semantic = await semanticWork;
+	let ranked = mode === 'semantic' ? semantic : keyword;
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
 		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issue 28).
-		const boilerplate = new Set([...chunks].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
-		ranked = fuse(request.fusion, demote(semantic, boilerplate), demote(keyword, boilerplate));
+		const candidates = await reader.read([...semantic, ...keyword].map(hit => hit.rowid));
+		const boilerplate = new Set([...candidates].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
+		[semantic, keyword] = [demote(semantic, boilerplate), demote(keyword, boilerplate)];
+		ranked = fuse(request.fusion, semantic, keyword);
 	}
 
-	const results = toResults(chunks, ranked, request);
+	const chunks = await reader.read(ranked.map(hit => hit.rowid));
+	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword) : undefined;
+	const results = toResults(chunks, ranked, request, explain);
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
 
-/** The chunks of these rows, each with the name of the collection that holds it. */
-async function chunksOf(storage: Storage, collections: readonly Collection[], rowids: readonly number[]): Promise<Map<number, StoredChunk & {collection: string}>> {
-	const chunks = new Map<number, StoredChunk & {collection: string}>();
-	const unique = [...new Set(rowids)];
-	for (const [index, found] of (await Promise.all(collections.map(async collection => storage.chunks(collection, unique)))).entries()) {
-		for (const [rowid, chunk] of found) {
-			chunks.set(rowid, {...chunk, collection: collections[index]!.name});
-		}
-	}
-
-	return chunks;
-}
-
-function toResults(chunks: ReadonlyMap<number, StoredChunk & {collection: string}>, ranked: readonly Ranked[], request: SearchRequest): SearchHit[] {
+/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score. */
+function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): SearchHit[] {
 	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();
@@ -113,9 +117,14 @@ function toResults(chunks: ReadonlyMap<number, StoredChunk & {collection: string
 			continue;
 		}
 
+		const score = Number(hit.score.toFixed(6));
+		if (request.minScore !== undefined && score < request.minScore) {
+			break; // best first: every later hit is below it too
+		}
+
 		seenIds.add(chunk.id);
 		seenFiles.add(file);
-		results.push({...chunk, score: Number(hit.score.toFixed(6))});
+		results.push({...chunk, score, ...(explain ? {explain: explain(hit)} : {})});
 		if (results.length === request.topK) {
 			break;
 		}

@@ -1,5 +1,6 @@
 import type {SearchMode} from '../../../common/search-contract.js';
 import type {StoredChunk} from '../storage/types.js';
+import type {HitExplain} from './explain.js';
 
 export type {SearchMode, SearchRequest} from '../../../common/search-contract.js';
 
@@ -14,6 +15,8 @@ export type SearchHit = StoredChunk & {
 	 * once per query; null when it was sent inline, undefined before the engine decided it.
 	 */
 	readonly changedOnDisk?: boolean | null;
+	/** How it ranked, when the search asked (explain). */
+	readonly explain?: HitExplain;
 };
 
 /** Milliseconds spent in each stage of a search (the stages overlap) and in all. */

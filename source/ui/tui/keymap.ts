@@ -1,5 +1,6 @@
 import type {SearchResult, SourceEntry} from '../../client/api-types.js';
 import {defaultCollection} from '../../../common/search-defaults.js';
+import {explainText} from '../explain-text.js';
 import type {KeyPress} from './key-press.js';
 import {followedFile} from './followed-file.js';
 import {formProblem, openIngest} from './ingest-form.js';
@@ -145,6 +146,13 @@ export const keymap: readonly Binding[] = [
 		keys: ['d'], when: ['results'], label: 'd', help: 'delete its document (asks first)', run({hit, state, dispatch, sources}) {
 			if (hit && state.collection) {
 				dispatch({type: 'open', dialog: {kind: 'delete', file: hit.source_file, collection: state.collection, source: followedFile(hit, sources)}});
+			}
+		},
+	},
+	{
+		keys: ['e'], when: lists, label: 'e', help: 'explain how it ranked', run({hit, dispatch}) {
+			if (hit) {
+				dispatch({type: 'message', message: {text: hit.explain ? `${hit.source_file}: ${explainText(hit.explain)}` : 'this daemon does not explain rankings (md-vector restart)', error: false}});
 			}
 		},
 	},

@@ -49,7 +49,8 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 	const send = (request: Request, to: TuiClient) => {
 		inFlight.current = to;
 		const started = Date.now();
-		to.search({query: request.query, mode: request.mode, top_k: request.topK, collection: request.collection}).then(response => {
+		// Every search brings its ranking details ('e' shows them for the selected result): the daemon has them at hand.
+		to.search({query: request.query, mode: request.mode, top_k: request.topK, collection: request.collection, explain: true}).then(response => {
 			if (request.key === wanted.current) {
 				onResults?.();
 				setState({response, query: request.query, error: undefined, latencyMs: Date.now() - started, key: request.key});
