@@ -5,7 +5,7 @@ import {hostileBodies} from './bodies/hostile-bodies.js';
 import {PeakMemory} from './bodies/peak-memory.js';
 import {streamBody} from './bodies/stream-body.js';
 
-/** What an import may add to the daemon's resident memory, whatever its body (README, "Security"). */
+/** What an import may add to the daemon's resident memory, whatever its body (docs/security.md). */
 export const importMemoryBudget = 256 * 1024 * 1024;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

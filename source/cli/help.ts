@@ -31,7 +31,7 @@ export function rootHelp(): string {
 		'',
 		`Exit codes: ${exitCodes.ok} done, ${exitCodes.failure} failed, ${exitCodes.usage} usage error or refused input, ${exitCodes.cancelled} cancelled (Ctrl-C).`,
 		'With --json, stdout holds exactly one JSON document (errors too); notices and progress go to stderr.',
-		'Settings: md-vector config list (environment variables win: MD_VECTOR_PORT, MD_VECTOR_HOME, ...; see the README).',
+		'Settings: md-vector config list (environment variables win: MD_VECTOR_PORT, MD_VECTOR_HOME, ...; see docs/commands.md).',
 		'',
 	].join('\n');
 }

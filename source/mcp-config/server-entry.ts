@@ -37,7 +37,7 @@ export type Built = {readonly entry: Record<string, unknown>; readonly warnings:
 
 function clientKeyReference(client: string, facts: Facts, warnings: string[]): string {
 	if (!facts.clients.exists) {
-		warnings.push(`there is no ${facts.clients.file}, so no client '${client}': the daemon will answer 401 until you add it (see "Permissions" in the README)`);
+		warnings.push(`there is no ${facts.clients.file}, so no client '${client}': the daemon will answer 401 until you add it (see "Permissions" in docs/mcp-and-permissions.md)`);
 	} else if (!facts.clients.keyVariables.has(client)) {
 		warnings.push(`${facts.clients.file} has no client '${client}' (it has: ${[...facts.clients.keyVariables.keys()].join(', ') || 'none'}): the daemon will answer 401 until you add it`);
 	}

@@ -1,4 +1,4 @@
-// The README's exit-code table is the contract (issue 26 item 5): each row, walked for every command that can
+// The exit-code table of docs/commands.md is the contract (issue 26 item 5): each row, walked for every command that can
 // hit it, through the real CLI and daemon. Row 130 (Ctrl-C) is lifecycle.test.ts's "Ctrl-C during ingest-dir";
 // "a job stopped by md-vector stop --now" (1) is stop.test.ts's. errors.test.ts checks the messages.
 import {createServer, type AddressInfo} from 'node:net';

@@ -58,7 +58,7 @@ test('the port setting of the config file, when the environment sets none; --jso
 	t.deepEqual(await md.json(['mcp-config', '--type', 'sse', '--client', 'ghost']), {
 		mcpServers: {'md-vector': {type: 'sse', url: 'http://127.0.0.1:7444/sse', headers: {Authorization: 'Bearer ${MD_VECTOR_GHOST_KEY}'}}},
 		warnings: [
-			`there is no ${path.join(md.home, 'config', 'clients.json')}, so no client 'ghost': the daemon will answer 401 until you add it (see "Permissions" in the README)`,
+			`there is no ${path.join(md.home, 'config', 'clients.json')}, so no client 'ghost': the daemon will answer 401 until you add it (see "Permissions" in docs/mcp-and-permissions.md)`,
 			'set MD_VECTOR_GHOST_KEY to the key of client \'ghost\' in the assistant\'s environment',
 		],
 	});

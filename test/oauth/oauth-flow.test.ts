@@ -124,7 +124,7 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 	t.regex(await page.content(), /Allow <b>Claude Code<\/b> to use your md-vector\?/);
 	const label = `oauth:${provider.information!.client_id}`;
 	t.true((await page.content()).includes(`It will be known as <code>${label}</code> (the name above is the one it gave itself, and grants it nothing)`));
-	if (process.env.MD_VECTOR_UPDATE_MEDIA === '1') { // the README's picture: npm run build && MD_VECTOR_UPDATE_MEDIA=1 npx ava dist/test/oauth/oauth-flow.test.js
+	if (process.env.MD_VECTOR_UPDATE_MEDIA === '1') { // docs/mcp-and-permissions.md's picture: npm run build && MD_VECTOR_UPDATE_MEDIA=1 npx ava dist/test/oauth/oauth-flow.test.js
 		await page.setViewportSize({width: 760, height: 720});
 		await page.screenshot({path: path.join(repoRoot, 'media', 'consent.png'), fullPage: true});
 	}

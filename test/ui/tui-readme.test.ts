@@ -1,4 +1,4 @@
-// The README's key table is the keymap's: a binding added, changed or removed without the README fails here.
+// The key table of docs/terminal-ui.md is the keymap's: a binding added, changed or removed without the page fails here.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
@@ -11,8 +11,8 @@ const places: Record<Scope, string> = {
 	delete: 'delete dialog', ingest: 'ingest dialog', 'ingest-running': 'ingest running',
 };
 
-test('README: one row per binding, in the keymap\'s order, with its keys, where it applies and what it does', t => {
-	const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+test('docs/terminal-ui.md: one row per binding, in the keymap\'s order, with its keys, where it applies and what it does', t => {
+	const readme = readFileSync(path.join(repoRoot, 'docs', 'terminal-ui.md'), 'utf8');
 	const table = readme.slice(readme.indexOf('| key | where | action |')).split('\n\n')[0]!.split('\n').slice(2);
 	const escape = (text: string) => text.replaceAll('|', String.raw`\|`);
 	const expected = keymap.map(binding => {

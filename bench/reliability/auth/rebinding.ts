@@ -6,7 +6,7 @@ import type {Tally} from '../tally.js';
  * DNS rebinding (finding F-dns-rebinding): a web page on another site makes a browser send requests to 127.0.0.1
  * under its own name. Every route (REST, MCP, job events) must refuse a Host that is not the daemon's and an
  * Origin of another site; the daemon's own names must work. A request that carries a key may use any Host (a
- * reverse proxy's name; a rebinding page cannot know the key: README, Security), but never a foreign Origin.
+ * reverse proxy's name; a rebinding page cannot know the key: docs/security.md), but never a foreign Origin.
  * With OAuth on (the default) /mcp needs a credential even on loopback: its 401 there is not the guard's.
  */
 export async function rebinding(tally: Tally, daemon: DaemonProcess, headers: Record<string, string>, label: string): Promise<void> {

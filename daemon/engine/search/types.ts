@@ -6,7 +6,7 @@ export type {SearchMode, SearchRequest} from '../../../common/search-contract.js
 
 /** A hit, as the engine answers it: the stored chunk and its score (daemon/to-wire/search.ts shapes it for the API). */
 export type SearchHit = StoredChunk & {
-	/** Rounded to 6 decimals; what it means depends on the mode (README). */
+	/** Rounded to 6 decimals; what it means depends on the mode (docs/http-api.md, "search"). */
 	readonly score: number;
 	/** The collection it was found in. */
 	readonly collection: string;

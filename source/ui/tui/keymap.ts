@@ -49,7 +49,7 @@ export type Binding = {
 	readonly when: readonly Scope[];
 	/** The keys as the help shows them. */
 	readonly label: string;
-	/** What it does, for the help and the README. */
+	/** What it does, for the help and docs/terminal-ui.md. */
 	readonly help: string;
 	/** A word or two for a dialog's line of key hints. */
 	readonly hint?: string;
