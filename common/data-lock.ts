@@ -52,8 +52,23 @@ function readOwner(file: string): number | undefined {
 export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
 	} catch (error) {
 		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+
+	return !isZombie(pid);
+}
+
+/**
+ * A killed process stays in the process table until its parent reaps it; a daemon's parent is gone (it was
+ * started detached), and a container's first process may reap late or never. It holds no file: it is dead.
+ */
+function isZombie(pid: number): boolean {
+	try {
+		// /proc/PID/stat: "pid (command) state ...": the command may hold spaces and parentheses.
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+	} catch {
+		return false; // no /proc (macOS): kill(pid, 0) is all there is
 	}
 }

@@ -111,8 +111,10 @@ test.serial('a folder ingestion run by one daemon is read, followed to its end a
 });
 
 test.serial('a daemon killed (SIGKILL) during a folder ingestion leaves the database consistent and the other one serving', async t => {
-	for (let file = 0; file < 400; file++) {
-		writeFileSync(path.join(folder, `note-${String(file).padStart(3, '0')}.md`), `# Note ${file}\n\nLighthouse keeper log ${file}.\n\n## Weather\n\nFog and wind on day ${file}.\n`);
+	// Enough files that the kill lands mid-ingestion: the pipeline commits a group (~256 chunks) while it embeds the next.
+	const total = 2000;
+	for (let file = 0; file < total; file++) {
+		writeFileSync(path.join(folder, `note-${String(file).padStart(4, '0')}.md`), `# Note ${file}\n\nLighthouse keeper log ${file}.\n\n## Weather\n\nFog and wind on day ${file}.\n`);
 	}
 
 	const doomed = await startDaemon(env());
@@ -136,7 +138,7 @@ test.serial('a daemon killed (SIGKILL) during a folder ingestion leaves the data
 
 	t.deepEqual(await inconsistencies(database.url), []);
 	const kept = await documentsOf(second, 'logs');
-	t.true(kept.length < 400, 'the ingestion was cut off');
+	t.true(kept.length < total, 'the ingestion was cut off');
 	const found = await second.request('POST', '/api/v1/search', {query: 'lighthouse keeper', collection: 'logs', mode: 'keyword'});
 	t.is(found.status, 200);
 	t.true(found.body.results.length > 0);
@@ -150,7 +152,7 @@ test.serial('a daemon killed (SIGKILL) during a folder ingestion leaves the data
 	}, 120_000);
 	t.is(finished?.state, 'completed');
 	const all = await documentsOf(first, 'logs');
-	t.is(all.length, 400);
+	t.is(all.length, total);
 	// What the killed daemon had stored was whole: the same chunks as the same file written by the other one.
 	const whole = new Map(all.map(document => [document.file, document]));
 	t.deepEqual(kept, kept.map(document => whole.get(document.file)));

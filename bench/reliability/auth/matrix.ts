@@ -59,21 +59,39 @@ export async function authMatrix(tally: Tally): Promise<void> {
 					continue;
 				}
 
-				// Without a valid key: 401, or 429 once its address used up its failed authentications (guessing).
+				// Without a valid key: 401, or 429 once its address used up its failed authentications (guessing). An MCP
+				// tool call a valid client may not make is the call's tool error: not offered to it, or refused (403).
 				const refusedAs = credential.as === 'nobody' ? [401, 429] : [403];
-				const reached = answer.status < 400 || answer.status === 404;
+				const toolRefusal = row.path === '/mcp' && credential.as !== 'nobody' && mcpRefusal(answer.text);
+				const reached = !toolRefusal && (answer.status < 400 || answer.status === 404);
 				const disclosed = row.secret !== undefined && answer.status < 400 && answer.text.includes(row.secret);
 				if (reached || disclosed) {
 					tally.unauthorised++;
 				}
 
 				tally.check(finding, 'auth matrix: no unauthorised success or disclosure', !reached && !disclosed, `${label} -> ${answer.status} ${answer.text.slice(0, 200)}`);
-				tally.check(finding, 'auth matrix: refused as 401 (no valid key) or 403 (no permission)', refusedAs.includes(answer.status), `${label} -> ${answer.status} (expected ${refusedAs.join(' or ')})`);
+				tally.check(finding, 'auth matrix: refused as 401 (no valid key) or 403 (no permission)', toolRefusal || refusedAs.includes(answer.status), `${label} -> ${answer.status} (expected ${refusedAs.join(' or ')}${row.path === '/mcp' ? ', or a tool error' : ''})`);
 			}
 		}
 
 		await rebinding(tally, daemon, {'x-api-key': keys.owner}, 'a daemon with a key (owner\'s requests)');
 	} finally {
 		await daemon.stop();
+	}
+}
+
+/**
+ * An MCP answer that refuses the call: a tool error marked 403, or the tool not offered to this caller. In a
+ * batch each call is answered on its own: the refused one is such a tool error (what it would have read is
+ * looked for in the whole answer by the disclosure check).
+ */
+function mcpRefusal(text: string): boolean {
+	type Answer = {result?: {isError?: boolean; _meta?: Record<string, unknown>; content?: Array<{text?: string}>}};
+	const refuses = ({result}: Answer) => Boolean(result?.isError) && (result?._meta?.['md-vector/status'] === 403 || /Tool \S+ not found$/.test(result?.content?.[0]?.text ?? ''));
+	try {
+		const parsed = JSON.parse(text) as Answer | Answer[];
+		return Array.isArray(parsed) ? parsed.some(answer => refuses(answer)) : refuses(parsed);
+	} catch {
+		return false;
 	}
 }
