@@ -100,8 +100,10 @@ export function syntaxCases(test: TestFn, start: () => Promise<RunningDaemon>, s
 				const ranked = (list: Hit[]) => list.map(hit => ({rowid: rowid(hit as Hit & {source_file: string}), score: hit.score}));
 				const fused = fuse(fusion, ranked(semantic), ranked(keyword)).slice(0, 10);
 				t.deepEqual(hybrid.map(hit => corpus[rowid(hit as Hit & {source_file: string})]!.file_name), fused.map(hit => corpus[hit.rowid]!.file_name), `${query} (${fusion})`);
-				// The lists' scores come rounded to 6 decimals: the fused ones agree to about that.
-				t.true(hybrid.every((hit, index) => Math.abs(hit.score - fused[index]!.score) < 1e-5), `${query} (${fusion})`);
+				// The lists' scores come rounded to 6 decimals; min-max scaling and the per-query weight (from the lists'
+				// spread) carry that rounding into the fused scores, a little enlarged.
+				const apart = Math.max(...hybrid.map((hit, index) => Math.abs(hit.score - fused[index]!.score)));
+				t.true(apart < 1e-4, `${query} (${fusion}): fused scores ${apart} apart`);
 			}
 		}
 	});
