@@ -2,6 +2,7 @@
 // the TUI take their defaults and choices from here, and the engine applies the defaults (withSearchDefaults).
 // No daemon imports: the CLI loads this file.
 import {z} from 'zod';
+import {isEmptyFilter, searchFilter, type SearchFilter} from './search/filter.js';
 import {fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
 
 export {defaultCollection, fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
@@ -25,6 +26,8 @@ export const searchFields = {
 		.min(1, `must name 1 to ${searchLimits.collectionsMax} collections`).max(searchLimits.collectionsMax, `must name 1 to ${searchLimits.collectionsMax} collections`).optional(),
 	/** Every collection the caller may search. */
 	all: z.boolean({error: 'must be true or false'}).optional(),
+	/** Only documents whose name matches a path glob and whose front matter holds every meta field (common/search/filter.ts). */
+	filter: searchFilter.optional(),
 };
 
 /** POST /api/v1/search's body. */
@@ -45,6 +48,8 @@ export type SearchRequest = {
 	readonly collapse: boolean;
 	/** Hybrid only: how the keyword and semantic lists merge. */
 	readonly fusion: Fusion;
+	/** Only these documents (absent: every one). */
+	readonly filter?: SearchFilter;
 };
 
 /** A search as a caller gives it to the engine: what the user did not choose is left out. */
@@ -55,6 +60,7 @@ export function fromSearchBody(body: SearchBody): SearchInput {
 	return {
 		query: body.query, topK: body.top_k, mode: body.mode, collection: body.collection, collapse: body.collapse, fusion: body.fusion,
 		...(body.collections ? {collections: [...new Set(body.collections)]} : {}),
+		...(body.filter ? {filter: body.filter} : {}),
 	};
 }
 
@@ -68,5 +74,6 @@ export function withSearchDefaults(input: SearchInput): SearchRequest {
 		...(input.collections ? {collections: input.collections} : {}),
 		collapse: input.collapse ?? searchDefaults.collapse,
 		fusion: input.fusion ?? searchDefaults.fusion,
+		...(isEmptyFilter(input.filter) ? {} : {filter: input.filter}),
 	};
 }

@@ -50,4 +50,6 @@ export type DocumentText = {
 	readonly content: string;
 	/** True when the file differs from what was indexed or is gone; null when it was not read from disk. */
 	readonly changed_on_disk: boolean | null;
+	/** The document's YAML front matter fields ({} when it has none, or was stored before front matter was kept: it gets it at its next re-ingest). */
+	readonly meta?: Readonly<Record<string, unknown>>;
 };

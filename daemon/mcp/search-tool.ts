@@ -23,10 +23,11 @@ export const searchTool: ToolDefinition = {
 				collection: searchFields.collection.describe('Collection to search; leave out to search all collections'),
 				collapse: searchFields.collapse.describe('true: at most one result per document (its best chunk)'),
 				fusion: searchFields.fusion.describe(`hybrid only: convex (by normalised score) or rrf (by rank); default ${searchDefaults.fusion}`),
+				filter: searchFields.filter.describe('Only some documents: {"paths": ["api/**"]} (globs over the stored name, any may match; * within a folder, ** across) and/or {"meta": {"status": "draft"}} (front matter fields, all must hold; a list field holds when any element is the value)'),
 			},
 			annotations: {readOnlyHint: true},
 		}, guarded(async (body: SearchBody) => toToolSearch(await useCases.search(actor, {
-			query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion,
+			query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion, filter: body.filter,
 			collections: body.collection === undefined ? 'all' : [body.collection],
 		}))));
 	},

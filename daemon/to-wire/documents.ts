@@ -30,6 +30,6 @@ export function toDocumentText(document: DocumentLines & {file: string; collecti
 	return {
 		file: document.file, collection: document.collection, source_path: document.sourcePath, start_line: document.startLine, end_line: document.endLine,
 		total_lines: document.totalLines, ...(document.headingPath ? {heading_path: document.headingPath} : {}), content: document.content,
-		changed_on_disk: document.changedOnDisk,
+		changed_on_disk: document.changedOnDisk, meta: document.meta,
 	};
 }

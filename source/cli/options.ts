@@ -14,6 +14,8 @@ export const wholeNumber = (min: number, max: number) => (value: string) => {
 };
 
 export const checkTopK = wholeNumber(searchLimits.topKMin, searchLimits.topKMax);
+/** `--where KEY=VALUE`: a field name, then `=`. */
+export const checkWhere = (value: string) => (/^[^=]*[^=\s][^=]*=/.test(value) ? undefined : `must be KEY=VALUE (a front matter field and its value, as status=draft), got '${value}'`);
 export const checkPort = (value: string) => (wholeNumber(0, 65_535)(value) ? 'must be a port number from 0 to 65535' : undefined);
 
 export const checkDatabaseUrl = (value: string) => (isDatabaseUrl(value) ? undefined : databaseUrlRule);

@@ -1,6 +1,6 @@
 // Commands that read: search, listings, stats, status, export.
 import {defaultCollection, fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
-import {checkTopK, collection, collectionWords} from './options.js';
+import {checkTopK, checkWhere, collection, collectionWords} from './options.js';
 import type {CommandSpec} from './spec.js';
 
 export const readCommands: CommandSpec[] = [
@@ -15,12 +15,15 @@ export const readCommands: CommandSpec[] = [
 			{name: 'all', description: 'search every collection, ranked as one'},
 			{name: 'collapse', description: 'at most one result per document'},
 			{name: 'fusion', value: 'method', description: 'hybrid only: merge by rank (rrf) or by normalised score (convex)', default: searchDefaults.fusion, choices: fusions},
+			{name: 'path', value: 'glob', repeatable: true, description: 'only documents whose stored name matches (* within a folder, ** across: \'api/**\'); any of several may match'},
+			{name: 'where', value: 'KEY=VALUE', repeatable: true, description: 'only documents whose front matter has KEY equal to VALUE (or, for a list, holding it); all must hold', check: checkWhere},
 			{name: 'files', short: 'l', description: 'print only the paths of the matching files, each once, best first (as rg -l)'},
 			{name: 'format', value: 'format', description: 'path:line prints path:line:text per hit, for editors\' quickfix lists (as rg -n)', choices: ['path:line']},
 		],
 		json: true,
-		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search "rotate the api key" -C notes -C work', 'md-vector search "rotate the api key" --format path:line | vim -q /dev/stdin', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\''],
-		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion'},
+		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search "rotate the api key" -C notes -C work', 'md-vector search "rotate the api key" --format path:line | vim -q /dev/stdin', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\'',
+			'md-vector search "rate limits" --path \'api/**\' --where status=published --where tags=security'],
+		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion', 'filter.paths': '--path', 'filter.meta': '--where'},
 		load: async () => import('../commands/search.js'),
 	},
 	{

@@ -1,3 +1,4 @@
+import type {SearchFilter} from '../../common/search/filter-words.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
 	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, SearchMode, SearchResponse,
@@ -17,6 +18,8 @@ export type SearchInput = {
 	readonly all?: boolean;
 	readonly collapse?: boolean;
 	readonly fusion?: 'rrf' | 'convex';
+	/** Only some documents: path globs (any may match) and front matter fields (all must hold). */
+	readonly filter?: SearchFilter;
 };
 
 export type IngestInput = {

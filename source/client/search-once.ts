@@ -1,4 +1,5 @@
 import {searchDefaults as contractDefaults, searchLimits, type Fusion, type SearchMode} from '../../common/search-defaults.js';
+import type {SearchFilter} from '../../common/search/filter-words.js';
 import type {SearchResponse} from './api-types.js';
 import {DaemonError, UsageError} from './client-errors.js';
 import {modelAdvice} from './model-check.js';
@@ -19,6 +20,8 @@ export type SearchOptions = {
 	readonly all?: boolean;
 	readonly collapse: boolean;
 	readonly fusion: Fusion;
+	/** Only these documents (--path, --where). */
+	readonly filter?: SearchFilter;
 	/** Hears a notice for the user: the running daemon's model is not the one this command's settings choose. */
 	readonly onNotice?: (line: string) => void;
 };
@@ -36,6 +39,7 @@ export async function searchOnce(client: DaemonClient, query: string, options: S
 			query, top_k: topK, mode: options.mode, collapse: options.collapse || undefined,
 			...(options.all ? {all: true} : (options.collections && options.collections.length > 1 ? {collections: options.collections} : {collection: options.collection})),
 			fusion: options.mode === 'hybrid' ? options.fusion : undefined,
+			...(options.filter ? {filter: options.filter} : {}),
 		});
 		return response.notice ? {...response, notice: modelAdvice(response.notice, health)} : response;
 	} catch (error) {

@@ -9,6 +9,7 @@ import {seeded} from '../helpers/seeded.js';
 import {dims, documentOf, fingerprint, randomCorpus, randomUnit, vectorOf} from './fixtures.js';
 import {referenceRanking} from './reference-bm25.js';
 import {sourcesContract} from './contract-sources.js';
+import {filtersContract} from './contract-filters.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -242,4 +243,5 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 	});
 
 	sourcesContract(test, name, open);
+	filtersContract(test, name, open);
 }

@@ -57,7 +57,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 			const vector = await embedder.embedQuery(request.query);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await unionTopK(collections, depth, async collection => context.storage.vectorTopK(collection, vector, depth));
+			const hits = await unionTopK(collections, depth, async collection => context.storage.vectorTopK(collection, vector, depth, request.filter));
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -67,7 +67,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode !== 'semantic') {
 		const at = performance.now();
 		const terms = keywordTerms(request.query);
-		keyword = await unionTopK(collections, depth, async collection => context.storage.keywordTopK(collection, terms, depth, fieldWeights));
+		keyword = await unionTopK(collections, depth, async collection => context.storage.keywordTopK(collection, terms, depth, fieldWeights, request.filter));
 		timings.keyword = performance.now() - at;
 	}
 

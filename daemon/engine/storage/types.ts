@@ -41,6 +41,8 @@ export type DocumentInfo = {
 	readonly relativePath: string | null;
 	/** The file's modification time when it was read (with byteSize: unchanged files are not read again); null when unknown. */
 	readonly mtimeMs: number | null;
+	/** Its front matter's fields ({} when it has none, or was stored before front matter was kept). */
+	readonly meta: Readonly<Record<string, unknown>>;
 };
 
 /** What an embedding model made: a collection's vectors must all come from one fingerprint. */
@@ -64,6 +66,8 @@ export type DocumentToWrite = {
 	readonly mtimeMs?: number | null;
 	readonly title: string;
 	readonly tags: readonly string[];
+	/** Front matter fields, for filters and get (none: {}). */
+	readonly meta?: Readonly<Record<string, unknown>>;
 	readonly contentHash: string;
 	readonly byteSize: number;
 	readonly chunks: readonly ChunkToWrite[];
@@ -73,7 +77,7 @@ export type DocumentToWrite = {
 export type ExportedChunk = StoredChunk & Pick<Chunk, 'tokens' | 'hash'> & {readonly vector?: Float32Array};
 
 /** A document as an export carries it, with its chunks in order. */
-export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'mtimeMs'> & {readonly chunks: readonly ExportedChunk[]};
+export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'mtimeMs' | 'meta'> & {readonly chunks: readonly ExportedChunk[]};
 
 /** A chunk found by a ranking (keyword or vector top-k); higher score is better. */
 export type Ranked = {readonly rowid: number; readonly score: number};

@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import type {SearchFilter} from '../document-filter.js';
 import type {FieldWeights, Ranked} from '../types.js';
+import {documentCondition} from './filter-sql.js';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -17,12 +19,14 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
  * On a distributed PostgreSQL the scoring join is grouped by chunk within one shard's postings (postings of a
  * chunk live with its document), so each shard answers its own top k and the coordinator merges them.
  */
-export async function keywordTopK(db: Queryable, collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights): Promise<Ranked[]> {
+export async function keywordTopK(db: Queryable, collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter): Promise<Ranked[]> {
 	const unique = [...new Set(terms)];
 	if (unique.length === 0 || limit < 1) {
 		return [];
 	}
 
+	// A filter keeps the postings of the documents it keeps, in this statement (BM25's statistics stay the store's).
+	const kept = filter ? documentCondition('p.document_id', '$1', filter, 9) : undefined;
 	const {rows} = await db.query<Ranked>(`WITH totals AS (
 			SELECT sum(chunks)::float8 AS n, sum(keyword_tokens)::float8 / greatest(sum(chunks), 1)::float8 AS avgdl FROM md_vector.collection_totals
 		), idf AS (
@@ -30,9 +34,9 @@ export async function keywordTopK(db: Queryable, collectionId: number, terms: re
 			FROM md_vector.postings p CROSS JOIN totals t WHERE p.term = ANY($2::text[]) GROUP BY p.term, t.n
 		)
 		SELECT p.chunk_id AS rowid, sum(i.idf * (w.f * ($6::float8 + 1::float8)) / (w.f + $6::float8 * (1::float8 - $7::float8 + $7::float8 * p.chunk_length::float8 / t.avgdl))) AS score
-		FROM idf i JOIN md_vector.postings p ON p.collection_id = $1 AND p.term = i.term CROSS JOIN totals t
+		FROM idf i JOIN md_vector.postings p ON p.collection_id = $1 AND p.term = i.term${kept ? ` AND ${kept.sql}` : ''} CROSS JOIN totals t
 		CROSS JOIN LATERAL (SELECT $3::float8 * p.title_count + $4::float8 * p.headings_count + $5::float8 * p.body_count AS f) w
-		GROUP BY p.chunk_id ORDER BY score DESC, rowid LIMIT $8`, [collectionId, unique, weights[0], weights[1], weights[2], bm25.k1, bm25.b, limit]);
+		GROUP BY p.chunk_id ORDER BY score DESC, rowid LIMIT $8`, [collectionId, unique, weights[0], weights[1], weights[2], bm25.k1, bm25.b, limit, ...kept?.parameters ?? []]);
 	return rows;
 }
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import {notFound} from '../../errors.js';
 import {redact} from '../redact-url.js';
+import type {SearchFilter} from '../document-filter.js';
 import type {Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {deleteCollection, renameCollection} from './collection-admin.js';
@@ -153,9 +154,9 @@ export class PostgresStorage implements Storage {
 		this.builds.afterWrite(await this.current(collection));
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number) {
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
 		const current = await this.current(collection);
-		return vectorTopK(this.pool, current, query, k, await this.builds.ready(current));
+		return vectorTopK(this.pool, current, query, k, await this.builds.ready(current), filter);
 	}
 
 	async vectorIndex(collection: Collection) {
@@ -164,8 +165,8 @@ export class PostgresStorage implements Storage {
 		return {vectors, ...await this.builds.describe(current, vectors)};
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights) {
-		return keywordTopK(this.pool, collection.id, terms, limit, weights);
+	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
+		return keywordTopK(this.pool, collection.id, terms, limit, weights, filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

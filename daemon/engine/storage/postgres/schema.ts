@@ -112,6 +112,14 @@ CREATE INDEX documents_of_source ON md_vector.documents (source_id) WHERE source
 		version: 3,
 		sql: 'CREATE INDEX postings_by_term ON md_vector.postings (term);',
 	},
+	{
+		// Front matter per document, shown by get and matched by search filters (meta_pairs: document-filter.ts,
+		// matched by containment through the GIN index). Documents stored before get theirs at their next re-ingest.
+		// (5 to 7 are other changes' numbers.)
+		version: 8,
+		sql: `ALTER TABLE md_vector.documents ADD COLUMN meta jsonb NOT NULL DEFAULT '{}', ADD COLUMN meta_pairs jsonb NOT NULL DEFAULT '[]';
+CREATE INDEX documents_meta_pairs ON md_vector.documents USING gin (meta_pairs);`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

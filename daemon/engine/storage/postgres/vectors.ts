@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import {invalidInput} from '../../errors.js';
+import type {SearchFilter} from '../document-filter.js';
 import type {Collection, Fingerprint, Ranked} from '../types.js';
+import {documentCondition} from './filter-sql.js';
 import {addTotals, checkFingerprint} from './collections.js';
 import {hnswIndexName} from './hnsw-index.js';
 import {inTransaction} from './pool.js';
@@ -41,9 +43,18 @@ export async function setVectors(client: pg.ClientBase, collection: Collection, 
  * collection's HNSW index when it has one (the query repeats the index's expression and predicate, which is
  * how the planner picks a partial expression index); exact otherwise.
  */
-export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, indexed: boolean): Promise<Ranked[]> {
+export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, indexed: boolean, filter?: SearchFilter): Promise<Ranked[]> {
 	if (k < 1) {
 		return [];
+	}
+
+	if (filter) {
+		// Exact over the kept documents' chunks, the filter in the statement: HNSW answers at most ef_search rows
+		// before a WHERE drops some, which could leave fewer than k.
+		const kept = documentCondition('document_id', '$1', filter, 4);
+		const {rows} = await pool.query<Ranked>(`SELECT id AS rowid, -(embedding <#> $2::vector) AS score FROM md_vector.chunks
+			WHERE collection_id = $1 AND embedding IS NOT NULL AND ${kept.sql} ORDER BY embedding <#> $2::vector, id LIMIT $3`, [collection.id, vectorText(query), k, ...kept.parameters]);
+		return rows;
 	}
 
 	if (!indexed || collection.dims === null) {

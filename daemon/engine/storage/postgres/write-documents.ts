@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {chunkIds} from '../chunk-ids.js';
+import {metaPairs, storedMeta} from '../document-filter.js';
 import {assertVectorsFit} from '../fingerprint.js';
 import type {Collection, DocumentToWrite, Fingerprint} from '../types.js';
 import {addTotals, checkFingerprint} from './collections.js';
@@ -81,12 +82,14 @@ export async function removeDocument(client: pg.ClientBase, collectionId: number
 }
 
 async function insertDocument(client: pg.ClientBase, collection: Collection, document: DocumentToWrite): Promise<Totals> {
+	const meta = storedMeta(document.meta);
 	const {rows: [inserted]} = await client.query<{id: number}>(
-		`INSERT INTO md_vector.documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, source_id, relative_path, mtime_ms, text)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+		`INSERT INTO md_vector.documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, source_id, relative_path, mtime_ms, text, meta, meta_pairs)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
 		[
 			collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize,
 			document.chunks.length, document.sourceId ?? null, document.relativePath ?? null, document.mtimeMs ?? null, document.text ?? null,
+			JSON.stringify(meta), JSON.stringify(metaPairs(meta)),
 		],
 	);
 	const documentId = inserted!.id;
