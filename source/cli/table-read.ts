@@ -1,6 +1,6 @@
 // Commands that read: search, listings, stats, status, export.
 import {defaultCollection, fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
-import {checkTopK, checkWhere, collection, collectionWords} from './options.js';
+import {checkMaxBytes, checkTopK, checkWhere, collection, collectionWords} from './options.js';
 import type {CommandSpec} from './spec.js';
 
 export const readCommands: CommandSpec[] = [
@@ -28,23 +28,26 @@ export const readCommands: CommandSpec[] = [
 	},
 	{
 		name: 'get',
-		summary: 'print a stored document as it was indexed, a range of its lines, or one section',
+		summary: 'print stored documents as they were indexed, a range of one\'s lines, or one section',
 		details: 'FILE is what search prints: the stored name (source_file; md-vector documents lists them), the file\'s path (source_path, search -l), '
 			+ 'or a path on this machine; with :LINE (search --format path:line), :LINE:COUNT, or :START-END (a hit\'s header) for a range; '
 			+ 'COLLECTION:FILE as a search of several collections prints it. A name that matches nothing gets the nearest stored names. '
-			+ 'The text is what was indexed, also after the file changed or vanished (stderr says so).',
-		args: [{name: 'FILE[:LINE[:COUNT]]', description: 'the document (name or path), and optionally its first line and how many lines, or :START-END'}],
+			+ 'The text is what was indexed, also after the file changed or vanished (stderr says so). '
+			+ 'Several names, or globs over the stored names (* within a folder, ** across), print each document under a header '
+			+ '(--json: {"documents": [...]}); --max-bytes skips larger ones (listed); a pattern that matches nothing exits 1.',
+		args: [{name: 'FILE[:LINE[:COUNT]]', variadic: true, description: 'the document (name or path), and optionally its first line and how many lines, or :START-END; or several names and globs'}],
 		options: [
 			collection,
+			{name: 'max-bytes', value: 'N', description: 'with several documents: skip those larger than N bytes', check: checkMaxBytes},
 			{name: 'section', value: 'headings', description: 'one section by its headings, outermost first: "Install > Linux" (the title may be left out)'},
 			{name: 'line-numbers', short: 'n', description: 'number the lines'},
 		],
 		json: true,
 		examples: [
 			'md-vector get guides/install.md -C docs', 'md-vector get guides/install.md:120:40 -n', 'md-vector get ~/docs/guides/install.md:120-159',
-			'md-vector get guides/install.md --section "Install > Linux"',
+			'md-vector get guides/install.md --section "Install > Linux"', 'md-vector get \'api/*.md\' guide/faq.md --max-bytes 20000',
 		],
-		words: {...collectionWords, file_name: 'FILE', section: '--section'},
+		words: {...collectionWords, file_name: 'FILE', section: '--section', patterns: 'FILE', max_bytes: '--max-bytes'},
 		load: async () => import('../commands/get.js'),
 	},
 	{

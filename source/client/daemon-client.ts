@@ -1,7 +1,7 @@
 import type {SearchFilter} from '../../common/search/filter-words.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
-	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, SearchMode, SearchResponse,
+	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
 import {readEvents} from './sse.js';
@@ -65,6 +65,11 @@ export class DaemonClient {
 	}
 
 	/** A stored document as indexed, or some of its lines, or one section. */
+	/** Several documents by name and glob (POST /documents/get). */
+	async getDocuments(input: {patterns: readonly string[]; collection?: string; max_bytes?: number}): Promise<ManyDocuments> {
+		return this.json('POST', '/documents/get', input);
+	}
+
 	async getDocument(fileName: string, options: {collection?: string; line?: number; count?: number; section?: string}): Promise<DocumentText> {
 		// A file's absolute path goes whole in one segment (its '/' as %2F): no empty segment, nothing to resolve.
 		const name = fileName.startsWith('/')

@@ -37,11 +37,11 @@ test.after.always(async () => {
 	await daemon?.stop();
 });
 
-test('over Streamable HTTP: the seven tools with schemas, and each one called', async t => {
+test('over Streamable HTTP: the eight tools with schemas, and each one called', async t => {
 	const client = await connectHttp(daemon);
 	t.teardown(async () => client.close());
 	const {tools} = await client.listTools();
-	t.deepEqual(tools.map(tool => tool.name).sort(), ['delete_document', 'get_document_section', 'ingest', 'list_collections', 'list_sources', 'search', 'stats']);
+	t.deepEqual(tools.map(tool => tool.name).sort(), ['delete_document', 'get_document_section', 'get_documents', 'ingest', 'list_collections', 'list_sources', 'search', 'stats']);
 	const search = tools.find(tool => tool.name === 'search')!;
 	t.deepEqual(search.inputSchema.required, ['query']);
 	t.truthy((search.inputSchema.properties as Record<string, {description?: string}>).top_k?.description);
@@ -100,7 +100,7 @@ test('list_sources: the folders a collection follows, read-only', async t => {
 test('read-only: no write tools are offered, and calling one fails', async t => {
 	const client = await connectHttp(daemon, {...owner(daemon), 'x-md-vector-read-only': '1'});
 	t.teardown(async () => client.close());
-	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'list_collections', 'list_sources', 'search', 'stats']);
+	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'get_documents', 'list_collections', 'list_sources', 'search', 'stats']);
 	const write = await call(client, 'delete_document', {file: 'guide.md', collection: 'mcp'}).catch((error: unknown) => ({isError: true, content: [{type: 'text', text: (error as Error).message}]}));
 	t.true(write.isError);
 	t.regex(write.content[0]!.text!, /delete_document/);

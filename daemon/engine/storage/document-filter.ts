@@ -3,36 +3,7 @@
 import type {SearchFilter} from '../../../common/search/filter-words.js';
 
 export type {SearchFilter} from '../../../common/search/filter-words.js';
-
-/** Only what JavaScript and PostgreSQL regular expressions agree on: anchors, `.`, `[^/]`, `*`, `(a|b)`, `?` and `\` before punctuation. */
-export function globPattern(glob: string): string {
-	let pattern = '^';
-	for (let index = 0; index < glob.length; index++) {
-		const char = glob[index]!;
-		if (char === '*' && glob[index + 1] === '*') {
-			// `**/` is any folders, none included; `**` elsewhere anything.
-			const slash = glob[index + 2] === '/';
-			pattern += slash ? '(.*/)?' : '.*';
-			index += slash ? 2 : 1;
-		} else if (char === '*') {
-			pattern += '[^/]*';
-		} else if (char === '?') {
-			pattern += '[^/]';
-		} else if (char === '{' && glob.indexOf('}', index) > index) {
-			const end = glob.indexOf('}', index);
-			pattern += `(${glob.slice(index + 1, end).split(',').map(part => escape(part)).join('|')})`;
-			index = end;
-		} else {
-			pattern += escape(char);
-		}
-	}
-
-	return `${pattern}$`;
-}
-
-function escape(text: string): string {
-	return text.replaceAll(/[\\^$.|?*+()[\]{}]/g, String.raw`\$&`);
-}
+export {globPattern} from '../../../common/search/glob-pattern.js';
 
 /** A front matter field and value as stored and matched: one JSON string, so neither part can forge the other. */
 export function metaPair(key: string, value: string): string {
