@@ -4,14 +4,14 @@ import {parseQuery, queryProblem} from '../../common/query-syntax.js';
 import {queryFilter} from '../../daemon/engine/search/query-filter.js';
 
 test('phrases, exclusions and words; the text to search keeps the words and the phrases\' words', t => {
-	t.deepEqual(parseQuery('"api key" rotate -staging -"dry run"'), {text: 'api key rotate', phrases: ['api key'], exclusions: ['staging', 'dry run']});
-	t.deepEqual(parseQuery('deploy "blue green'), {text: 'deploy blue green', phrases: ['blue green'], exclusions: []}, 'an unclosed quote runs to the end');
-	t.deepEqual(parseQuery('-"a b'), {text: '', phrases: [], exclusions: ['a b']});
+	t.deepEqual(parseQuery('"api key" rotate -staging -"dry run"'), {text: 'api key rotate', phrases: ['api key'], loose: ['rotate'], exclusions: ['staging', 'dry run']});
+	t.deepEqual(parseQuery('deploy "blue green'), {text: 'deploy blue green', phrases: ['blue green'], loose: ['deploy'], exclusions: []}, 'an unclosed quote runs to the end');
+	t.deepEqual(parseQuery('-"a b'), {text: '', phrases: [], loose: [], exclusions: ['a b']});
 });
 
 test('a query without operators is kept as it is (whitespace too), so it ranks as before', t => {
 	for (const query of ['  rotate the  api key\n', 'state-of-the-art x-ray', 'a - b', 'v1.2 don\'t', 'api-']) {
-		t.deepEqual(parseQuery(query), {text: query, phrases: [], exclusions: []}, query);
+		t.deepEqual(parseQuery(query), {text: query, phrases: [], loose: query.trim().split(/\s+/u), exclusions: []}, query);
 	}
 });
 
@@ -20,7 +20,7 @@ test('a - starts an exclusion only at the start of a word and before something',
 	t.deepEqual(parseQuery('a - b').exclusions, []);
 	t.deepEqual(parseQuery('a -').exclusions, []);
 	t.deepEqual(parseQuery('a -""').exclusions, [], 'an empty exclusion excludes nothing');
-	t.deepEqual(parseQuery('E2f-1, -2, -3 cells at -5 C'), {text: 'E2f-1, -2, -3 cells at -5 C', phrases: [], exclusions: []}, 'a number is not an exclusion (a SciFact query)');
+	t.deepEqual(parseQuery('E2f-1, -2, -3 cells at -5 C'), {text: 'E2f-1, -2, -3 cells at -5 C', phrases: [], loose: ['E2f-1,', '-2,', '-3', 'cells', 'at', '-5', 'C'], exclusions: []}, 'a number is not an exclusion (a SciFact query)');
 });
 
 test('only exclusions, or nothing but quotes, is a problem naming the fix; anything else is not', t => {
