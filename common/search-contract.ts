@@ -3,6 +3,7 @@
 // No daemon imports: the CLI loads this file.
 import {z} from 'zod';
 import {queryProblem} from './query-syntax.js';
+import {isEmptyFilter, searchFilter, type SearchFilter} from './search/filter.js';
 import {fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
 
 export {defaultCollection, fusions, searchDefaults, searchLimits, searchModes, type Fusion, type SearchMode} from './search-defaults.js';
@@ -37,6 +38,8 @@ export const searchFields = {
 	min_score: z.number({error: minScoreRule}).optional(),
 	/** Each hit says how it ranked: its keyword and vector ranks and scores and their shares of its score. */
 	explain: z.boolean({error: 'must be true or false'}).optional(),
+	/** Only documents whose name matches a path glob and whose front matter holds every meta field (common/search/filter.ts). */
+	filter: searchFilter.optional(),
 };
 
 /** POST /api/v1/search's body. */
@@ -61,6 +64,8 @@ export type SearchRequest = {
 	readonly minScore?: number;
 	/** Each hit carries how it ranked (SearchHit's explain). */
 	readonly explain: boolean;
+	/** Only these documents (absent: every one). */
+	readonly filter?: SearchFilter;
 };
 
 /** A search as a caller gives it to the engine: what the user did not choose is left out. */
@@ -72,6 +77,7 @@ export function fromSearchBody(body: SearchBody): SearchInput {
 		query: body.query, topK: body.top_k, mode: body.mode, collection: body.collection, collapse: body.collapse, fusion: body.fusion,
 		minScore: body.min_score, explain: body.explain,
 		...(body.collections ? {collections: [...new Set(body.collections)]} : {}),
+		...(body.filter ? {filter: body.filter} : {}),
 	};
 }
 
@@ -87,5 +93,6 @@ export function withSearchDefaults(input: SearchInput): SearchRequest {
 		fusion: input.fusion ?? searchDefaults.fusion,
 		...(input.minScore === undefined ? {} : {minScore: input.minScore}),
 		explain: input.explain ?? false,
+		...(isEmptyFilter(input.filter) ? {} : {filter: input.filter}),
 	};
 }

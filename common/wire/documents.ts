@@ -60,4 +60,18 @@ export type DocumentText = {
 	readonly content: string;
 	/** True when the file differs from what was indexed or is gone; null when it was not read from disk. */
 	readonly changed_on_disk: boolean | null;
+	/** The document's YAML front matter fields ({} when it has none, or was stored before front matter was kept: it gets it at its next re-ingest). */
+	readonly meta?: Readonly<Record<string, unknown>>;
+};
+
+/** One document of POST /documents/get: its whole indexed text and front matter. */
+export type ManyDocument = Omit<DocumentText, 'heading_path' | 'start_line' | 'end_line'> & {readonly byte_size: number};
+
+/** POST /documents/get's answer: the documents matched (by name), those skipped, and the patterns that matched nothing. */
+export type ManyDocuments = {
+	readonly collection: string;
+	readonly documents: readonly ManyDocument[];
+	/** too_large: over max_bytes; limit: past the documents one answer carries. */
+	readonly skipped: ReadonlyArray<{readonly file: string; readonly byte_size: number; readonly reason: 'too_large' | 'limit'}>;
+	readonly unmatched: readonly string[];
 };

@@ -26,10 +26,11 @@ export const searchTool: ToolDefinition = {
 				fusion: searchFields.fusion.describe(`hybrid only: convex (by normalised score) or rrf (by rank); default ${searchDefaults.fusion}`),
 				min_score: searchFields.min_score.describe('Leave out results scoring below this (the mode\'s own scale: BM25, cosine, or fused)'),
 				explain: searchFields.explain.describe('true: each result says how it ranked (keyword and vector rank, score and share of its score)'),
+				filter: searchFields.filter.describe('Only some documents: {"paths": ["api/**"]} (globs over the stored name, any may match; * within a folder, ** across) and/or {"meta": {"status": "draft"}} (front matter fields, all must hold; a list field holds when any element is the value)'),
 			},
 			annotations: {readOnlyHint: true},
 		}, guarded(async (body: SearchBody) => toToolSearch(await useCases.search(actor, {
-			query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion, minScore: body.min_score, explain: body.explain,
+			query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion, minScore: body.min_score, explain: body.explain, filter: body.filter,
 			collections: body.collection === undefined ? 'all' : [body.collection],
 		}))));
 	},

@@ -1,4 +1,4 @@
-// md-vector's tools for AI assistants (MCP): search, list_collections, list_sources, get_document_section, ingest,
+// md-vector's tools for AI assistants (MCP): search, list_collections, list_sources, get_document_section, get_documents, ingest,
 // delete_document, stats, each a thin adapter of a use case (use-cases/). Results name the collection, file,
 // heading path and level, score and lines, and say when the file changed on disk since it was indexed, so an
 // assistant knows when to re-read or re-ingest it. A call that names no collection uses the sensible one (all
@@ -6,6 +6,7 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {version} from '../../common/version.js';
 import {operations} from '../use-cases/operations.js';
+import {getDocumentsTool} from './get-documents-tool.js';
 import {documentSectionTool, listCollectionsTool, listSourcesTool, statsTool} from './read-tools.js';
 import {searchTool} from './search-tool.js';
 import type {ToolContext, ToolDefinition} from './tool-context.js';
@@ -14,7 +15,7 @@ import {deleteDocumentTool, ingestTool} from './write-tools.js';
 
 export type {ToolContext} from './tool-context.js';
 
-const tools: readonly ToolDefinition[] = [searchTool, listCollectionsTool, documentSectionTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
+const tools: readonly ToolDefinition[] = [searchTool, listCollectionsTool, documentSectionTool, getDocumentsTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
 
 /**
  * Whether a server for this caller offers the tool: those whose permission it holds on some collection (a

@@ -1,4 +1,5 @@
-import type {DeleteResult, DocumentEntry, DocumentSection, DocumentText, ImportResult, IngestResult} from '../../common/wire/documents.js';
+import type {DeleteResult, DocumentEntry, DocumentSection, DocumentText, ImportResult, IngestResult, ManyDocuments} from '../../common/wire/documents.js';
+import type {ManyAnswer} from '../use-cases/get-documents.js';
 import type * as Domain from '../engine/engine-types.js';
 import type {DocumentSection as Section} from '../engine/search/document-section.js';
 import type {DocumentLines} from '../engine/documents/get-document.js';
@@ -33,6 +34,18 @@ export function toDocumentText(document: DocumentLines & {file: string; collecti
 	return {
 		file: document.file, collection: document.collection, source_path: document.sourcePath, start_line: document.startLine, end_line: document.endLine,
 		total_lines: document.totalLines, ...(document.headingPath ? {heading_path: document.headingPath} : {}), content: document.content,
-		changed_on_disk: document.changedOnDisk,
+		changed_on_disk: document.changedOnDisk, meta: document.meta,
+	};
+}
+
+export function toManyDocuments(answer: ManyAnswer): ManyDocuments {
+	return {
+		collection: answer.collection,
+		documents: answer.documents.map(document => ({
+			file: document.file, collection: document.collection, source_path: document.sourcePath, total_lines: document.totalLines, byte_size: document.byteSize,
+			content: document.content, changed_on_disk: document.changedOnDisk, meta: document.meta,
+		})),
+		skipped: answer.skipped.map(entry => ({file: entry.file, byte_size: entry.byteSize, reason: entry.reason})),
+		unmatched: answer.unmatched,
 	};
 }

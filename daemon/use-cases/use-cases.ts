@@ -9,6 +9,7 @@ import type {SourceFollowers} from '../watch/source-followers.js';
 import type {Actor} from './actor.js';
 import * as collections from './collections.js';
 import * as documents from './documents.js';
+import {getDocuments, type ManyRequest} from './get-documents.js';
 import {health} from './health.js';
 import {ingest, type IngestInput} from './ingest.js';
 import {search, type SearchQuery} from './search.js';
@@ -31,6 +32,7 @@ export function createUseCases(deps: UseCaseDeps) {
 	return {
 		search: async (actor: Actor, query: SearchQuery) => search(engine, actor, query),
 		getDocument: async (actor: Actor, request: Input<typeof documents.getDocument>) => documents.getDocument(engine, actor, request),
+		getDocuments: async (actor: Actor, request: ManyRequest) => getDocuments(engine, actor, request),
 		documentSection: async (actor: Actor, request: Input<typeof documents.documentSection>) => documents.documentSection(engine, actor, request),
 		listDocuments: async (actor: Actor, collection: string) => documents.listDocuments(engine, actor, collection),
 		deleteDocument: async (actor: Actor, document: documents.DocumentRef) => documents.deleteDocument(engine, actor, document),

@@ -1,4 +1,5 @@
 // Options several commands share, and the checks of values, described once for parsing, help and completions.
+import {getManyLimits} from '../../common/get/get-many-limits.js';
 import {defaultCollection, searchLimits} from '../../common/search-defaults.js';
 import {databaseUrlRule, isDatabaseUrl} from '../../common/settings/database-url.js';
 import type {OptionSpec} from './spec.js';
@@ -16,6 +17,9 @@ export const wholeNumber = (min: number, max: number) => (value: string) => {
 export const checkTopK = wholeNumber(searchLimits.topKMin, searchLimits.topKMax);
 /** --min-score: any number (scores are BM25, cosine or fused, by mode). */
 export const checkMinScore = (value: string) => (value.trim() !== '' && Number.isFinite(Number(value)) ? undefined : 'must be a number, e.g. 0.5');
+export const checkMaxBytes = (value: string) => (wholeNumber(1, getManyLimits.maxBytes)(value) ? `must be a whole number of bytes from 1 to ${getManyLimits.maxBytes}` : undefined);
+/** `--where KEY=VALUE`: a field name, then `=`. */
+export const checkWhere = (value: string) => (/^[^=]*[^=\s][^=]*=/.test(value) ? undefined : `must be KEY=VALUE (a front matter field and its value, as status=draft), got '${value}'`);
 export const checkPort = (value: string) => (wholeNumber(0, 65_535)(value) ? 'must be a port number from 0 to 65535' : undefined);
 
 export const checkDatabaseUrl = (value: string) => (isDatabaseUrl(value) ? undefined : databaseUrlRule);

@@ -103,7 +103,7 @@ function checkedArguments(spec: CommandSpec, args: readonly string[]): string[] 
 		throw new UsageError(`missing ${missing.name} (${missing.description}): md-vector ${spec.name} ${usageOf(spec)}`, 'missing_argument');
 	}
 
-	if (args.length > expected.length) {
+	if (args.length > expected.length && !expected.at(-1)?.variadic) {
 		const extra = args.slice(expected.length).map(argument => `'${argument}'`).join(' ');
 		const takes = expected.length === 0 ? 'takes no arguments' : `takes ${expected.map(argument => argument.name).join(' ')} (quote words that belong together)`;
 		throw new UsageError(`unexpected argument ${extra}: md-vector ${spec.name} ${takes}`, 'too_many_arguments');
@@ -121,7 +121,7 @@ function checkedArguments(spec: CommandSpec, args: readonly string[]): string[] 
 
 /** `QUERY [-k N] ...`: the synopsis of a command. */
 export function usageOf(spec: CommandSpec): string {
-	const args = (spec.args ?? []).map(argument => (argument.optional ? `[${argument.name}]` : argument.name));
+	const args = (spec.args ?? []).map(argument => `${argument.optional ? `[${argument.name}]` : argument.name}${argument.variadic ? '...' : ''}`);
 	return [...args, ...((spec.options?.length ?? 0) > 0 || spec.json ? ['[options]'] : [])].join(' ');
 }
 

@@ -29,6 +29,8 @@ export type ArgumentSpec = {
 	readonly name: string;
 	readonly description: string;
 	readonly optional?: boolean;
+	/** The last argument only: it may be given several times (FILE...). */
+	readonly variadic?: boolean;
 	readonly choices?: readonly string[];
 	readonly completes?: Completes;
 };

@@ -1,6 +1,6 @@
 // Commands that read: search, listings, stats, status, export.
 import {defaultCollection, fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
-import {checkMinScore, checkTopK, collection, collectionWords} from './options.js';
+import {checkMaxBytes, checkMinScore, checkTopK, checkWhere, collection, collectionWords} from './options.js';
 import type {CommandSpec} from './spec.js';
 
 export const readCommands: CommandSpec[] = [
@@ -17,33 +17,39 @@ export const readCommands: CommandSpec[] = [
 			{name: 'fusion', value: 'method', description: 'hybrid only: merge by rank (rrf) or by normalised score (convex)', default: searchDefaults.fusion, choices: fusions},
 			{name: 'min-score', value: 'X', description: 'leave out hits scoring below X (BM25 in keyword mode, cosine in semantic, the fused score in hybrid)', check: checkMinScore},
 			{name: 'explain', description: 'under each hit, how it ranked: keyword rank and BM25, vector rank and similarity, each one\'s share of the score'},
+			{name: 'path', value: 'glob', repeatable: true, description: 'only documents whose stored name matches (* within a folder, ** across: \'api/**\'); any of several may match'},
+			{name: 'where', value: 'KEY=VALUE', repeatable: true, description: 'only documents whose front matter has KEY equal to VALUE (or, for a list, holding it); all must hold', check: checkWhere},
 			{name: 'files', short: 'l', description: 'print only the paths of the matching files, each once, best first (as rg -l)'},
 			{name: 'format', value: 'format', description: 'path:line prints path:line:text per hit, for editors\' quickfix lists (as rg -n)', choices: ['path:line']},
 		],
 		json: true,
-		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search "rotate the api key" -C notes -C work', 'md-vector search "rotate the api key" --format path:line | vim -q /dev/stdin', 'md-vector search \'"api key" rotate -staging\' --explain', 'md-vector search -- \'-draft release notes\'', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\''],
-		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion', min_score: '--min-score'},
+		examples: ['md-vector search "rotate the api key" -k 5 -C notes', 'md-vector search "rotate the api key" -C notes -C work', 'md-vector search "rotate the api key" --format path:line | vim -q /dev/stdin', 'md-vector search \'"api key" rotate -staging\' --explain', 'md-vector search -- \'-draft release notes\'', 'md-vector search kubectl --mode keyword --json | jq \'.results[].source_file\'',
+			'md-vector search "rate limits" --path \'api/**\' --where status=published --where tags=security'],
+		words: {...collectionWords, top_k: '-k', query: 'the query', mode: '--mode', fusion: '--fusion', min_score: '--min-score', 'filter.paths': '--path', 'filter.meta': '--where'},
 		load: async () => import('../commands/search.js'),
 	},
 	{
 		name: 'get',
-		summary: 'print a stored document as it was indexed, a range of its lines, or one section',
+		summary: 'print stored documents as they were indexed, a range of one\'s lines, or one section',
 		details: 'FILE is what search prints: the stored name (source_file; md-vector documents lists them), the file\'s path (source_path, search -l), '
 			+ 'or a path on this machine; with :LINE (search --format path:line), :LINE:COUNT, or :START-END (a hit\'s header) for a range; '
 			+ 'COLLECTION:FILE as a search of several collections prints it. A name that matches nothing gets the nearest stored names. '
-			+ 'The text is what was indexed, also after the file changed or vanished (stderr says so).',
-		args: [{name: 'FILE[:LINE[:COUNT]]', description: 'the document (name or path), and optionally its first line and how many lines, or :START-END'}],
+			+ 'The text is what was indexed, also after the file changed or vanished (stderr says so). '
+			+ 'Several names, or globs over the stored names (* within a folder, ** across), print each document under a header '
+			+ '(--json: {"documents": [...]}); --max-bytes skips larger ones (listed); a pattern that matches nothing exits 1.',
+		args: [{name: 'FILE[:LINE[:COUNT]]', variadic: true, description: 'the document (name or path), and optionally its first line and how many lines, or :START-END; or several names and globs'}],
 		options: [
 			collection,
+			{name: 'max-bytes', value: 'N', description: 'with several documents: skip those larger than N bytes', check: checkMaxBytes},
 			{name: 'section', value: 'headings', description: 'one section by its headings, outermost first: "Install > Linux" (the title may be left out)'},
 			{name: 'line-numbers', short: 'n', description: 'number the lines'},
 		],
 		json: true,
 		examples: [
 			'md-vector get guides/install.md -C docs', 'md-vector get guides/install.md:120:40 -n', 'md-vector get ~/docs/guides/install.md:120-159',
-			'md-vector get guides/install.md --section "Install > Linux"',
+			'md-vector get guides/install.md --section "Install > Linux"', 'md-vector get \'api/*.md\' guide/faq.md --max-bytes 20000',
 		],
-		words: {...collectionWords, file_name: 'FILE', section: '--section'},
+		words: {...collectionWords, file_name: 'FILE', section: '--section', patterns: 'FILE', max_bytes: '--max-bytes'},
 		load: async () => import('../commands/get.js'),
 	},
 	{

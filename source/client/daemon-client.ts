@@ -1,6 +1,7 @@
+import type {SearchFilter} from '../../common/search/filter-words.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
-	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, SearchMode, SearchResponse,
+	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
 import {readEvents} from './sse.js';
@@ -21,6 +22,8 @@ export type SearchInput = {
 	readonly min_score?: number;
 	/** Each hit says how it ranked. */
 	readonly explain?: boolean;
+	/** Only some documents: path globs (any may match) and front matter fields (all must hold). */
+	readonly filter?: SearchFilter;
 };
 
 export type IngestInput = {
@@ -66,6 +69,11 @@ export class DaemonClient {
 	}
 
 	/** A stored document as indexed, or some of its lines, or one section. */
+	/** Several documents by name and glob (POST /documents/get). */
+	async getDocuments(input: {patterns: readonly string[]; collection?: string; max_bytes?: number}): Promise<ManyDocuments> {
+		return this.json('POST', '/documents/get', input);
+	}
+
 	async getDocument(fileName: string, options: {collection?: string; line?: number; count?: number; section?: string}): Promise<DocumentText> {
 		// A file's absolute path goes whole in one segment (its '/' as %2F): no empty segment, nothing to resolve.
 		const name = fileName.startsWith('/')

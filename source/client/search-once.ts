@@ -1,5 +1,6 @@
 import {searchDefaults as contractDefaults, searchLimits, type Fusion, type SearchMode} from '../../common/search-defaults.js';
 import {queryProblem} from '../../common/query-syntax.js';
+import type {SearchFilter} from '../../common/search/filter-words.js';
 import type {SearchResponse} from './api-types.js';
 import {DaemonError, UsageError} from './client-errors.js';
 import {modelAdvice} from './model-check.js';
@@ -23,6 +24,8 @@ export type SearchOptions = {
 	/** --min-score as typed (checked by the command table); undefined: none. */
 	readonly minScore?: string;
 	readonly explain?: boolean;
+	/** Only these documents (--path, --where). */
+	readonly filter?: SearchFilter;
 	/** Hears a notice for the user: the running daemon's model is not the one this command's settings choose. */
 	readonly onNotice?: (line: string) => void;
 };
@@ -47,6 +50,7 @@ export async function searchOnce(client: DaemonClient, query: string, options: S
 			fusion: options.mode === 'hybrid' ? options.fusion : undefined,
 			...(options.minScore === undefined ? {} : {min_score: Number(options.minScore)}),
 			...(options.explain ? {explain: true} : {}),
+			...(options.filter ? {filter: options.filter} : {}),
 		});
 		return response.notice ? {...response, notice: modelAdvice(response.notice, health)} : response;
 	} catch (error) {

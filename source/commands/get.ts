@@ -5,6 +5,7 @@ import {DaemonError, UsageError} from '../client/client-errors.js';
 import type {DaemonClient} from '../client/daemon-client.js';
 import type {DocumentText} from '../client/api-types.js';
 import {parseGetTarget, type GetTarget} from '../../common/get/get-target.js';
+import {isGlob} from '../../common/get/get-many-limits.js';
 import type {Io} from '../cli/io.js';
 import {flag, stringOption, type Invocation} from '../cli/spec.js';
 
@@ -60,6 +61,10 @@ async function fetchDocument(client: DaemonClient, target: GetTarget, collection
 }
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
+	if (invocation.args.length > 1 || isGlob(invocation.args[0]!) || invocation.options['max-bytes'] !== undefined) {
+		return (await import('./get-many.js')).runMany(invocation, io);
+	}
+
 	let target;
 	try {
 		target = parseGetTarget(invocation.args[0]!);

@@ -8,6 +8,7 @@ import {UsageError} from '../client/client-errors.js';
 import {searchText} from '../ui/search-text.js';
 import {markedRanges, queryMarks} from '../ui/query-marks.js';
 import {formatFiles, formatPathLines} from '../../common/get/path-line-format.js';
+import {filterOf, parseWhere} from '../../common/search/filter-words.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const query = invocation.args[0]!;
@@ -16,7 +17,15 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 		throw new UsageError('--all searches every collection: give it without -C', 'invalid_value');
 	}
 
+	let filter;
+	try {
+		filter = filterOf(listOption(invocation, 'path'), listOption(invocation, 'where').map(word => parseWhere(word)!));
+	} catch (error) {
+		throw new UsageError(`--where: ${(error as Error).message}`, 'invalid_value');
+	}
+
 	const response = await searchOnce(await connect({onNotice: io.note}), query, {
+		filter,
 		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: named[0] ?? defaultCollection,
 		collections: named, all: flag(invocation, 'all'),
 		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion, onNotice: io.note,

@@ -39,7 +39,8 @@ test('2: a usage error, for every command: an unknown option, a missing or extra
 		[['serach', 'x'], 'unknown command'],
 		...parsed.map((spec): Row => [[...words(spec), ...fill(spec), '--no-such-option'], 'unknown option']),
 		...parsed.filter(spec => (spec.args ?? []).some(argument => !argument.optional)).map((spec): Row => [words(spec), 'missing argument']),
-		...parsed.map((spec): Row => [[...words(spec), ...fill(spec), ...(spec.args ?? []).filter(argument => argument.optional).map(() => 'x'), 'extra-argument'], 'too many arguments']),
+		// A command whose last argument repeats (get FILE...) takes any number.
+		...parsed.filter(spec => !spec.args?.at(-1)?.variadic).map((spec): Row => [[...words(spec), ...fill(spec), ...(spec.args ?? []).filter(argument => argument.optional).map(() => 'x'), 'extra-argument'], 'too many arguments']),
 		...parsed.flatMap(spec => (spec.options ?? []).filter(option => option.value).map((option): Row => [[...words(spec), ...fill(spec), `--${option.name}`], `--${option.name} without its value`])),
 		...parsed.flatMap(spec => (spec.options ?? []).filter(option => option.choices ?? option.check).map((option): Row => [[...words(spec), ...fill(spec), `--${option.name}`, 'no-such-value'], `--${option.name}: a bad value`])),
 	]);

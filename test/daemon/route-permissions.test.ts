@@ -125,7 +125,7 @@ test('every MCP tool declares its permission (in _meta, as clients see it in too
 	await client.connect(clientSide);
 	t.teardown(async () => client.close());
 	const {tools} = await client.listTools();
-	t.is(tools.length, 7);
+	t.is(tools.length, 8);
 	t.deepEqual(tools.map(tool => tool.name).sort(), registeredTools(server).sort());
 	for (const tool of tools) {
 		const declared = toolNeedOf(server, tool.name);

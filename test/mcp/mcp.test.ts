@@ -38,11 +38,11 @@ test.after.always(async () => {
 	await daemon?.stop();
 });
 
-test('over Streamable HTTP: the seven tools with schemas, and each one called', async t => {
+test('over Streamable HTTP: the eight tools with schemas, and each one called', async t => {
 	const client = await connectHttp(daemon);
 	t.teardown(async () => client.close());
 	const {tools} = await client.listTools();
-	t.deepEqual(tools.map(tool => tool.name).sort(), ['delete_document', 'get_document_section', 'ingest', 'list_collections', 'list_sources', 'search', 'stats']);
+	t.deepEqual(tools.map(tool => tool.name).sort(), ['delete_document', 'get_document_section', 'get_documents', 'ingest', 'list_collections', 'list_sources', 'search', 'stats']);
 	const search = tools.find(tool => tool.name === 'search')!;
 	t.deepEqual(search.inputSchema.required, ['query']);
 	t.truthy((search.inputSchema.properties as Record<string, {description?: string}>).top_k?.description);
@@ -101,7 +101,7 @@ test('list_sources: the folders a collection follows, read-only', async t => {
 test('read-only: no write tools are offered, and calling one fails', async t => {
 	const client = await connectHttp(daemon, {...owner(daemon), 'x-md-vector-read-only': '1'});
 	t.teardown(async () => client.close());
-	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'list_collections', 'list_sources', 'search', 'stats']);
+	t.deepEqual((await client.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'get_documents', 'list_collections', 'list_sources', 'search', 'stats']);
 	const write = await call(client, 'delete_document', {file: 'guide.md', collection: 'mcp'}).catch((error: unknown) => ({isError: true, content: [{type: 'text', text: (error as Error).message}]}));
 	t.true(write.isError);
 	t.regex(write.content[0]!.text!, /delete_document/);
@@ -145,7 +145,7 @@ test('auth: 401 without a key or with a wrong one; a client is offered the tools
 	const otherCollection = await call(assistant, 'search', {query: 'x', collection: 'private'});
 	t.true(otherCollection.isError);
 	t.is(otherCollection.content[0]!.text, 'client \'assistant\' lacks \'search:default\' on collection \'private\' for tool search');
-	t.deepEqual((await assistant.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'search'], 'search:default only: no write, list or stats tool');
+	t.deepEqual((await assistant.listTools()).tools.map(tool => tool.name).sort(), ['get_document_section', 'get_documents', 'search'], 'search:default only: no write, list or stats tool');
 	const write = await call(assistant, 'delete_document', {file: 'a.md', collection: 'notes'}).catch((error: unknown) => ({isError: true, content: [{text: (error as Error).message}]}));
 	t.true(write.isError);
 	t.regex(write.content[0]!.text!, /Tool delete_document not found/);

@@ -294,7 +294,7 @@ test.serial('a chosen name grants nothing: registered as "team-x" where capabili
 	const label = `oauth:${provider.information!.client_id}`;
 
 	t.deepEqual((await call(client, 'search', {query: 'compost', mode: 'keyword'})).structuredContent.collections, ['notes'], 'what the owner ticked');
-	t.deepEqual((await client.listTools()).tools.map(entry => entry.name).sort(), ['get_document_section', 'list_collections', 'list_sources', 'search', 'stats'], 'no write tool is offered to it');
+	t.deepEqual((await client.listTools()).tools.map(entry => entry.name).sort(), ['get_document_section', 'get_documents', 'list_collections', 'list_sources', 'search', 'stats'], 'no write tool is offered to it');
 	for (const [tool, arguments_] of [['ingest', {content: '# Pwned\n', file_name: 'pwned.md', collection: 'notes'}], ['delete_document', {file: 'notes.md', collection: 'notes'}]] as const) {
 		const failed = await call(client, tool, arguments_).catch((error: unknown) => ({isError: true, content: [{type: 'text', text: (error as Error).message}]}));
 		t.true(failed.isError, tool);

@@ -81,6 +81,15 @@ export function syntaxCases(test: TestFn, start: () => Promise<RunningDaemon>, s
 			t.false(phraseOut.some(hit => holds(hit.content, ['key', 'api'])));
 			t.true(phraseOut.some(hit => holds(hit.content, ['api', 'key'])), 'a chunk with the words the other way round stays');
 		});
+
+		test.serial(`a filter and "a phrase" or -word in ${mode} mode: the hits are the kept documents' that pass the check`, async t => {
+			const files = (list: Hit[]) => list.map(hit => (hit as Hit & {source_file: string}).source_file).sort();
+			// The filter keeps 2 of the 7 chunks holding the phrase, among 33 that do not: both come back, nothing else.
+			const kept = await hits({query: '"api key"', mode, top_k: 5, filter: {paths: ['staging-*.md', 'reversed-*.md', 'filler-*.md']}});
+			t.deepEqual(files(kept), ['staging-0.md', 'staging-1.md']);
+			const excluded = await hits({query: 'api key vault -staging', mode, top_k: 40, filter: {paths: ['staging-*.md', 'phrase-{0,1}.md']}});
+			t.deepEqual(files(excluded), ['phrase-0.md', 'phrase-1.md']);
+		});
 	}
 
 	test.serial('a query of exclusions alone is refused, naming the rule; an unclosed quote runs to the end', async t => {

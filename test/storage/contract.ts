@@ -11,6 +11,7 @@ import {referenceRanking} from './reference-bm25.js';
 import {sourcesContract} from './contract-sources.js';
 import {importContract} from './contract-import.js';
 import {rewritesContract} from './contract-rewrites.js';
+import {filtersContract} from './contract-filters.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -267,4 +268,5 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 	sourcesContract(test, name, open);
 	importContract(test, name, open);
 	rewritesContract(test, name, open, exactScoresAfterDeletes);
+	filtersContract(test, name, open);
 }

@@ -2,8 +2,17 @@
 import path from 'node:path';
 import test from 'ava';
 import {EmbeddedStorage} from '../../daemon/engine/storage/embedded/embedded-storage.js';
+import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {storageContract} from './contract.js';
+import {filtersContract} from './contract-filters.js';
 
 // FTS5 counts replaced rows in BM25's N until its segments merge (contract-rewrites.ts).
 storageContract(test, 'sqlite+faiss', async () => EmbeddedStorage.open({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 10}), {exactScoresAfterDeletes: false});
+
+// Filtered vector search through the FAISS index (over-fetching), as it runs when the kept set is large.
+filtersContract(test, 'sqlite+faiss through the index', async t => {
+	const storage = EmbeddedStorage.open({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 10, filterExactMax: 0});
+	t.teardown(async () => storage.close());
+	return {storage, collection: await storage.ensureCollection('c', chunkerVersion)};
+});

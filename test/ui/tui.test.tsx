@@ -377,3 +377,12 @@ test.serial('the TUI draws at once, before the daemon answers; a daemon that can
 	stdin.write('r');
 	t.regex(await until(lastFrame, text => text.includes('could not reconnect')), /could not reconnect: MD_VECTOR_PORT must be a port number/);
 });
+
+test.serial('path:GLOB and KEY:VALUE words of the search box are the filter; the other words are the query; the help says so', async t => {
+	const app = await openApp(t);
+	await type(app.stdin, app.lastFrame, 'install path:api/** status:draft tags:cli https://example.org');
+	await until(() => app.client.searches.at(-1)?.query, sent => sent === 'install https://example.org');
+	t.deepEqual(app.client.searches.at(-1)?.filter, {paths: ['api/**'], meta: {status: 'draft', tags: 'cli'}});
+	const help = helpRows(keymap);
+	t.true(help.some(row => row.label === 'path:GLOB') && help.some(row => row.label === 'KEY:VALUE'));
+});

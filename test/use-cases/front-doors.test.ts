@@ -119,6 +119,12 @@ const operations: Operation[] = [
 		fromMcp: value => ({file: value.file, collection: value.collection, heading_path: value.heading_path, text: /Compost tools install\./.test(value.content)}),
 	},
 	{
+		tool: 'get_documents',
+		rest: async caller => rest(app, callers[caller], 'POST', '/api/v1/documents/get', {patterns: ['guide.md', 'g*.md'], collection: 'notes'}),
+		mcp: async client => tool(client, 'get_documents', {patterns: ['guide.md', 'g*.md'], collection: 'notes'}),
+		fromRest: value => value,
+	},
+	{
 		tool: 'ingest',
 		writes: true,
 		// Sent before by the owner: unchanged, through either door (MCP skips unchanged content: incremental).
@@ -183,7 +189,7 @@ test.serial('the answers compared are the real ones: a changed file, an inline d
 
 test.serial('tools/list offers each caller the tools its permissions allow somewhere', async t => {
 	const names = async (caller: string) => (await clients.get(caller)!.listTools()).tools.map(entry => entry.name).sort();
-	const all = ['delete_document', 'get_document_section', 'ingest', 'list_collections', 'list_sources', 'search', 'stats'];
+	const all = ['delete_document', 'get_document_section', 'get_documents', 'ingest', 'list_collections', 'list_sources', 'search', 'stats'];
 	t.deepEqual(await names('owner'), all);
 	t.deepEqual(await names('reader'), all);
 	t.deepEqual(await names('elsewhere'), all, 'every permission, on another collection: offered, refused per collection');
@@ -192,7 +198,7 @@ test.serial('tools/list offers each caller the tools its permissions allow somew
 
 test.serial('read-only MCP: its reads answer as the owner\'s REST calls do; its write tools are not offered', async t => {
 	const readOnly = clients.get('read-only')!;
-	t.deepEqual((await readOnly.listTools()).tools.map(entry => entry.name).sort(), ['get_document_section', 'list_collections', 'list_sources', 'search', 'stats']);
+	t.deepEqual((await readOnly.listTools()).tools.map(entry => entry.name).sort(), ['get_document_section', 'get_documents', 'list_collections', 'list_sources', 'search', 'stats']);
 	for (const operation of operations) {
 		const mcpSaid = comparable(await operation.mcp(readOnly, 'read-only'), operation.fromMcp ?? (value => value), operation.tool);
 		// A write tool: not offered, so the SDK says so; a read: what the owner's REST call says.

@@ -31,6 +31,8 @@ export type Chunk = {
 export type ChunkedDocument = {
 	readonly title: string;
 	readonly tags: readonly string[];
+	/** Front matter fields (parse.ts). */
+	readonly meta: Readonly<Record<string, unknown>>;
 	readonly contentHash: string;
 	readonly chunks: readonly Chunk[];
 };
@@ -81,7 +83,7 @@ export function chunkMarkdown(original: string, fileName: string, options: Chunk
 		}
 	}
 
-	return {title, tags: front.tags, contentHash: sha256(original), chunks};
+	return {title, tags: front.tags, meta: front.meta, contentHash: sha256(original), chunks};
 }
 
 function pathOf(title: string, section: Section): string[] {

@@ -21,6 +21,8 @@ export type ParsedMarkdown = {
 export type FrontMatter = {
 	readonly title?: string;
 	readonly tags: readonly string[];
+	/** The front matter's fields as YAML read them (search filters match them; get shows them); {} when none or malformed. */
+	readonly meta: Readonly<Record<string, unknown>>;
 };
 
 // Front matter as remark-frontmatter reads it: the first line is the fence, the same fence closes it.
@@ -38,23 +40,23 @@ export function parseMarkdown(source: string): ParsedMarkdown {
 /** Title and tags from YAML front matter; malformed front matter is ignored, never fatal. */
 export function readFrontMatter(parsed: ParsedMarkdown): FrontMatter {
 	if (parsed.frontMatter?.kind !== 'yaml') {
-		return {tags: []};
+		return {tags: [], meta: {}};
 	}
 
 	let data: unknown;
 	try {
 		data = parseYaml(parsed.frontMatter.value);
 	} catch {
-		return {tags: []};
+		return {tags: [], meta: {}};
 	}
 
-	if (!data || typeof data !== 'object') {
-		return {tags: []};
+	if (!data || typeof data !== 'object' || Array.isArray(data)) {
+		return {tags: [], meta: {}};
 	}
 
 	const record = data as Record<string, unknown>;
 	const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : undefined;
-	return {title, tags: normalizeTags(record.tags ?? record.keywords)};
+	return {title, tags: normalizeTags(record.tags ?? record.keywords), meta: record};
 }
 
 function normalizeTags(value: unknown): string[] {

@@ -19,6 +19,8 @@ export type DocumentLines = {
 	readonly content: string;
 	/** The file now differs from what was indexed, or is gone; null: not read from disk (sent inline). */
 	readonly changedOnDisk: boolean | null;
+	/** The document's front matter fields ({} when none, or stored before front matter was kept). */
+	readonly meta: Readonly<Record<string, unknown>>;
 };
 
 /**
@@ -44,10 +46,10 @@ export async function documentLines(document: DocumentInfo, storedText: string |
 		if (request.section !== undefined) {
 			const found = findSection(text, parseSectionPath(request.section), document.fileName);
 			const range = sliceLines(text, found.startLine, found.endLine - found.startLine + 1);
-			return {sourcePath: document.sourcePath, ...range, headingPath: found.headingPath, changedOnDisk};
+			return {sourcePath: document.sourcePath, ...range, headingPath: found.headingPath, changedOnDisk, meta: document.meta};
 		}
 
-		return {sourcePath: document.sourcePath, ...sliceLines(text, request.line, request.count), changedOnDisk};
+		return {sourcePath: document.sourcePath, ...sliceLines(text, request.line, request.count), changedOnDisk, meta: document.meta};
 	} catch (error) {
 		throw error instanceof RangeError ? invalidInput(error.message) : error;
 	}

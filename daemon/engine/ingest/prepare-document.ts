@@ -49,6 +49,7 @@ export function toDocumentToWrite(prepared: PreparedDocument, vectors: ReadonlyM
 		ctimeMs: prepared.stamp?.ctimeMs ?? null,
 		title: chunked.title,
 		tags: chunked.tags,
+		meta: chunked.meta,
 		contentHash: chunked.contentHash,
 		byteSize: prepared.byteSize,
 		chunks: chunked.chunks.map(chunk => ({...chunk, vector: vectors.get(chunk.hash)})),

@@ -72,7 +72,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 			const vector = await embedder.embedQuery(parsed.text);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit)), depth, check, reader);
+			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit, request.filter)), depth, check, reader);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -82,7 +82,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode !== 'semantic') {
 		const at = performance.now();
 		const terms = keywordTerms(parsed.text);
-		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights)), depth, check, reader);
+		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights, request.filter)), depth, check, reader);
 		timings.keyword = performance.now() - at;
 	}
 

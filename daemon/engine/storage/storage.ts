@@ -1,3 +1,4 @@
+import type {SearchFilter} from './document-filter.js';
 import type {
 	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
 	Fingerprint, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, VectorIndexState,
@@ -27,7 +28,9 @@ export type ImportWrite = {
  * - vectorTopK is by inner product (vectors are unit length: cosine); exact while vectorIndex says `flat`;
  * - BM25's statistics (row count, document frequency) are those of the whole store, not of one collection, so
  *   keyword scores of different collections compare, and a search over several merges them by score;
- * - moveDocuments, removeSource, deleteCollection and renameCollection are atomic too.
+ * - moveDocuments, removeSource, deleteCollection and renameCollection are atomic too;
+ * - a filter (document-filter.ts) is applied inside the top-k's own query: k hits of kept documents come back
+ *   whenever k exist, never fewer because others were ranked first.
  */
 
 /** Collections and their fingerprints. */
@@ -104,15 +107,15 @@ export type VectorStore = {
 	chunksWithoutVectors(collection: Collection, limit: number): Promise<Array<{rowid: number; text: string}>>;
 	/** Gives vectors to chunks that have none (others are left as they are), in one transaction. */
 	setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint): Promise<void>;
-	/** The `k` chunks nearest to the query vector, best first. */
-	vectorTopK(collection: Collection, query: Float32Array, k: number): Promise<Ranked[]>;
+	/** The `k` chunks nearest to the query vector, best first; with a filter, among the chunks of the documents it keeps. */
+	vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter): Promise<Ranked[]>;
 	vectorIndex(collection: Collection): Promise<VectorIndexState>;
 };
 
 /** BM25 over keyword tokens. */
 export type KeywordIndex = {
-	/** The collection's best `limit` chunks holding any of `terms` (keyword tokens), best first. */
-	keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights): Promise<Ranked[]>;
+	/** The collection's best `limit` chunks holding any of `terms` (keyword tokens), best first; with a filter, of the documents it keeps. */
+	keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter): Promise<Ranked[]>;
 };
 
 /** Export, a page at a time: memory stays flat however large the collection. */

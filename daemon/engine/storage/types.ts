@@ -47,6 +47,8 @@ export type DocumentInfo = {
 	readonly fileSize: number | null;
 	readonly mtimeMs: number | null;
 	readonly ctimeMs: number | null;
+	/** Its front matter's fields ({} when it has none, or was stored before front matter was kept). */
+	readonly meta: Readonly<Record<string, unknown>>;
 };
 
 /** What an embedding model made: a collection's vectors must all come from one fingerprint. */
@@ -73,6 +75,8 @@ export type DocumentToWrite = {
 	readonly ctimeMs?: number | null;
 	readonly title: string;
 	readonly tags: readonly string[];
+	/** Front matter fields, for filters and get (none: {}). */
+	readonly meta?: Readonly<Record<string, unknown>>;
 	readonly contentHash: string;
 	readonly byteSize: number;
 	readonly chunks: readonly ChunkToWrite[];
@@ -82,7 +86,7 @@ export type DocumentToWrite = {
 export type ExportedChunk = StoredChunk & Pick<Chunk, 'tokens' | 'hash'> & {readonly vector?: Float32Array};
 
 /** A document as an export carries it: its place (null: loose, or unknown), its text (null: none was kept), its chunks in order. */
-export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'fileSize' | 'mtimeMs' | 'ctimeMs'> & {
+export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | 'text' | 'sourceId' | 'relativePath' | 'fileSize' | 'mtimeMs' | 'ctimeMs' | 'meta'> & {
 	readonly sourcePath: string | null;
 	readonly text: string | null;
 	readonly sourceId: number | null;

@@ -7,11 +7,19 @@ export type HelpRow = {readonly label: string; readonly help: string; readonly t
 const inSearch = (binding: Binding) => binding.when.includes('search');
 const inLists = (binding: Binding) => (['results', 'collections'] as Scope[]).some(scope => binding.when.includes(scope));
 
+/** Words of the search box that filter rather than search (common/search/filter-words.ts), as --path and --where. */
+const filterRows: HelpRow[] = [
+	{label: 'Filter words', help: '', title: true},
+	{label: 'path:GLOB', help: 'only documents whose name matches (api/**)'},
+	{label: 'KEY:VALUE', help: 'only documents whose front matter has it'},
+];
+
 /** The keymap's rows under two titles: keys of the search box, keys of the panes (dialogs show their own). */
 export function helpRows(bindings: readonly Binding[]): HelpRow[] {
 	const section = (title: string, rows: readonly Binding[]): HelpRow[] => [{label: title, help: '', title: true}, ...rows.map(({label, help}) => ({label, help}))];
 	return [
 		...section('In the search box', bindings.filter(binding => inSearch(binding) && !inLists(binding))),
+		...filterRows,
 		...section('In the results and collections', bindings.filter(binding => inLists(binding))),
 	];
 }

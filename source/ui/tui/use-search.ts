@@ -1,5 +1,6 @@
 import {useEffect, useRef, useState} from 'react';
 import type {SearchMode, SearchResponse} from '../../client/api-types.js';
+import {splitFilterWords, type SearchFilter} from '../../../common/search/filter-words.js';
 import type {TuiClient} from './tui-client.js';
 
 export type SearchState = {
@@ -24,7 +25,7 @@ export type SearchParameters = {
 	readonly revision: number;
 };
 
-type Request = {readonly query: string; readonly mode: SearchMode; readonly topK: number; readonly collection: string; readonly key: string};
+type Request = {readonly query: string; readonly filter: SearchFilter | undefined; readonly mode: SearchMode; readonly topK: number; readonly collection: string; readonly key: string};
 
 /** What a search answers: an answer is shown only while it is still what the box asks. */
 const keyOf = (parameters: SearchParameters) => JSON.stringify([parameters.query.trim(), parameters.mode, parameters.topK, parameters.collection, parameters.revision]);
@@ -50,7 +51,7 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 		inFlight.current = to;
 		const started = Date.now();
 		// Every search brings its ranking details ('e' shows them for the selected result): the daemon has them at hand.
-		to.search({query: request.query, mode: request.mode, top_k: request.topK, collection: request.collection, explain: true}).then(response => {
+		to.search({query: request.query, mode: request.mode, top_k: request.topK, collection: request.collection, explain: true, ...(request.filter ? {filter: request.filter} : {})}).then(response => {
 			if (request.key === wanted.current) {
 				onResults?.();
 				setState({response, query: request.query, error: undefined, latencyMs: Date.now() - started, key: request.key});
@@ -74,14 +75,15 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 	};
 
 	useEffect(() => {
-		const query = parameters.query.trim();
+		// `path:GLOB` and `KEY:VALUE` words are the filter; the rest is the query.
+		const {query, filter} = splitFilterWords(parameters.query);
 		waiting.current = undefined;
 		if (!query || !parameters.collection) {
 			setState(previous => ({...previous, response: undefined, query: '', error: undefined, key: undefined}));
 			return;
 		}
 
-		const request = {query, mode: parameters.mode, topK: parameters.topK, collection: parameters.collection, key: keyOf(parameters)};
+		const request = {query, filter, mode: parameters.mode, topK: parameters.topK, collection: parameters.collection, key: keyOf(parameters)};
 		const go = () => {
 			if (inFlight.current === client) {
 				waiting.current = {request, client};
@@ -101,6 +103,6 @@ export function useSearch(client: TuiClient, parameters: SearchParameters, debou
 		};
 	}, [client, parameters.query, parameters.mode, parameters.topK, parameters.collection, parameters.revision]);
 	// Loading is derived, not set by the effect: a key is one render, not two (each render redraws the whole screen).
-	const active = Boolean(parameters.query.trim() && parameters.collection);
+	const active = Boolean(splitFilterWords(parameters.query).query && parameters.collection);
 	return {response: state.response, query: state.query, error: state.error, latencyMs: state.latencyMs, loading: active && state.key !== wanted.current};
 }

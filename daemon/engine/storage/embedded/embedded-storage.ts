@@ -1,8 +1,10 @@
 import path from 'node:path';
 import {notFound} from '../../errors.js';
+import type {SearchFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
+import {filteredVectorTopK} from './filtered-vectors.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
@@ -13,6 +15,8 @@ const importVectorsApplied = 20_000;
 export type EmbeddedOptions = IndexOptions & {
 	/** Folder of the SQLite file and the index files. */
 	readonly dataDir: string;
+	/** A filtered vector search keeping up to this many vectors ranks them from the store, more through the index (filtered-vectors.ts). */
+	readonly filterExactMax?: number;
 };
 
 /**
@@ -24,7 +28,7 @@ export type EmbeddedOptions = IndexOptions & {
 export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.dataDir, options.log);
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.dataDir, options.log, options.filterExactMax);
 	}
 
 	/**
@@ -33,7 +37,7 @@ export class EmbeddedStorage implements Storage {
 	 */
 	private readonly writes = new SerialQueue();
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined) {
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, private readonly filterExactMax?: number) {
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
 			indexes.open(collection).catch(() => undefined);
@@ -193,16 +197,16 @@ export class EmbeddedStorage implements Storage {
 		});
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number) {
-		return this.indexes.search(this.row(collection), query, k);
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
+		return filter ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, this.row(collection), query, k, filter) : this.indexes.search(this.row(collection), query, k);
 	}
 
 	async vectorIndex(collection: Collection) {
 		return this.indexes.describe(this.row(collection));
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights) {
-		return this.store.keyword(collection.id, terms, limit, weights);
+	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
+		return this.store.keyword(collection.id, terms, limit, weights, filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

@@ -1,6 +1,8 @@
 import type pg from 'pg';
+import type {SearchFilter} from '../document-filter.js';
 import type {FieldWeights, Ranked} from '../types.js';
 import {bm25} from '../bm25.js';
+import {documentCondition} from './filter-sql.js';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
@@ -18,16 +20,19 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
  * On a distributed PostgreSQL the scoring join is grouped by chunk within one shard's postings (postings of a
  * chunk live with its document), so each shard answers its own top k and the coordinator merges them.
  */
-export async function keywordTopK(db: Queryable, collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights): Promise<Ranked[]> {
+export async function keywordTopK(db: Queryable, collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter): Promise<Ranked[]> {
 	const unique = [...new Set(terms)];
 	if (unique.length === 0 || limit < 1) {
 		return [];
 	}
 
 	const parameters = [collectionId, unique, weights[0], weights[1], weights[2], bm25.k1, bm25.b, limit];
-	const {rows} = unique.length <= branchesMax
-		? await db.query<Ranked>(keywordSql(unique.length), [...parameters, ...unique])
-		: await db.query<Ranked>(manyTermsSql, parameters);
+	const branched = unique.length <= branchesMax;
+	// A filter keeps the postings of the documents it keeps, in this statement (BM25's statistics stay the store's).
+	const kept = filter ? documentCondition('p.document_id', '$1', filter, 9 + (branched ? unique.length : 0)) : undefined;
+	const {rows} = branched
+		? await db.query<Ranked>(keywordSql(unique.length, kept?.sql), [...parameters, ...unique, ...kept?.parameters ?? []])
+		: await db.query<Ranked>(manyTermsSql(kept?.sql), [...parameters, ...kept?.parameters ?? []]);
 	return rows;
 }
 
@@ -62,30 +67,31 @@ const totalsCte = `totals AS MATERIALIZED (
 
 /*
  * The statement for `termCount` query terms. $1 collection, $2 the terms, $3-$5 field weights, $6 k1, $7 b,
- * $8 k, then each term again ($9 on). Per term, its document frequency is counted in each collection (an
+ * $8 k, then each term again ($9 on), then a search filter's parameters (filter-sql.ts) if any. Per term, its document frequency is counted in each collection (an
  * index-only scan of the primary key (collection, term), `OFFSET 0` keeping each a loop of its own) and its
  * idf computed once (not per posting). Then one branch per term reads its postings in the searched collection
  * by the primary key, and the scores are summed per chunk and the k best kept. Each term is a value the
  * planner sees, so it knows from the statistics how many postings each has: at 100k chunks, with one loop over
  * the terms it expected 1,900 postings where a query of common words had 70,000, and sorted them on disk.
  */
-export function keywordSql(termCount: number): string {
+export function keywordSql(termCount: number, filterSql?: string): string {
+	const kept = filterSql ? ` AND ${filterSql}` : '';
 	const branches = Array.from({length: termCount}, (_, index) => `SELECT p.chunk_id AS rowid,
 			${termScoreSql(`(SELECT idf FROM idf WHERE at = ${index + 1})`, '(SELECT avgdl FROM totals)')} AS score
 		FROM md_vector.postings p CROSS JOIN LATERAL (SELECT $3::float8 * p.title_count + $4::float8 * p.headings_count + $5::float8 * p.body_count AS f) w
-		WHERE p.collection_id = $1 AND p.term = $${index + 9}`);
+		WHERE p.collection_id = $1 AND p.term = $${index + 9}${kept}`);
 	return `WITH ${totalsCte}, ${idfCte}
 	SELECT rowid, sum(score) AS score FROM (${branches.join('\n\t\tUNION ALL ')}) s
 	GROUP BY rowid ORDER BY score DESC, rowid LIMIT $8`;
 }
 
 /** For a query of many terms: one loop over them (`OFFSET 0`: a loop of its own per term), whatever their number. */
-const manyTermsSql = `WITH ${totalsCte}, ${idfCte}
+const manyTermsSql = (filterSql?: string) => `WITH ${totalsCte}, ${idfCte}
 	SELECT p.chunk_id AS rowid, sum(${termScoreSql('i.idf', 't.avgdl')}) AS score
 	FROM idf i CROSS JOIN totals t
 	CROSS JOIN LATERAL (
 		SELECT p.chunk_id, p.title_count, p.headings_count, p.body_count, p.chunk_length FROM md_vector.postings p
-		WHERE p.collection_id = $1 AND p.term = i.term OFFSET 0
+		WHERE p.collection_id = $1 AND p.term = i.term${filterSql ? ` AND ${filterSql}` : ''} OFFSET 0
 	) p
 	CROSS JOIN LATERAL (SELECT $3::float8 * p.title_count + $4::float8 * p.headings_count + $5::float8 * p.body_count AS f) w
 	GROUP BY p.chunk_id ORDER BY score DESC, rowid LIMIT $8`;

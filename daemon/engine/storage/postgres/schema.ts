@@ -147,6 +147,14 @@ CREATE INDEX jobs_by_age ON md_vector.jobs (updated_at);
 		version: 6,
 		sql: 'ALTER TABLE md_vector.documents ADD COLUMN file_size bigint, ADD COLUMN ctime_ms float8;',
 	},
+	{
+		// Front matter per document, shown by get and matched by search filters (meta_pairs: document-filter.ts,
+		// matched by containment through the GIN index). Documents stored before get theirs at their next re-ingest.
+		// (7 is another change's number.)
+		version: 8,
+		sql: `ALTER TABLE md_vector.documents ADD COLUMN meta jsonb NOT NULL DEFAULT '{}', ADD COLUMN meta_pairs jsonb NOT NULL DEFAULT '[]';
+CREATE INDEX documents_meta_pairs ON md_vector.documents USING gin (meta_pairs);`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

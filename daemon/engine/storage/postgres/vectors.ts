@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import {invalidInput} from '../../errors.js';
+import type {SearchFilter} from '../document-filter.js';
 import type {Collection, Fingerprint, Ranked} from '../types.js';
+import {documentCondition} from './filter-sql.js';
 import {addTotals, checkFingerprint} from './collections.js';
 import {hnswIndexName} from './hnsw-index.js';
 import {vectorText} from './vector-text.js';
@@ -61,9 +63,18 @@ const efSearchSql = `CASE ${efSearchBySize.filter(step => Number.isFinite(step.b
  * connection, goes on past it if rows are missing). Ids and dims come from the database as integers: safe in
  * the statement, and the partial index needs literals; the query vector is numbers only.
  */
-export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number): Promise<Ranked[]> {
+export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter?: SearchFilter): Promise<Ranked[]> {
 	if (k < 1 || collection.dims === null) {
 		return [];
+	}
+
+	if (filter) {
+		// Exact over the kept documents' chunks, the filter in the statement: HNSW answers at most ef_search rows
+		// before a WHERE drops some, which could leave fewer than k.
+		const kept = documentCondition('document_id', '$1', filter, 4);
+		const {rows} = await pool.query<Ranked>(`SELECT id AS rowid, -(embedding <#> $2::vector) AS score FROM md_vector.chunks
+			WHERE collection_id = $1 AND embedding IS NOT NULL AND ${kept.sql} ORDER BY embedding <#> $2::vector, id LIMIT $3`, [collection.id, vectorText(query), k, ...kept.parameters]);
+		return rows;
 	}
 
 	const {setup, search} = vectorSearchSql(collection, query, k);

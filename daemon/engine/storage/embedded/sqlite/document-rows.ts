@@ -1,6 +1,7 @@
 import {keywordTokens} from '../../../../../common/text/keyword-tokens.js';
 import type {DocumentToWrite} from '../../types.js';
 import {chunkIds} from '../../chunk-ids.js';
+import {metaPairs, storedMeta} from '../../document-filter.js';
 import type {Statements} from './statements.js';
 import type {CollectionRow} from './types.js';
 import {encodeVector} from './vector-codec.js';
@@ -17,7 +18,8 @@ export class DocumentRows {
 
 	/** Inserts a document; answers the rowids and vectors of its chunks that have one. */
 	insert(collection: CollectionRow, document: DocumentToWrite): Array<{rowid: number; vector: Float32Array}> {
-		const place = [document.sourceId ?? null, document.relativePath ?? null, document.fileSize ?? null, document.mtimeMs ?? null, document.ctimeMs ?? null];
+		const meta = storedMeta(document.meta);
+		const place = [document.sourceId ?? null, document.relativePath ?? null, document.fileSize ?? null, document.mtimeMs ?? null, document.ctimeMs ?? null, JSON.stringify(meta), JSON.stringify(metaPairs(meta))];
 		const info = this.sql.insertDocument.run(collection.id, document.fileName, document.sourcePath ?? null, document.title, JSON.stringify(document.tags), document.contentHash, document.byteSize, document.chunks.length, new Date().toISOString(), ...place);
 		const documentId = Number(info.lastInsertRowid);
 		if (document.text !== undefined) {

@@ -2,15 +2,15 @@ import type {DocumentInfo, StoredChunk} from '../../types.js';
 
 // Rows of the SQLite store as the storage interface's domain types.
 
-export type DocumentRow = DocumentInfo & {readonly id: number};
+export type DocumentRow = Omit<DocumentInfo, 'meta'> & {readonly id: number; readonly meta: string};
 
 export function toDocumentInfo(row: DocumentRow | undefined): DocumentInfo | undefined {
 	if (!row) {
 		return undefined;
 	}
 
-	const {id, ...document} = row;
-	return document;
+	const {id, meta, ...document} = row;
+	return {...document, meta: JSON.parse(meta) as Record<string, unknown>};
 }
 
 export type ChunkRow = {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Schema of the store; `user_version` tells which migrations ran. */
-export const schemaVersion = 3;
+export const schemaVersion = 5;
 
 /** Version 1: what every store starts from (frozen: a change is a migration below). */
 export const schemaVersion1 = `
@@ -57,7 +57,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
 `;
 
 /**
- * Migrations by the version they make. 2: folder sources (issue 18). Existing documents stay loose (no source)
+ * Migrations by the version they make (4 is another change's number; a version without an entry changes
+ * nothing). 2: folder sources (issue 18). Existing documents stay loose (no source)
  * until the first sync of a folder that holds their file adopts them, without re-embedding. 3: each document's
  * file stamp (files/file-stamp.ts: size on disk and inode change time beside the mtime), so whether a file
  * changed is told without reading it; documents stored before it have none and are read to tell, as before.
@@ -95,6 +96,12 @@ CREATE TABLE document_texts (
 ALTER TABLE documents ADD COLUMN file_size INTEGER;
 ALTER TABLE documents ADD COLUMN ctime_ms REAL;
 `,
+	// 5: front matter per document, shown by get and matched by search filters (meta_pairs: document-filter.ts).
+	// Documents stored before get theirs at their next re-ingest.
+	5: `
+ALTER TABLE documents ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE documents ADD COLUMN meta_pairs TEXT NOT NULL DEFAULT '[]';
+`,
 };
 
 /**
@@ -110,7 +117,7 @@ export function migrate(db: Database.Database): void {
 	db.transaction(() => {
 		db.exec(schemaVersion1);
 		for (let next = Math.max(version, 1) + 1; next <= schemaVersion; next++) {
-			db.exec(migrations[next]!);
+			db.exec(migrations[next] ?? '');
 		}
 
 		db.pragma(`user_version = ${schemaVersion}`);

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 
 const collectionColumns = 'id, name, model_id AS modelId, dims, chunker_version AS chunkerVersion, vector_generation AS vectorGeneration';
 const documentColumns = `id, file_name AS fileName, content_hash AS contentHash, chunk_count AS chunkCount, source_path AS sourcePath, byte_size AS byteSize,
-	source_id AS sourceId, relative_path AS relativePath, file_size AS fileSize, mtime_ms AS mtimeMs, ctime_ms AS ctimeMs`;
+	source_id AS sourceId, relative_path AS relativePath, file_size AS fileSize, mtime_ms AS mtimeMs, ctime_ms AS ctimeMs, meta`;
 const chunkColumns = 'c.id, c.chunk_id, d.file_name, d.source_path, c.ordinal, c.section_title, c.heading_level, c.heading_path, c.content, c.start_line, c.end_line';
 
 /** Every statement the store runs, prepared once. */
@@ -23,8 +23,8 @@ export function prepareStatements(db: Database.Database) {
 			d.source_id AS sourceId, d.relative_path AS relativePath, d.mtime_ms AS mtimeMs, t.text
 			FROM documents d LEFT JOIN document_texts t ON t.document_id = d.id WHERE d.collection_id = ? AND d.file_name > ? ORDER BY d.file_name LIMIT ?`),
 		exportChunksOfDocument: db.prepare(`SELECT ${chunkColumns}, c.tokens, c.text_hash, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.document_id = ? ORDER BY c.ordinal`),
-		insertDocument: db.prepare(`INSERT INTO documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, ingested_at, source_id, relative_path, file_size, mtime_ms, ctime_ms)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		insertDocument: db.prepare(`INSERT INTO documents (collection_id, file_name, source_path, title, tags, content_hash, byte_size, chunk_count, ingested_at, source_id, relative_path, file_size, mtime_ms, ctime_ms, meta, meta_pairs)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		insertText: db.prepare('INSERT INTO document_texts (document_id, text) VALUES (?, ?)'),
 		documentText: db.prepare('SELECT t.text FROM document_texts t JOIN documents d ON d.id = t.document_id WHERE d.collection_id = ? AND d.file_name = ?'),
 		deleteDocument: db.prepare('DELETE FROM documents WHERE id = ?'),

@@ -2,10 +2,12 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
+import type {SearchFilter} from '../../document-filter.js';
 import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../../types.js';
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';
+import {FilteredReads, registerRegexp} from './filtered-reads.js';
 import {topKeyword, type KeywordSource, type WeightedTerm} from './keyword-top-k.js';
 import {KeywordStatisticsCache} from './keyword-statistics.js';
 import {KeywordSteps} from './keyword-steps.js';
@@ -30,6 +32,7 @@ export class Store {
 		db.pragma('synchronous = FULL');
 		db.pragma('foreign_keys = ON');
 		db.pragma('busy_timeout = 5000');
+		registerRegexp(db);
 		migrate(db);
 		return new Store(db);
 	}
@@ -40,12 +43,15 @@ export class Store {
 	private readonly moves: DocumentMoves;
 	private readonly rows: DocumentRows;
 	private readonly admin: CollectionAdmin;
+	/** Reads of filtered searches. */
+	readonly filtered: FilteredReads;
 	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
 	private readonly statistics: KeywordStatisticsCache;
 	private readonly keywordSteps: KeywordSteps;
 
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
+		this.filtered = new FilteredReads(db);
 		this.sources = new SourceRows(db);
 		this.moves = new DocumentMoves(db);
 		this.statistics = new KeywordStatisticsCache(this.sql);
@@ -270,16 +276,16 @@ export class Store {
 		return found;
 	}
 
-	/** The collection's best `limit` chunks by BM25 for chunks holding any of `terms`. Higher score is better. */
-	keyword(collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights): Ranked[] {
-		return topKeyword(this.keywordSource(collectionId, weights), terms, limit);
+	/** The collection's best `limit` chunks by BM25 for chunks holding any of `terms` (of the documents `filter` keeps). Higher score is better. */
+	keyword(collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter): Ranked[] {
+		return topKeyword(this.keywordSource(collectionId, weights, filter), terms, limit);
 	}
 
-	/** The FTS5 table as topKeyword reads it, for one query. */
-	keywordSource(collectionId: number, weights: FieldWeights): KeywordSource {
+	/** The FTS5 table as topKeyword reads it, for one query; with a filter, its rows of the documents it keeps (the bounds hold for any subset). */
+	keywordSource(collectionId: number, weights: FieldWeights, filter?: SearchFilter): KeywordSource {
 		return {
 			statistics: () => this.statistics.get(),
-			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best(collectionId, essential, rest, limit, weights),
+			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best(collectionId, essential, rest, limit, weights, filter),
 		};
 	}
 

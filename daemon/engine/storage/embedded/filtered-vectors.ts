@@ -1,0 +1,50 @@
+import type {SearchFilter} from '../document-filter.js';
+import type {Ranked} from '../types.js';
+import type {Store} from './sqlite/store.js';
+import type {CollectionRow} from './sqlite/types.js';
+import type {CollectionIndexes} from './vector-index/collection-indexes.js';
+
+/** Up to this many kept vectors are ranked exactly from the store (~20 ms at 384 dims); more go through the index. */
+const defaultExactMax = 20_000;
+
+type Sources = {readonly store: Store; readonly indexes: CollectionIndexes; readonly exactMax?: number};
+
+/**
+ * Vector top-k over the chunks of the documents a filter keeps. FAISS cannot take the filter, so the store
+ * decides which chunks may answer (one SQL statement with the filter): a few are ranked exactly from their
+ * stored vectors; many are found through the index asked for as many more hits as the filter is expected to
+ * drop, and more again until k are kept or the whole index was read.
+ */
+export async function filteredVectorTopK({store, indexes, exactMax = defaultExactMax}: Sources, row: CollectionRow, query: Float32Array, k: number, filter: SearchFilter): Promise<Ranked[]> {
+	const kept = store.filtered.vectorCount(row.id, filter);
+	if (kept === 0 || k < 1) {
+		return [];
+	}
+
+	if (kept <= exactMax) {
+		const ranked: Ranked[] = [];
+		for (const {rowid, vector} of store.filtered.vectors(row.id, filter)) {
+			let score = 0;
+			for (const [index, value] of vector.entries()) {
+				score += value * query[index]!;
+			}
+
+			ranked.push({rowid, score});
+		}
+
+		return ranked.sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, k);
+	}
+
+	const allowed = store.filtered.vectorRowids(row.id, filter);
+	const total = (await indexes.describe(row)).vectors;
+	let fetch = Math.min(total, k * Math.ceil(total / allowed.size) * 2);
+	for (;;) {
+		// Each round depends on the last; the fetch grows 4x per round up to the whole index.
+		const hits = (await indexes.search(row, query, fetch)).filter(hit => allowed.has(hit.rowid));
+		if (hits.length >= k || fetch >= total) {
+			return hits.slice(0, k);
+		}
+
+		fetch = Math.min(total, fetch * 4);
+	}
+}
