@@ -7,8 +7,8 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {localTokenHeader} from '../../common/local-token.js';
 import {cli, type Cli} from '../helpers/cli.js';
+import {cliOnBackend} from '../helpers/cli-on-backend.js';
 import {makeTree} from '../helpers/file-tree.js';
-import {testDatabase} from '../helpers/postgres/test-database.js';
 
 const big = `# Big\n\n${'Long text. '.repeat(300)}\n`;
 const tree = {
@@ -19,24 +19,9 @@ const tree = {
 	'guide/faq.md': '# FAQ\n\nQuestions.\n',
 };
 
-async function onBackend(t: ExecutionContext, backend: 'sqlite' | 'postgres'): Promise<Cli> {
-	const md = cli();
-	if (backend === 'postgres') {
-		const database = await testDatabase();
-		// Registered before the caller's md.stop, so it runs after it (teardowns run last first).
-		t.teardown(database.stop);
-		const set = await md.run(['config', 'set', 'database-url', database.url]);
-		if (set.exitCode !== 0) {
-			throw new Error(String(set.stderr));
-		}
-	}
-
-	return md;
-}
-
 for (const backend of ['sqlite', 'postgres'] as const) {
 	test.serial(`${backend}: get takes several names and globs; --max-bytes skips; a pattern matching nothing exits 1`, async t => {
-		const md = await onBackend(t, backend);
+		const md = await cliOnBackend(t, backend);
 		t.teardown(md.stop);
 		await md.json(['ingest-dir', makeTree(tree), '-C', 'g']);
 

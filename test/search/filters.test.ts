@@ -5,8 +5,8 @@ import path from 'node:path';
 import test, {type ExecutionContext} from 'ava';
 import {localTokenHeader} from '../../common/local-token.js';
 import {cli, type Cli} from '../helpers/cli.js';
+import {cliOnBackend} from '../helpers/cli-on-backend.js';
 import {makeTree} from '../helpers/file-tree.js';
-import {testDatabase} from '../helpers/postgres/test-database.js';
 
 const loud = Object.fromEntries(Array.from({length: 12}, (_, index) => [`loud/l${index}.md`, `---\nstatus: draft\n---\n# Kiwi ${index}\n\nKiwi kiwi kiwi kiwi.\n`]));
 const tree = {
@@ -30,25 +30,9 @@ async function post(md: Cli, body: unknown): Promise<{status: number; body: any}
 	return {status: response.status, body: await response.json()};
 }
 
-/** A CLI home on the backend: the built-in store, or the test's PostgreSQL (a database of its own, dropped after the test). */
-async function onBackend(t: ExecutionContext, backend: 'sqlite' | 'postgres'): Promise<Cli> {
-	const md = cli();
-	if (backend === 'postgres') {
-		const database = await testDatabase();
-		// Registered before the caller's md.stop, so it runs after it (teardowns run last first).
-		t.teardown(database.stop);
-		const set = await md.run(['config', 'set', 'database-url', database.url]);
-		if (set.exitCode !== 0) {
-			throw new Error(String(set.stderr));
-		}
-	}
-
-	return md;
-}
-
 for (const backend of ['sqlite', 'postgres'] as const) {
 	test.serial(`${backend}: --path and --where keep only the documents they match, in every mode, inside top-k`, async t => {
-		const md = await onBackend(t, backend);
+		const md = await cliOnBackend(t, backend);
 		t.teardown(md.stop);
 
 		await md.json(['ingest-dir', makeTree(tree), '-C', 'f']);
