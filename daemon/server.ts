@@ -1,3 +1,4 @@
+import {setTimeout as sleep} from 'node:timers/promises';
 import type {Server} from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -109,6 +110,9 @@ function openAccessControl(config: string, options: DaemonOptions): AccessContro
 }
 
 /** Opens the store, binds, then advertises; stop() drains (jobs finish, or are cancelled when `now`), persists, un-advertises. */
+/** How long a stop waits for a model load under way (a local folder loads in well under a second). */
+const modelLoadWaitMs = 15_000;
+
 export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>}> {
 	// `md-vector config set` settings, under the environment's: everything below reads one environment.
 	const options = {...given, env: withFileSettings(given.env, resolvePaths(given.env).config)};
@@ -163,7 +167,9 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	writeDiscovery(paths.state, {pid: process.pid, port, host: options.host, version, started_at: new Date(startedAt).toISOString(), token});
 	const store = settings.databaseUrl ? `database: ${redact(settings.databaseUrl)}` : `data: ${paths.data}`;
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
-	void loadEmbedderInto(engine, settings.model, paths.cache, options.log);
+	// Kept, so a stop waits for a load under way: ending the process while ONNX Runtime builds its session on the
+	// model's thread aborted it (a native error), leaving the discovery record and the data folder's lock behind.
+	const modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log);
 	const watching = settings.watch ? keepWatching(engine, followers, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
@@ -189,6 +195,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			watchStreams.closeAll(); // and so would a watch stream
 			await watching?.close();
 			await closed;
+			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);
 			unlock();
