@@ -196,6 +196,12 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			await watching?.close();
 			await closed;
 			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
+			// A vector fill-in embeds outside the write queue: the model's thread ends after its batch, not during it.
+			const model = engine.embedder;
+			if (model.status === 'ready') {
+				await model.embedder.dispose();
+			}
+
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);
 			unlock();

@@ -55,6 +55,8 @@ class ThreadEmbedder implements Embedder {
 	private grown = false;
 	private releasing = false;
 	private timer: NodeJS.Timeout | undefined;
+	private closed = false;
+	private idle: (() => void) | undefined;
 
 	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly restart: () => Promise<Thread>, private readonly options: ThreadEmbedderOptions) {
 		this.current = {thread, busy: 0};
@@ -77,13 +79,28 @@ class ThreadEmbedder implements Embedder {
 		return (await this.use(async thread => thread.call({op: 'query', text}))).vectors![0]!;
 	}
 
+	/**
+	 * Ends the thread once the calls under way have returned: a process that exits while ONNX Runtime computes on
+	 * the thread aborts (a native error), leaving its discovery record and lock behind. Later calls are refused.
+	 */
 	async dispose(): Promise<void> {
 		clearTimeout(this.timer);
+		this.closed = true;
+		if (this.current.busy > 0) {
+			await new Promise<void>(resolve => {
+				this.idle = resolve;
+			});
+		}
+
 		await end(this.current.thread);
 	}
 
 	/** Runs a call on the current thread; a thread that was replaced ends after its last call. */
 	private async use(call: (thread: Thread) => Promise<EmbedderReply>): Promise<EmbedderReply> {
+		if (this.closed) {
+			throw new Error('the embedding model is closed: the daemon is stopping');
+		}
+
 		const slot = this.current;
 		slot.busy++;
 		try {
@@ -92,6 +109,8 @@ class ThreadEmbedder implements Embedder {
 			slot.busy--;
 			if (slot !== this.current && slot.busy === 0) {
 				void end(slot.thread);
+			} else if (slot.busy === 0) {
+				this.idle?.();
 			}
 		}
 	}
