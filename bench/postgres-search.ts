@@ -94,7 +94,7 @@ for (const [name, storage] of Object.entries(backends)) {
 		const before = performance.now();
 		const [nearest] = await Promise.all([
 			storage.vectorTopK(current, probe.vector, 10),
-			storage.keywordTopK(current, keywordTerms(probe.text), 10, [2, 1.5, 1]),
+			storage.keywordTopK([current], keywordTerms(probe.text), 10, [2, 1.5, 1]),
 		]);
 		latencies.push(performance.now() - before);
 		const truth = new Set(exact[index]);

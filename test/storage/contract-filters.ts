@@ -30,13 +30,13 @@ async function names(storage: Storage, collection: Collection, hits: readonly Ra
 }
 
 export function filtersContract(test: TestFn, name: string, open: Open): void {
-	const keyword = async (storage: Storage, collection: Collection, filter: SearchFilter, k = 3) => names(storage, collection, await storage.keywordTopK(collection, keywordTerms('kiwi'), k, weights, filter));
+	const keyword = async (storage: Storage, collection: Collection, filter: SearchFilter, k = 3) => names(storage, collection, await storage.keywordTopK([collection], keywordTerms('kiwi'), k, weights, filter));
 	const vector = async (storage: Storage, collection: Collection, filter: SearchFilter, k = 3) => names(storage, collection, await storage.vectorTopK(collection, vectorOf('kiwi kiwi kiwi kiwi'), k, filter));
 
 	test(`${name}: path filters keep the documents whose stored name a glob matches, inside top-k`, async t => {
 		const {storage, collection} = await open(t);
 		await fill(storage, collection);
-		t.true((await names(storage, collection, await storage.keywordTopK(collection, keywordTerms('kiwi'), 3, weights))).every(file => file.startsWith('loud/')), 'unfiltered, the loud documents fill the keyword top 3');
+		t.true((await names(storage, collection, await storage.keywordTopK([collection], keywordTerms('kiwi'), 3, weights))).every(file => file.startsWith('loud/')), 'unfiltered, the loud documents fill the keyword top 3');
 		t.true((await names(storage, collection, await storage.vectorTopK(collection, vectorOf('kiwi kiwi kiwi kiwi'), 3))).every(file => file.startsWith('loud/')), 'and the vector top 3');
 		for (const search of [keyword, vector]) {
 			t.deepEqual(await search(storage, collection, {paths: ['api/**']}), ['api/auth.md', 'api/v1/users.md'], '** crosses folders');

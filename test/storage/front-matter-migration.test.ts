@@ -23,9 +23,9 @@ async function migrated(t: ExecutionContext, open: () => Promise<Storage>, downg
 	t.teardown(async () => storage.close());
 	const collection = (await storage.collection('c'))!;
 	t.deepEqual((await storage.document(collection, 'a.md'))?.meta, {}, 'an old document has no front matter');
-	const filtered = async () => storage.keywordTopK(collection, keywordTerms('kiwi'), 5, [2, 1.5, 1], {meta: {status: 'draft'}});
+	const filtered = async () => storage.keywordTopK([collection], keywordTerms('kiwi'), 5, [2, 1.5, 1], {meta: {status: 'draft'}});
 	t.deepEqual(await filtered(), []);
-	t.is((await storage.keywordTopK(collection, keywordTerms('kiwi'), 5, [2, 1.5, 1], {paths: ['*.md']})).length, 1, 'paths need no migration');
+	t.is((await storage.keywordTopK([collection], keywordTerms('kiwi'), 5, [2, 1.5, 1], {paths: ['*.md']})).length, 1, 'paths need no migration');
 	await storage.writeDocuments(collection, [{...documentOf('a.md', [{content: 'kiwi'}]), meta: {status: 'draft'}}], fingerprint);
 	t.is((await filtered()).length, 1, 're-ingested, it has its front matter');
 }

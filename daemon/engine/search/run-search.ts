@@ -5,11 +5,12 @@ import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
-import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
+import type {ChunkFilter} from '../storage/document-filter.js';
+import {ChunkReader, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demote, fuse} from './fusion.js';
 import {isBoilerplate} from './boilerplate.js';
-import {queryFilter} from './query-filter.js';
+import {textScope} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 
 /** Column weights of BM25: document title, section headings, body. */
@@ -33,11 +34,12 @@ async function unionTopK(collections: readonly Collection[], depth: number, rank
 }
 
 /**
- * One search over one or several collections. Several are one ranking over their union: cosine similarity
- * and BM25 (store-wide statistics) compare across collections, so the union's top k is the merge of each one's
- * top k by score, and fusion then runs once over the union's two lists: a rank means the same everywhere.
- * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
- * fetching more of them to keep the list full; the vector side embeds the query without its operators.
+ * One search over one or several collections. Several are one ranking over their union: cosine similarities
+ * compare across collections (the union's vector top k is the merge of each one's by score), BM25 ranks the union
+ * with its own statistics (one storage call), and fusion then runs once over the union's two lists: a rank means the
+ * same everywhere. A query's phrases and exclusions (common/query-syntax.ts) go down into both top-k calls with the
+ * filter, answered there from an index (storage/document-filter.ts); the vector side embeds the query without its
+ * operators. The two halves run side by side: the query's embedding is sent first, BM25 runs meanwhile.
  */
 export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
 	const started = performance.now();
@@ -47,7 +49,8 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	}
 
 	const parsed = parseQuery(request.query);
-	const check = queryFilter(parsed);
+	const text = textScope(parsed);
+	const filter: ChunkFilter | undefined = text ? {...request.filter, text} : request.filter;
 	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
@@ -72,7 +75,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 			const vector = await embedder.embedQuery(parsed.text);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit, request.filter)), depth, check, reader);
+			const hits = await unionTopK(collections, depth, async collection => context.storage.vectorTopK(collection, vector, depth, filter));
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -82,7 +85,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode !== 'semantic') {
 		const at = performance.now();
 		const terms = keywordTerms(parsed.text);
-		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights, request.filter)), depth, check, reader);
+		keyword = await context.storage.keywordTopK(collections, terms, depth, fieldWeights, filter);
 		timings.keyword = performance.now() - at;
 	}
 
@@ -91,8 +94,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
 		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issue 28).
-		const candidates = await reader.read([...semantic, ...keyword].map(hit => hit.rowid));
-		const boilerplate = new Set([...candidates].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
+		const boilerplate = await boilerplateOf([...semantic, ...keyword], reader);
 		[semantic, keyword] = [demote(semantic, boilerplate), demote(keyword, boilerplate)];
 		ranked = fuse(request.fusion, semantic, keyword);
 	}
@@ -103,6 +105,24 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
+}
+
+/**
+ * The candidates that are boilerplate: as the rankings found them (decided when each chunk was written), the text
+ * read only for a chunk stored before that was kept.
+ */
+async function boilerplateOf(candidates: readonly Ranked[], reader: ChunkReader): Promise<Set<number>> {
+	const boilerplate = new Set(candidates.filter(hit => hit.boilerplate).map(hit => hit.rowid));
+	const unknown = candidates.filter(hit => hit.boilerplate === undefined).map(hit => hit.rowid);
+	if (unknown.length > 0) {
+		for (const [rowid, chunk] of await reader.read(unknown)) {
+			if (unknown.includes(rowid) && isBoilerplate(chunk.content)) {
+				boilerplate.add(rowid);
+			}
+		}
+	}
+
+	return boilerplate;
 }
 
 /** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score. */

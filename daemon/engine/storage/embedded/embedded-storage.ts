@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {notFound} from '../../errors.js';
-import type {SearchFilter} from '../document-filter.js';
+import {keepsEverything, type ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
@@ -197,16 +197,19 @@ export class EmbeddedStorage implements Storage {
 		});
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
-		return filter ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, this.row(collection), query, k, filter) : this.indexes.search(this.row(collection), query, k);
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
+		const hits = keepsEverything(filter) ? await this.indexes.search(this.row(collection), query, k) : await filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, this.row(collection), query, k, filter!);
+		// Which hits are boilerplate (stored with each chunk; hybrid search demotes them without reading their text).
+		const boilerplate = this.store.boilerplate(hits.map(hit => hit.rowid));
+		return hits.map(hit => ({rowid: hit.rowid, score: hit.score, boilerplate: boilerplate.has(hit.rowid)}));
 	}
 
 	async vectorIndex(collection: Collection) {
 		return this.indexes.describe(this.row(collection));
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return this.store.keyword(collection.id, terms, limit, weights, filter);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
+		return this.store.keyword(collections.map(collection => collection.id), terms, limit, weights, keepsEverything(filter) ? undefined : filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import {notFound} from '../../errors.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {redact} from '../redact-url.js';
-import type {SearchFilter} from '../document-filter.js';
+import type {ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {deleteCollection, renameCollection} from './collection-admin.js';
@@ -179,7 +179,7 @@ export class PostgresStorage implements Storage {
 		this.builds.afterWrite(await this.current(collection));
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
 		// A collection read before its first vectors: another daemon (or this one) may have recorded them since.
 		return vectorTopK(this.pool, collection.dims === null ? await this.current(collection) : collection, query, k, filter);
 	}
@@ -190,8 +190,8 @@ export class PostgresStorage implements Storage {
 		return {vectors, ...await this.builds.describe(current, vectors)};
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return keywordTopK(this.pool, collection.id, terms, limit, weights, filter);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
+		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

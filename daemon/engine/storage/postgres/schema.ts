@@ -155,6 +155,17 @@ CREATE INDEX jobs_by_age ON md_vector.jobs (updated_at);
 		sql: `ALTER TABLE md_vector.documents ADD COLUMN meta jsonb NOT NULL DEFAULT '{}', ADD COLUMN meta_pairs jsonb NOT NULL DEFAULT '[]';
 CREATE INDEX documents_meta_pairs ON md_vector.documents USING gin (meta_pairs);`,
 	},
+	{
+		// Search answered from indexes (issue 37). `words`: the words phrases compare, with their positions
+		// (words-vector.ts), so phrases and exclusions are tsquery matches through the GIN index; NULL for a chunk
+		// written before (or past PostgreSQL's position limits), whose text a search checks instead, until the daemon
+		// fills it in (words-backfill.ts). `boilerplate`: decided when the chunk is written (search/boilerplate.ts), so
+		// hybrid search demotes boilerplate without reading the text; NULL: not decided yet (filled in likewise).
+		version: 9,
+		sql: `ALTER TABLE md_vector.chunks ADD COLUMN words tsvector, ADD COLUMN boilerplate boolean;
+CREATE INDEX chunks_words ON md_vector.chunks USING gin (words);
+CREATE INDEX chunks_words_missing ON md_vector.chunks (collection_id, id) WHERE words IS NULL;`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

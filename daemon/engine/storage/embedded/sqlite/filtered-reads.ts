@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import {globPattern, requiredPairs, type SearchFilter} from '../../document-filter.js';
+import {globPattern, hasDocumentFilter, requiredPairs, type ChunkFilter, type SearchFilter, type TextScope} from '../../document-filter.js';
 import {decodeVector} from './vector-codec.js';
+import {wordsCondition, wordsQueries} from './words-index.js';
 
 /** Compiled path patterns, by source: a search's globs are matched against every candidate row. */
 const patterns = new Map<string, RegExp>();
@@ -20,23 +21,6 @@ export function registerRegexp(db: Database.Database): void {
 
 		return typeof value === 'string' && compiled.test(value) ? 1 : 0;
 	});
-}
-
-/** The filter as SQL over the documents row `d`, with its parameters in order. */
-export function filterSql(filter: SearchFilter): {sql: string; parameters: string[]} {
-	const parts: string[] = [];
-	const parameters: string[] = [];
-	if (filter.paths && filter.paths.length > 0) {
-		parts.push(`(${filter.paths.map(() => 'd.file_name REGEXP ?').join(' OR ')})`);
-		parameters.push(...filter.paths.map(glob => globPattern(glob)));
-	}
-
-	for (const pair of requiredPairs(filter)) {
-		parts.push('EXISTS (SELECT 1 FROM json_each(d.meta_pairs) WHERE value = ?)');
-		parameters.push(pair);
-	}
-
-	return {sql: parts.length > 0 ? parts.join(' AND ') : '1', parameters};
 }
 
 /** The filter as SQL over `d` with named parameters (@path0..., @pair0...), for statements that name theirs. */
@@ -60,8 +44,9 @@ export function namedFilterSql(filter: SearchFilter): {sql: string; parameters: 
 }
 
 /**
- * The vector reads of a filtered search, each one statement with the filter in its WHERE: the chunks of the
- * documents it keeps, and their vectors (its keyword reads are keyword-steps.ts's, with the filter in them). Prepared per filter shape (how many globs and fields).
+ * The vector reads of a filtered search, each one statement with the filter in its WHERE: the chunks it keeps
+ * (documents by path and front matter, chunks by the words their text holds), and their vectors (its keyword reads
+ * are keyword-steps.ts's, with the filter in them). Prepared per filter shape (how many globs and fields).
  */
 export class FilteredReads {
 	private readonly statements = new Map<string, Database.Statement>();
@@ -71,33 +56,54 @@ export class FilteredReads {
 	}
 
 	/** How many chunks with a vector the filter keeps. */
-	vectorCount(collectionId: number, filter: SearchFilter): number {
-		const {sql, parameters} = filterSql(filter);
-		return (this.prepare(`SELECT count(*) AS count FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`).get(collectionId, ...parameters) as {count: number}).count;
+	vectorCount(collectionId: number, filter: ChunkFilter): number {
+		const {sql, parameters} = this.kept(filter);
+		return (this.prepare(`SELECT count(*) AS count FROM chunks c ${sql}`).get({collection: collectionId, ...parameters}) as {count: number}).count;
 	}
 
 	/** The rowids of those chunks. */
-	vectorRowids(collectionId: number, filter: SearchFilter): Set<number> {
-		const {sql, parameters} = filterSql(filter);
-		return new Set((this.prepare(`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`).pluck().all(collectionId, ...parameters) as number[]));
+	vectorRowids(collectionId: number, filter: ChunkFilter): Set<number> {
+		const {sql, parameters} = this.kept(filter);
+		return new Set((this.prepare(`SELECT c.id FROM chunks c ${sql}`).pluck().all({collection: collectionId, ...parameters}) as number[]));
 	}
 
 	/** Those chunks with their vectors (a few: exact search over them). */
-	* vectors(collectionId: number, filter: SearchFilter): Generator<{rowid: number; vector: Float32Array}> {
-		const {sql, parameters} = filterSql(filter);
-		const statement = this.prepare(`SELECT c.id, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`);
-		for (const row of statement.iterate(collectionId, ...parameters) as Iterable<{id: number; vector: Buffer}>) {
+	* vectors(collectionId: number, filter: ChunkFilter): Generator<{rowid: number; vector: Float32Array}> {
+		const {sql, parameters} = this.kept(filter);
+		for (const row of this.prepare(`SELECT c.id, c.vector FROM chunks c ${sql}`).iterate({collection: collectionId, ...parameters}) as Iterable<{id: number; vector: Buffer}>) {
 			yield {rowid: row.id, vector: decodeVector(row.vector)};
 		}
+	}
+
+	/** The collection's chunks holding any of the scope's exclusions (their rowids), through the words index. */
+	excluded(collectionId: number, text: TextScope): Set<number> {
+		const {exclusions} = wordsQueries(text);
+		if (!exclusions) {
+			return new Set();
+		}
+
+		return new Set(this.prepare(`SELECT w.rowid FROM chunks_words w JOIN chunk_keys k ON k.id = w.rowid
+			WHERE chunks_words MATCH @exclusions AND k.collection_id = @collection`).pluck().all({collection: collectionId, exclusions}) as number[]);
+	}
+
+	/** FROM-clause tail and WHERE of the chunks (`c`) with a vector the filter keeps, with named parameters besides @collection. */
+	private kept(filter: ChunkFilter): {sql: string; parameters: Record<string, string>} {
+		const documents = hasDocumentFilter(filter) ? namedFilterSql(filter) : undefined;
+		const words = wordsCondition('c.id', filter.text);
+		const conditions = ['c.collection_id = @collection', 'c.vector IS NOT NULL', documents?.sql, words.sql || undefined].filter(Boolean).join(' AND ');
+		// Phrases first: their rows (few, from the words index) are read by rowid instead of the collection's every row.
+		const start = words.parameters.phrases ? 'JOIN (SELECT rowid FROM chunks_words WHERE chunks_words MATCH @phrases) p ON p.rowid = c.id ' : '';
+		return {sql: `${start}${documents ? 'JOIN documents d ON d.id = c.document_id ' : ''}WHERE ${conditions}`, parameters: {...documents?.parameters, ...words.parameters}};
 	}
 
 	private prepare(sql: string): Database.Statement {
 		let statement = this.statements.get(sql);
 		if (!statement) {
 			statement = this.db.prepare(sql);
+			if (this.statements.size > 500) {
+				this.statements.clear();
+			}
+
 			this.statements.set(sql, statement);
 		}
 
