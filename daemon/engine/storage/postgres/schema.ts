@@ -164,7 +164,8 @@ CREATE INDEX documents_meta_pairs ON md_vector.documents USING gin (meta_pairs);
 		version: 9,
 		sql: `ALTER TABLE md_vector.chunks ADD COLUMN words tsvector, ADD COLUMN boilerplate boolean;
 CREATE INDEX chunks_words ON md_vector.chunks USING gin (words);
-CREATE INDEX chunks_words_missing ON md_vector.chunks (collection_id, id) WHERE words IS NULL;`,
+CREATE INDEX chunks_words_missing ON md_vector.chunks (collection_id, id) WHERE words IS NULL;
+CREATE INDEX chunks_unmarked ON md_vector.chunks (id) WHERE boilerplate IS NULL;`,
 	},
 ];
 
