@@ -14,9 +14,9 @@ import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {poll} from '../../source/client/poll.js';
 import {testDatabase} from '../helpers/postgres/test-database.js';
+import {isBoilerplate} from '../../daemon/engine/search/boilerplate.js';
 import {documentOf, fingerprint, vectorOf} from './fixtures.js';
 import {referenceRanking} from './reference-bm25.js';
-import {isBoilerplate} from '../../daemon/engine/search/boilerplate.js';
 import {downgradePostgresTo8, downgradeSqliteTo5} from './downgrades.js';
 
 const weights = [2, 1.5, 1] as const;
@@ -46,10 +46,12 @@ async function migrated(t: ExecutionContext, open: () => Promise<Storage>, downg
 	const chunks = await storage.chunks(collection, hits.map(hit => hit.rowid));
 	t.true(hits.every(hit => hit.boilerplate === undefined || hit.boilerplate === isBoilerplate(chunks.get(hit.rowid)!.content)));
 	// PostgreSQL's daemon fills them in (words-backfill.ts) in the background: then they are known too.
-	const known = flagsKnown ? hits : await poll(async () => {
-		const now = await storage.keywordTopK([collection], terms, 10, weights);
-		return now.every(hit => hit.boilerplate !== undefined) ? now : undefined;
-	}, 30_000, 50);
+	const known = flagsKnown
+		? hits
+		: await poll(async () => {
+			const now = await storage.keywordTopK([collection], terms, 10, weights);
+			return now.every(hit => hit.boilerplate !== undefined) ? now : undefined;
+		}, 30_000, 50);
 	t.deepEqual(known?.map(hit => hit.boilerplate).sort(), [false, false, false, true]);
 }
 
