@@ -24,6 +24,19 @@ export type DirectoryProgress = {
 	readonly unchanged: number;
 	readonly failed: number;
 	readonly chunks: number;
+	/**
+	 * The work as it moves (issue 37), between commits: `reading` while the folder is walked and changed files are
+	 * read (`foundFiles` found, `readFiles` checked), then `writing` (`writeFiles` to chunk, embed and write;
+	 * `preparedFiles` of them chunked into `preparedChunks`; `embeddedChunks` of those given vectors, embedded or
+	 * reused). Absent from jobs of daemons before them.
+	 */
+	readonly phase?: 'reading' | 'writing';
+	readonly foundFiles?: number;
+	readonly readFiles?: number;
+	readonly writeFiles?: number;
+	readonly preparedFiles?: number;
+	readonly preparedChunks?: number;
+	readonly embeddedChunks?: number;
 };
 
 export type DirectoryReport = DirectoryProgress & {

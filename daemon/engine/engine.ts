@@ -327,7 +327,7 @@ export class Engine {
 		return {
 			storage: this.storage,
 			queue: async task => this.write(`sync of ${name}`, task),
-			embed: async (documents, mode) => embedGroup(this.pipeline, name, documents, mode),
+			embed: async (documents, mode, onVectors) => embedGroup(this.pipeline, name, documents, mode, onVectors),
 			commit: async embedded => commitGroup(this.pipeline, name, embedded),
 		};
 	}

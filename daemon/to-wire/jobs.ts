@@ -6,8 +6,14 @@ import type * as Write from '../engine/ingest/write-documents.js';
 export function toDirectoryProgress(progress: Ingest.DirectoryProgress): DirectoryProgress {
 	return {
 		totalFiles: progress.totalFiles, processedFiles: progress.processedFiles, indexed: progress.indexed, moved: progress.moved,
-		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks,
+		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks, ...workOf(progress),
 	};
+}
+
+/** The progress of the work between commits (phase, files read, chunks embedded), when the daemon reported it. */
+function workOf(progress: Ingest.DirectoryProgress): Partial<DirectoryProgress> {
+	const {phase, foundFiles, readFiles, writeFiles, preparedFiles, preparedChunks, embeddedChunks} = progress;
+	return Object.fromEntries(Object.entries({phase, foundFiles, readFiles, writeFiles, preparedFiles, preparedChunks, embeddedChunks}).filter(([, value]) => value !== undefined));
 }
 
 export function toFileOutcome(outcome: Write.FileOutcome): FileOutcome {

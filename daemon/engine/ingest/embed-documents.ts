@@ -4,6 +4,9 @@ import type {IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
 import {checkCompatible} from './write-documents.js';
 
+/** Texts per call to the model: about one of its batches, so an ingestion's progress moves every second or so. */
+const progressSlice = 32;
+
 /** Documents with the vectors of all their chunks, made before their write and committed by write-documents.ts. */
 export type EmbeddedDocuments = {
 	readonly documents: readonly PreparedDocument[];
@@ -21,7 +24,7 @@ export type EmbeddedDocuments = {
  * the commit checks the collection and the stored documents again inside the queue. A vector reused from a
  * chunk deleted meanwhile is still right: it is a function of the text and the model.
  */
-export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
+export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode, onVectors?: (chunks: number) => void): Promise<EmbeddedDocuments> {
 	const vectors = new Map<string, Float32Array>();
 	if (!embedder || documents.length === 0) {
 		return {documents, vectors, embedder, mode};
@@ -39,19 +42,28 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 	}
 
 	const missing = new Map<string, string>();
+	const chunksOf = new Map<string, number>();
 	for (const document of documents) {
 		for (const chunk of document.chunked.chunks) {
+			chunksOf.set(chunk.hash, (chunksOf.get(chunk.hash) ?? 0) + 1);
 			if (!vectors.has(chunk.hash)) {
 				missing.set(chunk.hash, chunk.embedText);
 			}
 		}
 	}
 
-	if (missing.size > 0) {
-		const made = await embedder.embedDocuments([...missing.values()]);
-		for (const [index, hash] of [...missing.keys()].entries()) {
+	const chunks = (hashes: readonly string[]) => hashes.reduce((sum, hash) => sum + (chunksOf.get(hash) ?? 0), 0);
+	onVectors?.(chunks([...vectors.keys()]));
+	// A slice at a time, so that progress moves with the embedding (issue 37), not only with the group's commit.
+	const hashes = [...missing.keys()];
+	for (let start = 0; start < hashes.length; start += progressSlice) {
+		const slice = hashes.slice(start, start + progressSlice);
+		const made = await embedder.embedDocuments(slice.map(hash => missing.get(hash)!));
+		for (const [index, hash] of slice.entries()) {
 			vectors.set(hash, made[index]!);
 		}
+
+		onVectors?.(chunks(slice));
 	}
 
 	return {documents, vectors, embedder, mode};

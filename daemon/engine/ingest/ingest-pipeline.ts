@@ -20,8 +20,8 @@ export type IngestPipeline = {
 const modelChanges = 2;
 
 /** The first half: vectors for the documents, outside the write queue (embed-documents.ts). */
-export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
-	return embedDocuments(pipeline.storage, pipeline.embedder(), collection, documents, mode);
+export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode, onVectors?: (chunks: number) => void): Promise<EmbeddedDocuments> {
+	return embedDocuments(pipeline.storage, pipeline.embedder(), collection, documents, mode, onVectors);
 }
 
 /**
