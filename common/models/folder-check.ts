@@ -32,3 +32,17 @@ export function folderProblem(folder: string, dtype: Dtype): string | undefined 
 	});
 	return missing.length === 0 ? undefined : `is not a model folder: it has no ${missing.join(', ')}${missing.includes(weightsFile[dtype]) && dtype === 'fp32' ? ' (MD_VECTOR_MODEL_DTYPE=fp32 loads it; q8 loads onnx/model_quantized.onnx)' : ''}`;
 }
+
+/** MD_VECTOR_MODEL_DTYPE: q8 unless set; anything but q8 and fp32 is refused with the rule. */
+export function dtypeFromEnv(env: NodeJS.ProcessEnv): Dtype {
+	const text = env.MD_VECTOR_MODEL_DTYPE?.trim();
+	if (text === undefined || text === '') {
+		return 'q8';
+	}
+
+	if (!dtypes.includes(text as Dtype)) {
+		throw new Error(`MD_VECTOR_MODEL_DTYPE must be ${dtypeRule}, got '${env.MD_VECTOR_MODEL_DTYPE}'`);
+	}
+
+	return text as Dtype;
+}

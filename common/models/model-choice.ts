@@ -1,13 +1,14 @@
-// Which model the daemon loads, from its settings, checked before anything loads: a folder (MD_VECTOR_MODEL_DIR,
+// Which model the daemon loads, from its settings (the environment with the config file's filled in), checked
+// before anything loads, by the daemon at its start and by `md-vector restart` before it stops the running one: a folder (MD_VECTOR_MODEL_DIR,
 // or the model setting as an absolute path) must be a model folder; a name md-vector knows loads from its installed
 // folder when there is one (md-vector model install), else from the hub; any other name is a hub id.
 import path from 'node:path';
-import {resolvePaths} from '../../../common/paths.js';
-import {chooseModel, unknownModel} from '../../../common/models/find-model.js';
-import {folderProblem, type Dtype} from '../../../common/models/folder-check.js';
-import {installedFolder, readInstalled} from '../../../common/models/installed.js';
-import {defaultModelName} from '../../../common/models/catalogue.js';
-import type {ModelOrigin} from '../../../common/settings/model-origin.js';
+import {resolvePaths} from '../paths.js';
+import type {ModelOrigin} from '../settings/model-origin.js';
+import {chooseModel, unknownModel} from './find-model.js';
+import {folderProblem, type Dtype} from './folder-check.js';
+import {installedFolder, readInstalled} from './installed.js';
+import {defaultModelName} from './catalogue.js';
 
 export type ChosenModel = {
 	/** Hub id, or the folder's name. */
