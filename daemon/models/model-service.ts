@@ -14,7 +14,7 @@ export type ModelServiceDeps = {
 	readonly settings: InstallSettings;
 	/** The daemon's model and its collections' fingerprints. */
 	readonly usage: () => Promise<Usage>;
-	/** Called once a model was installed (the daemon may load it). */
+	/** Called once a model is installed, by this install or another (the daemon may load it). */
 	readonly onInstalled: (name: string) => void;
 	readonly log: (line: string) => void;
 };
@@ -50,9 +50,7 @@ export class ModelService {
 			job.outcome = outcome;
 			job.stage = outcome.status === 'installed' ? 'installed' : 'already installed';
 			this.deps.log(`model ${model.name} ${job.stage} in ${outcome.folder} (from ${outcome.source})`);
-			if (outcome.status === 'installed') {
-				this.deps.onInstalled(model.name);
-			}
+			this.deps.onInstalled(model.name); // installed by another install meanwhile too: the daemon may still have none
 		});
 	}
 
