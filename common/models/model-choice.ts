@@ -1,7 +1,8 @@
 // Which model the daemon loads, from its settings (the environment with the config file's filled in), checked
-// before anything loads, by the daemon at its start and by `md-vector restart` before it stops the running one: a folder (MD_VECTOR_MODEL_DIR,
-// or the model setting as an absolute path) must be a model folder; a name md-vector knows loads from its installed
-// folder when there is one (md-vector model install), else from the hub; any other name is a hub id.
+// before anything loads, by the daemon at its start and by `md-vector restart` before it stops the running one: a
+// folder (MD_VECTOR_MODEL_DIR, or the model setting as an absolute path) must be a model folder; a name md-vector
+// knows loads from its installed folder when there is one (md-vector model install), else from the hub; any other
+// name is a hub id.
 import path from 'node:path';
 import {resolvePaths} from '../paths.js';
 import type {ModelOrigin} from '../settings/model-origin.js';
@@ -47,7 +48,7 @@ export function chooseDaemonModel(env: NodeJS.ProcessEnv, dtype: Dtype, origin?:
 	}
 
 	const setting = env.MD_VECTOR_MODEL ? settingWord('MD_VECTOR_MODEL', origin) : 'the default';
-	const value = env.MD_VECTOR_MODEL ?? defaultModelName;
+	const value = env.MD_VECTOR_MODEL ? env.MD_VECTOR_MODEL : defaultModelName; // set but empty: the default
 	const choice = chooseModel(value);
 	switch (choice.kind) {
 		case 'folder': {
