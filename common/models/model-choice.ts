@@ -47,8 +47,9 @@ export function chooseDaemonModel(env: NodeJS.ProcessEnv, dtype: Dtype, origin?:
 		return folder(path.resolve(env.MD_VECTOR_MODEL_DIR), dtype, settingWord('MD_VECTOR_MODEL_DIR', origin));
 	}
 
-	const setting = env.MD_VECTOR_MODEL ? settingWord('MD_VECTOR_MODEL', origin) : 'the default';
-	const value = env.MD_VECTOR_MODEL ? env.MD_VECTOR_MODEL : defaultModelName; // set but empty: the default
+	const given = env.MD_VECTOR_MODEL?.trim() ?? ''; // set but empty: the default
+	const setting = given === '' ? 'the default' : settingWord('MD_VECTOR_MODEL', origin);
+	const value = given === '' ? defaultModelName : given;
 	const choice = chooseModel(value);
 	switch (choice.kind) {
 		case 'folder': {
