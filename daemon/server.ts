@@ -26,6 +26,7 @@ import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './htt
 import {listen} from './http/listen.js';
 import {loadEmbedderInto} from './load-embedder.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
+import {chunkBudgetFromEnv} from './engine/chunker/chunk-thread.js';
 import {AccessControl} from './capabilities/access-control.js';
 import {OAuth} from './oauth/oauth.js';
 import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
@@ -92,6 +93,7 @@ export function daemonSettings(options: DaemonOptions): {
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
 	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
+	chunkBudgetFromEnv(options.env); // read as each document is chunked; checked here so a bad value stops the start
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),

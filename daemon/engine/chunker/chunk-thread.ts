@@ -24,6 +24,20 @@ type Job = {readonly request: ChunkRequest; readonly resolve: (reply: ChunkReply
 /** How long one document may take to chunk: longer, its thread is ended and it fails (a fresh thread takes the next). */
 export const defaultChunkBudgetMs = 30_000;
 
+/** MD_VECTOR_CHUNK_BUDGET_MS: unset, the default; else a whole number of ms, 100 or more (the daemon checks it at start). */
+export function chunkBudgetFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+	const value = env.MD_VECTOR_CHUNK_BUDGET_MS?.trim() ?? '';
+	if (value === '') {
+		return defaultChunkBudgetMs;
+	}
+
+	if (!/^\d+$/.test(value) || Number(value) < 100) {
+		throw new Error(`MD_VECTOR_CHUNK_BUDGET_MS must be a whole number of milliseconds, 100 or more, got '${env.MD_VECTOR_CHUNK_BUDGET_MS}'`);
+	}
+
+	return Number(value);
+}
+
 /**
  * The chunking thread, one document at a time in the order asked, each within a time budget. Started on first
  * use; it keeps the process alive only while a call is under way; a thread that dies or runs over is replaced.
@@ -36,8 +50,13 @@ export class ChunkThread {
 	private running: {job: Job; timer: NodeJS.Timeout; id: number} | undefined;
 	private nextId = 1;
 
-	constructor(private readonly budgetMs = defaultChunkBudgetMs) {
+	/** `budgetMs`: fixed; absent, MD_VECTOR_CHUNK_BUDGET_MS's as each document starts. */
+	constructor(private readonly fixedBudgetMs?: number) {
 		// Fields only.
+	}
+
+	private get budgetMs(): number {
+		return this.fixedBudgetMs ?? chunkBudgetFromEnv();
 	}
 
 	/** The document's chunks; rejects with ChunkRefusal when the document cannot be chunked within the budget. */
@@ -82,9 +101,10 @@ export class ChunkThread {
 
 		const job = this.queue.shift()!;
 		const id = this.nextId++;
+		const {budgetMs} = this;
 		const timer = setTimeout(() => {
-			this.fail(new ChunkRefusal(`could not be chunked within ${this.budgetMs / 1000} s: its Markdown is too complex (split it into smaller files)`));
-		}, this.budgetMs);
+			this.fail(new ChunkRefusal(`could not be chunked within ${budgetMs / 1000} s: its Markdown is too complex (split it into smaller files)`));
+		}, budgetMs);
 		timer.unref();
 		this.running = {job, timer, id};
 		worker.postMessage({id, request: job.request});
@@ -177,4 +197,4 @@ export class ChunkThread {
 }
 
 /** The daemon's chunking thread (the engine's ingest paths and section lookups share it). */
-export const chunkThread = new ChunkThread(Number(process.env.MD_VECTOR_CHUNK_BUDGET_MS) || defaultChunkBudgetMs);
+export const chunkThread = new ChunkThread();
