@@ -14,8 +14,8 @@ export function checkCollectionName(name: string): string {
 /**
  * Characters a name may not hold: controls (C0, DEL, C1: tab and newlines included), invisible formatting
  * (zero-width characters, bidirectional controls such as U+202E RIGHT-TO-LEFT OVERRIDE, the BOM, soft hyphens),
- * line and paragraph separators, and unpaired surrogates. Each makes a name read as another (`evil‮dm.exe`
- * shows as `evilexe.md`) or look like its twin; none is needed to name a document.
+ * line and paragraph separators, and unpaired surrogates. Each makes a name read as another (`report`, U+202E,
+ * `fdp.md` shows as `reportdm.pdf`) or look like its twin; none is needed to name a document.
  */
 const hiddenCharacter = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 

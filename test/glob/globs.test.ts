@@ -57,14 +57,14 @@ test('a source glob matches what picomatch matched, on 20,000 random pairs of th
 
 test('source globs: classes, escapes, nested braces, ranges and negation', t => {
 	const cases: Array<[string, string, boolean]> = [
-		['[!a]b.md', 'cb.md', true], ['[^a]b.md', 'ab.md', false], ['[a-c]x', 'bx', true], ['[]a]', ']', true], ['a\\*b', 'a*b', true], ['a\\*b', 'axb', false],
+		['[!a]b.md', 'cb.md', true], ['[^a]b.md', 'ab.md', false], ['[a-c]x', 'bx', true], ['[]a]', ']', true], [String.raw`a\*b`, 'a*b', true], [String.raw`a\*b`, 'axb', false],
 		['{a,{b,c}}.md', 'c.md', true], ['x{1..3}.md', 'x2.md', true], ['x{1..3}.md', 'x4.md', false], ['{a..c}.md', 'b.md', true],
 		['!a.md', 'b.md', true], ['!a.md', 'a.md', false], ['docs/**', 'docs', true], ['docs/**', 'docsx', false], ['docs/**', 'docs/a/b.md', true],
 		['**/x.md', 'x.md', true], ['**/x.md', 'a/b/x.md', true], ['a/**/b', 'a/b', true], ['*', 'a/b', false], ['[a/]b', 'a/b', false],
 	];
 	t.deepEqual(cases.filter(([glob, name, expected]) => pathGlobMatcher(glob)(name) !== expected), []);
 	t.deepEqual(expandBraces('{a,b}{1..2}'), ['a1', 'a2', 'b1', 'b2']);
-	t.throws(() => checkPathGlob('@(a|b).md'), {instanceOf: GlobError, message: /extglobs such as @\(a\|b\) are not supported: write \{a,b\}/});
+	t.throws(() => checkPathGlob('@(a|b).md'), {instanceOf: GlobError, message: /extglobs such as @\(a\|b\) are not supported: write {a,b}/});
 });
 
 test('[I34-3] hostile globs: `*a` x31 + `*b` over names of 250 a\'s is a plain answer, and past the limits a glob is refused naming the rule', t => {

@@ -16,7 +16,7 @@ test('an ignore file decides what the ignore package decides, on random rules an
 		const rules = Array.from({length: 1 + Math.floor(random() * 6)}, () => {
 			const body = Array.from({length: 1 + Math.floor(random() * 4)}, () => pick(random, ruleParts)).join('');
 			return `${random() < 0.2 ? '!' : ''}${random() < 0.2 ? '/' : ''}${body}${random() < 0.15 ? '/' : ''}`;
-		}).filter(rule => !/\/\/|\*\*\*|^!?\/$|^!$/.test(rule));
+		}).filter(rule => !/\/{2}|\*{3}|^!?\/$|^!$/.test(rule));
 		const file = new IgnoreFile(rules.join('\n'), 'test');
 		const reference = ignore().add(rules);
 		for (let index = 0; index < 20; index++) {
@@ -42,13 +42,13 @@ test('an ignore file decides what the ignore package decides, on random rules an
 });
 
 test('comments, escapes, trailing spaces, folders only and anchoring read as git reads them', t => {
-	const file = new IgnoreFile(['# comment', '\\#hash.md', 'space\\ ', 'trail.md   ', 'build/', '/top.md', 'docs/*.md', '**/deep.md', '!keep.md', '*.md', '!again.md'].join('\r\n'), 'test');
+	const file = new IgnoreFile(['# comment', String.raw`\#hash.md`, String.raw`space\ `, 'trail.md   ', 'build/', '/top.md', 'docs/*.md', '**/deep.md', '!keep.md', '*.md', '!again.md'].join('\r\n'), 'test');
 	const cases: Array<[string, boolean, string | undefined]> = [
 		['#hash.md', false, 'ignored'], ['space ', false, 'ignored'], ['trail.md', false, 'ignored'], ['build', true, 'ignored'], ['build', false, undefined],
 		['top.md', false, 'ignored'], ['docs/x/y.txt', false, undefined], ['a/b/deep.md', false, 'ignored'], ['keep.md', false, 'ignored'], ['again.md', false, 'included'],
 		['build.txt', false, undefined],
 	];
-	t.deepEqual(cases.map(([path, isDirectory]) => file.decide(path, isDirectory)), cases.map(([, , expected]) => expected));
+	t.deepEqual(cases.map(([path, isDirectory]) => file.decide(path, isDirectory)), cases.map(entry => entry[2]));
 	t.is(new IgnoreFile('top.md', 't').decide('top.md', false), 'ignored');
 	t.is(new IgnoreFile('/top.md', 't').decide('sub/top.md', false), undefined, 'a leading / anchors to the folder');
 });
