@@ -5,6 +5,8 @@ import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
 import {filteredVectorTopK} from './filtered-vectors.js';
+import {keptNames} from './kept-names.js';
+import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
@@ -198,7 +200,9 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
-		return filter ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, this.row(collection), query, k, filter) : this.indexes.search(this.row(collection), query, k);
+		return filter
+			? this.filtered(collection, filter, async kept => filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, this.row(collection), query, k, kept))
+			: this.indexes.search(this.row(collection), query, k);
 	}
 
 	async vectorIndex(collection: Collection) {
@@ -206,7 +210,20 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return this.store.keyword(collection.id, terms, limit, weights, filter);
+		return filter
+			? this.filtered(collection, filter, async kept => this.store.keyword(collection.id, terms, limit, weights, kept))
+			: this.store.keyword(collection.id, terms, limit, weights);
+	}
+
+	/** Runs a filtered read with the filter as the store takes it: path globs matched first (kept-names.ts). */
+	private async filtered<T>(collection: Collection, filter: SearchFilter, read: (kept: StoreFilter) => Promise<T>): Promise<T> {
+		const {paths} = filter;
+		if (!paths || paths.length === 0) {
+			return read({meta: filter.meta});
+		}
+
+		const names = await keptNames({...filter, paths}, collection.id, () => this.store.fileNames(collection.id));
+		return withKeptNames(names, async key => read({names: key, meta: filter.meta}));
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {
