@@ -1,5 +1,6 @@
-// Filters as the backends run them: a path glob as a regular expression both SQLite (its REGEXP, JavaScript's
-// engine) and PostgreSQL (`~`, its own) read alike, and front matter as "pairs" stored beside each document.
+// Filters as the backends run them: a path glob as the names it keeps, matched beforehand by automata on the
+// embedded store (embedded/kept-names.ts), as a regular expression on PostgreSQL (`~`, whose engine does not
+// backtrack); front matter as "pairs" stored beside each document; phrases and exclusions from a words index.
 import type {SearchFilter} from '../../../common/search/filter-words.js';
 import {phraseWords} from '../../../common/text/keyword-tokens.js';
 
@@ -89,6 +90,6 @@ export function storedMeta(meta: Readonly<Record<string, unknown>> | undefined):
 }
 
 /** The filter's meta as the pairs a document must all hold. */
-export function requiredPairs(filter: SearchFilter): string[] {
+export function requiredPairs(filter: Pick<SearchFilter, 'meta'>): string[] {
 	return Object.entries(filter.meta ?? {}).map(([key, value]) => metaPair(key, value.trim()));
 }

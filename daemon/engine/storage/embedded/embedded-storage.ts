@@ -5,6 +5,8 @@ import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
 import {filteredVectorTopK} from './filtered-vectors.js';
+import {keptNames} from './kept-names.js';
+import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
@@ -198,7 +200,10 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
-		const hits = keepsEverything(filter) ? await this.indexes.search(this.row(collection), query, k) : await filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, this.row(collection), query, k, filter!);
+		const row = this.row(collection);
+		const hits = keepsEverything(filter)
+			? await this.indexes.search(row, query, k)
+			: await this.filtered([collection], filter!, async kept => filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, row, query, k, kept));
 		// Which hits are boilerplate (stored with each chunk; hybrid search demotes them without reading their text).
 		const boilerplate = this.store.boilerplate(hits.map(hit => hit.rowid));
 		return hits.map(hit => ({rowid: hit.rowid, score: hit.score, boilerplate: boilerplate.has(hit.rowid)}));
@@ -209,7 +214,25 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
-		return this.store.keyword(collections.map(collection => collection.id), terms, limit, weights, keepsEverything(filter) ? undefined : filter);
+		const ids = collections.map(collection => collection.id);
+		return keepsEverything(filter)
+			? this.store.keyword(ids, terms, limit, weights)
+			: this.filtered(collections, filter!, async kept => this.store.keyword(ids, terms, limit, weights, kept));
+	}
+
+	/**
+	 * Runs a filtered read with the filter as the store takes it: path globs matched first (kept-names.ts), over the
+	 * names of every collection read (a glob keeps a name whatever collection holds it: their union is exact).
+	 */
+	private async filtered<T>(collections: readonly Collection[], filter: ChunkFilter, read: (kept: StoreFilter) => Promise<T>): Promise<T> {
+		const {meta, text} = filter;
+		if (!filter.paths || filter.paths.length === 0) {
+			return read({meta, text});
+		}
+
+		const kept = await Promise.all(collections.map(async collection => keptNames(filter, collection.id, () => this.store.fileNames(collection.id))));
+		const names = kept.length === 1 ? kept[0]! : new Set(kept.flatMap(set => [...set]));
+		return withKeptNames(names, async key => read({names: key, meta, text}));
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

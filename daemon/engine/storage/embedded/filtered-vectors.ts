@@ -1,5 +1,5 @@
-import {hasDocumentFilter, type ChunkFilter} from '../document-filter.js';
 import type {Ranked} from '../types.js';
+import {keepsDocuments, type StoreFilter} from './sqlite/filtered-reads.js';
 import type {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import type {CollectionIndexes} from './vector-index/collection-indexes.js';
@@ -16,12 +16,12 @@ type Sources = {readonly store: Store; readonly indexes: CollectionIndexes; read
  * expected to drop, and more again until k are kept or the whole index was read. Exclusions alone (most chunks kept)
  * ask the index for k more than the chunks they exclude.
  */
-export async function filteredVectorTopK({store, indexes, exactMax = defaultExactMax}: Sources, row: CollectionRow, query: Float32Array, k: number, filter: ChunkFilter): Promise<Ranked[]> {
+export async function filteredVectorTopK({store, indexes, exactMax = defaultExactMax}: Sources, row: CollectionRow, query: Float32Array, k: number, filter: StoreFilter): Promise<Ranked[]> {
 	if (k < 1) {
 		return [];
 	}
 
-	if (!hasDocumentFilter(filter) && !filter.text?.phrases.length) {
+	if (!keepsDocuments(filter) && !filter.text?.phrases.length) {
 		const excluded = store.filtered.excluded(row.id, filter.text!);
 		return throughIndex(indexes, row, query, k, rowid => !excluded.has(rowid), k + excluded.size);
 	}

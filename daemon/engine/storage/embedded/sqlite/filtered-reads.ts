@@ -1,38 +1,47 @@
 import type Database from 'better-sqlite3';
-import {globPattern, hasDocumentFilter, requiredPairs, type ChunkFilter, type SearchFilter, type TextScope} from '../../document-filter.js';
+import {requiredPairs, type SearchFilter, type TextScope} from '../../document-filter.js';
 import {decodeVector} from './vector-codec.js';
 import {wordsCondition, wordsQueries} from './words-index.js';
 
-/** Compiled path patterns, by source: a search's globs are matched against every candidate row. */
-const patterns = new Map<string, RegExp>();
+/**
+ * A search filter as the store's statements take it: the names its path globs keep (matched beforehand, in
+ * slices, by kept-names.ts: a statement runs on the main thread and cannot yield) under a key, its front matter,
+ * and the phrases and exclusions a chunk's text must hold (answered from the words index, words-index.ts).
+ */
+export type StoreFilter = {readonly names?: string; readonly meta?: SearchFilter['meta']; readonly text?: TextScope};
 
-/** SQLite's REGEXP (it has none of its own), with JavaScript's engine: `name REGEXP pattern`. */
-export function registerRegexp(db: Database.Database): void {
-	db.function('regexp', {deterministic: true}, (pattern: unknown, value: unknown) => {
-		let compiled = patterns.get(String(pattern));
-		if (!compiled) {
-			compiled = new RegExp(String(pattern), 'u');
-			if (patterns.size > 1000) {
-				patterns.clear();
-			}
-
-			patterns.set(String(pattern), compiled);
-		}
-
-		return typeof value === 'string' && compiled.test(value) ? 1 : 0;
-	});
+/** Whether the filter keeps documents by name or front matter (the statements then join `documents d`). */
+export function keepsDocuments(filter: StoreFilter | undefined): boolean {
+	return filter !== undefined && (filter.names !== undefined || Object.keys(filter.meta ?? {}).length > 0);
 }
 
-/** The filter as SQL over `d` with named parameters (@path0..., @pair0...), for statements that name theirs. */
-export function namedFilterSql(filter: SearchFilter): {sql: string; parameters: Record<string, string>} {
+/** Names kept by a search's path globs, by key, while its statements run. */
+const keptNames = new Map<string, ReadonlySet<string>>();
+let nextKey = 0;
+
+/** Runs `work` with `names` under a key of their own (the filter's `names`). */
+export async function withKeptNames<T>(names: ReadonlySet<string>, work: (key: string) => Promise<T>): Promise<T> {
+	const key = String(nextKey++);
+	keptNames.set(key, names);
+	try {
+		return await work(key);
+	} finally {
+		keptNames.delete(key);
+	}
+}
+
+/** `kept_name(key, name)`: whether the names under `key` hold `name`. */
+export function registerKeptNames(db: Database.Database): void {
+	db.function('kept_name', {deterministic: true}, (key: unknown, value: unknown) => (typeof value === 'string' && keptNames.get(String(key))?.has(value) ? 1 : 0));
+}
+
+/** The filter as SQL over `d` with named parameters (@names, @pair0...), for statements that name theirs. */
+export function namedFilterSql(filter: StoreFilter): {sql: string; parameters: Record<string, string>} {
 	const parts: string[] = [];
 	const parameters: Record<string, string> = {};
-	const paths = filter.paths ?? [];
-	if (paths.length > 0) {
-		parts.push(`(${paths.map((_, index) => `d.file_name REGEXP @path${index}`).join(' OR ')})`);
-		for (const [index, glob] of paths.entries()) {
-			parameters[`path${index}`] = globPattern(glob);
-		}
+	if (filter.names !== undefined) {
+		parts.push('kept_name(@names, d.file_name)');
+		parameters.names = filter.names;
 	}
 
 	for (const [index, pair] of requiredPairs(filter).entries()) {
@@ -46,7 +55,7 @@ export function namedFilterSql(filter: SearchFilter): {sql: string; parameters: 
 /**
  * The vector reads of a filtered search, each one statement with the filter in its WHERE: the chunks it keeps
  * (documents by path and front matter, chunks by the words their text holds), and their vectors (its keyword reads
- * are keyword-steps.ts's, with the filter in them). Prepared per filter shape (how many globs and fields).
+ * are keyword-steps.ts's, with the filter in them). Prepared per filter shape (kept names or not, how many fields).
  */
 export class FilteredReads {
 	private readonly statements = new Map<string, Database.Statement>();
@@ -56,19 +65,19 @@ export class FilteredReads {
 	}
 
 	/** How many chunks with a vector the filter keeps. */
-	vectorCount(collectionId: number, filter: ChunkFilter): number {
+	vectorCount(collectionId: number, filter: StoreFilter): number {
 		const {sql, parameters} = this.kept(filter);
 		return (this.prepare(`SELECT count(*) AS count FROM chunks c ${sql}`).get({collection: collectionId, ...parameters}) as {count: number}).count;
 	}
 
 	/** The rowids of those chunks. */
-	vectorRowids(collectionId: number, filter: ChunkFilter): Set<number> {
+	vectorRowids(collectionId: number, filter: StoreFilter): Set<number> {
 		const {sql, parameters} = this.kept(filter);
 		return new Set((this.prepare(`SELECT c.id FROM chunks c ${sql}`).pluck().all({collection: collectionId, ...parameters}) as number[]));
 	}
 
 	/** Those chunks with their vectors (a few: exact search over them). */
-	* vectors(collectionId: number, filter: ChunkFilter): Generator<{rowid: number; vector: Float32Array}> {
+	* vectors(collectionId: number, filter: StoreFilter): Generator<{rowid: number; vector: Float32Array}> {
 		const {sql, parameters} = this.kept(filter);
 		for (const row of this.prepare(`SELECT c.id, c.vector FROM chunks c ${sql}`).iterate({collection: collectionId, ...parameters}) as Iterable<{id: number; vector: Buffer}>) {
 			yield {rowid: row.id, vector: decodeVector(row.vector)};
@@ -87,8 +96,8 @@ export class FilteredReads {
 	}
 
 	/** FROM-clause tail and WHERE of the chunks (`c`) with a vector the filter keeps, with named parameters besides @collection. */
-	private kept(filter: ChunkFilter): {sql: string; parameters: Record<string, string>} {
-		const documents = hasDocumentFilter(filter) ? namedFilterSql(filter) : undefined;
+	private kept(filter: StoreFilter): {sql: string; parameters: Record<string, string>} {
+		const documents = keepsDocuments(filter) ? namedFilterSql(filter) : undefined;
 		const words = wordsCondition('c.id', filter.text);
 		const conditions = ['c.collection_id = @collection', 'c.vector IS NOT NULL', documents?.sql, words.sql || undefined].filter(Boolean).join(' AND ');
 		// Phrases first: their rows (few, from the words index) are read by rowid instead of the collection's every row.

@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
-import {hasDocumentFilter, type ChunkFilter} from '../../document-filter.js';
 import type {FieldWeights, Ranked} from '../../types.js';
 import {bm25} from '../../bm25.js';
-import {namedFilterSql} from './filtered-reads.js';
+import {keepsDocuments, namedFilterSql, type StoreFilter} from './filtered-reads.js';
 import type {KeywordStatistics} from './keyword-statistics.js';
 import {phrase, type WeightedTerm} from './keyword-top-k.js';
 import {wordsCondition} from './words-index.js';
@@ -12,7 +11,7 @@ export type StepScope = {
 	readonly collections: readonly number[];
 	readonly statistics: KeywordStatistics;
 	readonly weights: FieldWeights;
-	readonly filter?: ChunkFilter;
+	readonly filter?: StoreFilter;
 };
 
 /**
@@ -37,7 +36,7 @@ export class KeywordSteps {
 
 	best(scope: StepScope, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number): Ranked[] {
 		const {statistics, weights, collections, filter} = scope;
-		const kept = hasDocumentFilter(filter) ? namedFilterSql(filter!) : undefined;
+		const kept = keepsDocuments(filter) ? namedFilterSql(filter!) : undefined;
 		const words = wordsCondition('g.rowid', filter?.text);
 		const {k1, b} = bm25;
 		const parameters: Record<string, number | string> = {
