@@ -24,7 +24,10 @@ import {streamLimits, type StreamLimits} from './http/stream-slots.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
-import {loadEmbedderInto} from './load-embedder.js';
+import {loadEmbedderInto, modelLoader} from './load-embedder.js';
+import {ModelResolver} from './models/model-resolver.js';
+import {ModelSettings} from './models/model-settings.js';
+import {resumeModelSwitches} from './jobs/model-switch-jobs.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {AccessControl} from './capabilities/access-control.js';
 import {OAuth} from './oauth/oauth.js';
@@ -135,9 +138,14 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const sseSessions = new SseSessions();
 	const watchStreams = new WatchStreams();
 	let followers: SourceFollowers | undefined;
+	// Models by reference (a collection's own, a switch's target): found by name, loaded on demand.
+	const resolver = new ModelResolver(settings.model, options.env, path.join(paths.data, 'models.json'));
+	const modelSettings = new ModelSettings(resolver, origin, paths.config, given.env);
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
-		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
+		const storage = await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems});
+		engine = new Engine(storage, problems, {importFolder: importFolderOf(paths.data), models: {log: options.log}});
+		engine.models.setLoader(modelLoader(resolver, paths.cache, options.log));
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});
 		// On a shared database, its job board: every daemon of it answers for every job.
@@ -151,7 +159,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			oauth, sseSessions, watchStreams, sourceFollowers: followers, streamLimits: settings.streamLimits, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
-			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1', modelOrigin: origin,
+			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1', modelOrigin: origin, modelSettings,
 		});
 		access.watch();
 		server = await listen(app, options.port, options.host);
@@ -169,7 +177,11 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	// Kept, so a stop waits for a load under way: ending the process while ONNX Runtime builds its session on the
 	// model's thread aborted it (a native error), leaving the discovery record and the data folder's lock behind.
-	const modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log);
+	const modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log, resolver);
+	// Switches a stop or a kill left under way go on where they were, as jobs.
+	await resumeModelSwitches(engine, jobs, options.log).catch((error: unknown) => {
+		problems.report('model-switch', `resuming the model switches under way failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
+	});
 	const watching = settings.watch ? keepWatching(engine, followers, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
@@ -196,11 +208,8 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			await watching?.close();
 			await closed;
 			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
-			// A vector fill-in embeds outside the write queue: the model's thread ends after its batch, not during it.
-			const model = engine.embedder;
-			if (model.status === 'ready') {
-				await model.embedder.dispose();
-			}
+			// A vector fill-in or a model switch embeds outside the write queue: each model's thread ends after its batch, not during it.
+			await engine.models.close();
 
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);

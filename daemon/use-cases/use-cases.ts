@@ -15,6 +15,8 @@ import {ingest, type IngestInput} from './ingest.js';
 import {search, type SearchQuery} from './search.js';
 import * as sync from './sync.js';
 import * as transfer from './transfer.js';
+import {useModel} from './models.js';
+import type {ModelSettings} from '../models/model-settings.js';
 
 export type UseCaseDeps = {
 	readonly engine: Engine;
@@ -23,6 +25,8 @@ export type UseCaseDeps = {
 	readonly version: string;
 	readonly startedAt: number;
 	readonly modelOrigin?: ModelOrigin;
+	/** How model references resolve, and the default model's setting (switching models in place). */
+	readonly modelSettings?: ModelSettings;
 };
 
 type Input<F extends (...args: never[]) => unknown> = Parameters<F>[2];
@@ -50,6 +54,7 @@ export function createUseCases(deps: UseCaseDeps) {
 		exportCollection: async (actor: Actor, collection: string, format: transfer.ExportFormat) => transfer.exportCollection(engine, actor, collection, format),
 		importCollection: async (actor: Actor, input: AsyncIterable<string | Uint8Array>, collection: string | undefined) => transfer.importCollection(engine, actor, input, collection),
 		health: async (options: {readonly owner: boolean}) => health(deps, options),
+		useModel: async (actor: Actor, input: {readonly model: string; readonly collection?: string}) => useModel(deps, actor, input),
 	};
 }
 

@@ -1,6 +1,23 @@
 import {conflict, invalidInput} from '../errors.js';
 import type {Collection, DocumentToWrite, Fingerprint} from './types.js';
 
+/** Whether two fingerprints are the same model's. */
+export function sameFingerprint(a: Fingerprint, b: Fingerprint): boolean {
+	return a.modelId === b.modelId && a.dims === b.dims;
+}
+
+/**
+ * Whether a query made for the fingerprint `asked` names may be ranked against the vectors `current` holds now:
+ * the same model, or a caller that names none (it ranks against whatever the collection holds).
+ */
+export function queryFits(current: Collection, asked: Collection): boolean {
+	if (asked.modelId === null || asked.dims === null) {
+		return true;
+	}
+
+	return current.modelId !== null && current.dims !== null && sameFingerprint({modelId: current.modelId, dims: current.dims}, {modelId: asked.modelId, dims: asked.dims});
+}
+
 /** Throws when the collection already holds vectors of another model. */
 export function assertSameFingerprint(collection: Collection, fingerprint: Fingerprint): void {
 	if (collection.modelId !== null && (collection.modelId !== fingerprint.modelId || collection.dims !== fingerprint.dims)) {
