@@ -68,10 +68,25 @@ function watchSetting(env: NodeJS.ProcessEnv): boolean {
 	return checked.value === true;
 }
 
+/** MD_VECTOR_SWITCH_BATCH: chunks embedded per step of a model switch (default 256); each step is one write and a point a stop resumes from. */
+function switchBatch(env: NodeJS.ProcessEnv): number | undefined {
+	const text = env.MD_VECTOR_SWITCH_BATCH;
+	if (text === undefined || text === '') {
+		return undefined;
+	}
+
+	const value = Number(text);
+	if (!/^\d+$/.test(text.trim()) || value < 1 || value > 4096) {
+		throw new Error(`MD_VECTOR_SWITCH_BATCH must be a whole number of chunks per step of a model switch, 1 to 4096, got '${text}'`);
+	}
+
+	return value;
+}
+
 /** Settings from the environment, checked before anything opens. */
 export function daemonSettings(options: DaemonOptions): {
 	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
-	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits;
+	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits; switchBatch?: number;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
@@ -98,7 +113,7 @@ export function daemonSettings(options: DaemonOptions): {
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
-		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env),
+		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env), switchBatch: switchBatch(options.env),
 	};
 }
 
@@ -144,7 +159,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
 		const storage = await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems});
-		engine = new Engine(storage, problems, {importFolder: importFolderOf(paths.data), models: {log: options.log}});
+		engine = new Engine(storage, problems, {importFolder: importFolderOf(paths.data), models: {log: options.log, switchBatch: settings.switchBatch}});
 		engine.models.setLoader(modelLoader(resolver, paths.cache, options.log));
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});

@@ -75,7 +75,7 @@ async function loaded(engine: Engine, reference: string): Promise<Embedder> {
 		return await engine.models.load(reference);
 	} catch (error) {
 		// The loader's advice is about the daemon's own model setting; here the fix is another folder or name.
-		const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*(Set|Check that) MD_VECTOR_MODEL_DIR[^]*$/, '');
+		const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*(Set|Check that) MD_VECTOR_MODEL_DIR[^]*$/, '').replace(/\.+$/, '');
 		throw new DomainError('model_unavailable', 422, `cannot switch to ${reference}: ${reason}. Nothing was changed: give the model's folder (md-vector model use /path/to/${reference}), or a hub id it can be downloaded from`);
 	}
 }

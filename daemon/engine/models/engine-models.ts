@@ -85,9 +85,9 @@ export class EngineModels {
 		return previous;
 	}
 
-	/** Every model held now, the default first. */
+	/** Every model loaded or loading now, the default first (whatever its state). */
 	loaded(): LoadedModel[] {
-		return this.embedders.list().sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.reference.localeCompare(b.reference));
+		return this.embedders.list().filter(entry => entry.isDefault || entry.state.status !== 'unavailable').sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.reference.localeCompare(b.reference));
 	}
 
 	/** Every switch under way (on a shared database, those other daemons run too), with its progress. */
