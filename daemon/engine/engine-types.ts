@@ -3,6 +3,8 @@ import type {FillProgress} from './vector-fill.js';
 import type {ContentCounts, ModelSwitch, Source, VectorIndexState} from './storage/types.js';
 import type {FileOutcome} from './ingest/write-documents.js';
 
+export type {ModelSwitch} from './storage/types.js';
+
 /** The engine's answers (daemon/to-wire/*.ts shapes them for the API and the MCP tools). */
 
 export type IngestResult = {

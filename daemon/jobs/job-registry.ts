@@ -123,7 +123,6 @@ export class JobRegistry {
 		if (entry?.job.state === 'running') {
 			entry.cancelledBy ??= by;
 			entry.controller.abort(by); // the reason: a model switch stopped by the daemon's stop resumes at its next start
-
 		}
 
 		return entry?.job;

@@ -6,6 +6,7 @@ import type {ModelOrigin} from '../../common/settings/model-origin.js';
 import type {Engine} from '../engine/engine.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import type {SourceFollowers} from '../watch/source-followers.js';
+import type {ModelSettings} from '../models/model-settings.js';
 import type {Actor} from './actor.js';
 import * as collections from './collections.js';
 import * as documents from './documents.js';
@@ -16,7 +17,6 @@ import {search, type SearchQuery} from './search.js';
 import * as sync from './sync.js';
 import * as transfer from './transfer.js';
 import {useModel} from './models.js';
-import type {ModelSettings} from '../models/model-settings.js';
 
 export type UseCaseDeps = {
 	readonly engine: Engine;

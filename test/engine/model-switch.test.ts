@@ -111,12 +111,12 @@ test('searches answer from the old model until the swap, then from the new one, 
 
 	// Searches while the rest is embedded and swapped in: each one answers wholly from one model.
 	const during: string[][] = [];
-	let finished = false;
+	const state = {finished: false};
 	const report = run.finally(() => {
-		finished = true;
+		state.finished = true;
 	});
 	gate.open();
-	while (!finished) {
+	while (!state.finished) {
 		during.push(await answer(engine));
 	}
 

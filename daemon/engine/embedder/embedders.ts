@@ -67,10 +67,10 @@ export class Embedders {
 		this.defaultReference = reference;
 		const entry = this.entries.get(reference);
 		if (state.status === 'loading') {
-			if (entry?.state.status !== 'loading') {
-				this.entries.set(reference, waitingEntry(state, this.now()));
-			} else {
+			if (entry?.state.status === 'loading') {
 				entry.state = state;
+			} else {
+				this.entries.set(reference, waitingEntry(state, this.now()));
 			}
 
 			return;

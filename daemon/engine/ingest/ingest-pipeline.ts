@@ -53,5 +53,5 @@ export async function commitGroup(pipeline: IngestPipeline, collection: string, 
 
 /** Whether vectors of `made` are those of `now` (the same model, whichever object loaded it). */
 function sameModel(now: Embedder | undefined, made: Embedder | undefined): boolean {
-	return now === made || (now !== undefined && made !== undefined && now.modelId === made.modelId && now.dims === made.dims);
+	return now === made || (now !== undefined && now.modelId === made?.modelId && now.dims === made.dims);
 }

@@ -90,7 +90,9 @@ export class ModelSwitcher {
 			const started = await progress();
 			log(`model switch of '${collection.name}' to ${target.modelId}: ${started.done > 0 ? 'resumed' : 'began'} at ${started.done} of ${started.total} chunks`);
 			onProgress(started);
-			const outcome = await this.fillAndSwap(collection, embedder, target, signal, async () => onProgress(await progress()));
+			const outcome = await this.fillAndSwap(collection, embedder, target, signal, async () => {
+				onProgress(await progress());
+			});
 			if (outcome === 'request') {
 				await storage.cancelModelSwitch(collection).catch(() => undefined);
 			}

@@ -4,6 +4,7 @@ import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
+import type {QueryModels} from '../models/collection-models.js';
 import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demote, fuse} from './fusion.js';
@@ -11,7 +12,6 @@ import {isBoilerplate} from './boilerplate.js';
 import {queryFilter} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 import {VectorRanking} from './vector-ranking.js';
-import type {QueryModels} from '../models/collection-models.js';
 
 /** Column weights of BM25: document title, section headings, body. */
 const fieldWeights: FieldWeights = [2, 1.5, 1];

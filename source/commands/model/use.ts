@@ -37,7 +37,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
  * it is. A remote daemon (MD_VECTOR_URL) gets what was typed: its folders are not this machine's.
  */
 function modelArgument(given: string): string {
-	if (process.env.MD_VECTOR_URL || path.isAbsolute(given)) {
+	if (Boolean(process.env.MD_VECTOR_URL) || path.isAbsolute(given)) {
 		return given;
 	}
 
@@ -102,12 +102,12 @@ async function follow(client: DaemonClient, answer: ModelUseAnswer, io: Io): Pro
 	process.on('SIGINT', cancel);
 	const finished: Job[] = [];
 	try {
-		let last = 0;
+		const printed = {at: 0};
 		for (const id of ids) {
 			finished.push(await client.followJob(id, job => {
 				const progress = job.model_switch;
-				if (progress && Date.now() - last >= lineIntervalMs) {
-					last = Date.now();
+				if (progress && Date.now() - printed.at >= lineIntervalMs) {
+					printed.at = Date.now();
 					io.note(`${job.collection}: ${count(progress.done)} of ${count(progress.total)} chunks (${percent(progress.done, progress.total)}) embedded with ${progress.to}`);
 				}
 			}));

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {invalidInput} from '../../errors.js';
+import {sha256} from '../../hash.js';
 import type {SearchFilter} from '../document-filter.js';
 import type {Collection, Fingerprint, Ranked} from '../types.js';
 import {documentCondition} from './filter-sql.js';
@@ -7,7 +8,6 @@ import {addTotals, checkFingerprint} from './collections.js';
 import {hnswIndexName} from './hnsw-index.js';
 import {vectorText} from './vector-text.js';
 import {parseVectorBinary, vectorArrayParameter} from './vector-binary.js';
-import {sha256} from '../../hash.js';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
