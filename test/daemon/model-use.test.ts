@@ -50,13 +50,15 @@ for (const backend of ['sqlite', 'postgres'] as const) {
 		const database = backend === 'postgres' ? await testDatabase() : undefined;
 		t.teardown(async () => database?.stop());
 		const folder = notesFolder();
-		const env = {MD_VECTOR_SWITCH_BATCH: '8', MD_VECTOR_ALLOWED_ROOTS: path.dirname(folder), ...(database ? {MD_VECTOR_DATABASE_URL: database.url} : {})};
+		// Above 50 vectors an HNSW index (cast to the old dimension on PostgreSQL): the swap replaces it too.
+		const env = {MD_VECTOR_SWITCH_BATCH: '8', MD_VECTOR_HNSW_THRESHOLD: '50', MD_VECTOR_ALLOWED_ROOTS: path.dirname(folder), ...(database ? {MD_VECTOR_DATABASE_URL: database.url} : {})};
 		const first = await startDaemon(env);
 		t.teardown(async () => first.stop());
 		await untilReady(first);
 		const ingest = await first.request('POST', '/api/v1/jobs/ingest-directory', {directory: folder, collection: 'notes'});
 		t.is(ingest.status, 202);
 		t.truthy(await poll(async () => ((await first.request('GET', `/api/v1/jobs/${ingest.body.job.id}`)).body.job.state === 'completed' ? true : undefined), 120_000));
+		t.truthy(await poll(async () => ((await first.request('GET', '/api/v1/stats?collection=notes')).body.index_kind === 'hnsw' ? true : undefined), 60_000), 'the old model\'s HNSW index');
 		const old = await answer(first);
 
 		const refused = await asOwner(first, 'POST', '/api/v1/models/use', {model: '/nowhere/tiny-99', collection: 'notes'});
@@ -103,6 +105,11 @@ for (const backend of ['sqlite', 'postgres'] as const) {
 		const health = (await second.request('GET', '/api/v1/health')).body.checks.embedder;
 		t.like(health, {model: 'tiny', status: 'ok'});
 		t.deepEqual(health.models.map((model: {model: string; default: boolean}) => [model.model, model.default]), [['tiny', true], ['tiny-48', false]]);
+		const index = await poll(async () => {
+			const {body} = await second.request('GET', '/api/v1/stats?collection=notes');
+			return body.index_kind === 'hnsw' ? body : undefined;
+		}, 60_000);
+		t.like(index, {dims: 48, index_vectors: 200}, 'the new model\'s HNSW index, built after the swap');
 		const written = await second.request('POST', '/api/v1/ingest', {content: '# Late\n\nThe tide came in late.\n', file_name: 'late.md', collection: 'notes'});
 		t.is(written.status, 200, 'written with the new model');
 		t.like((await second.request('GET', '/api/v1/stats?collection=notes')).body, {vectors: 201, dims: 48});
