@@ -119,3 +119,15 @@ test('without a collection: the default model changes, recorded in the config fi
 	await engine.ingest({content: '# c\n\nNew.\n', fileName: 'c.md', collection: 'c'});
 	t.like(await statsOf(engine, 'c'), {model: 'tiny-48', dims: 48}, 'a new collection takes the new default');
 });
+
+test('a switch cancelled as a job is discarded (the old vectors keep serving); stopped with the daemon, it stays to be resumed', async t => {
+	const {engine, jobs, useCases, open} = await setUp(t);
+	const [a, b] = await Promise.all(['a', 'b'].map(async collection => useCases.useModel(owner, {model: tiny48ModelDir, collection})));
+	jobs.cancel(a!.collections[0]!.job!.id); // POST /jobs/{id}/cancel, Ctrl-C under --wait
+	jobs.cancel(b!.collections[0]!.job!.id, 'shutdown'); // md-vector stop
+	open();
+	t.like(await ended(jobs, a!.collections[0]!.job!.id), {state: 'cancelled', cancelled_by: 'request', model_switch: {outcome: 'cancelled'}});
+	t.like(await ended(jobs, b!.collections[0]!.job!.id), {state: 'cancelled', cancelled_by: 'shutdown', model_switch: {outcome: 'stopped'}});
+	t.deepEqual((await engine.models.switches()).map(entry => [entry.collection, entry.target.modelId]), [['b', 'tiny-48']], 'b\'s switch is kept for the next start');
+	t.like(await statsOf(engine, 'a'), {model: 'tiny', vectors: 2, model_switch: null});
+});

@@ -122,7 +122,7 @@ export class Embedders {
 				return entry.loading;
 			}
 
-			if (entry.state.status === 'unavailable' && (reference === this.defaultReference || this.now() - (entry.failedAt ?? 0) < this.retryMs)) {
+			if (entry.state.status === 'unavailable' && this.now() - (entry.failedAt ?? 0) < this.retryMs) {
 				throw new Error(entry.state.reason);
 			}
 		}
