@@ -42,6 +42,13 @@ export async function commitGroup(pipeline: IngestPipeline, collection: string, 
 		const outcomes = await pipeline.queue(`${made.documents.length} documents into ${collection}`, async () => {
 			const row = await pipeline.ensureCollection(collection);
 			return sameModel(pipeline.embedderNow(row), made.embedder) || attempt >= modelChanges ? writeDocuments(pipeline.storage, row, made) : undefined;
+		}).catch((error: unknown) => {
+			// Another daemon of the database swapped the collection's model between this check and the write's own.
+			if ((error as {code?: string}).code === 'fingerprint_mismatch' && attempt < modelChanges) {
+				return undefined;
+			}
+
+			throw error;
 		});
 		if (outcomes) {
 			return outcomes;
