@@ -90,8 +90,12 @@ export class ModelSwitcher {
 			const started = await progress();
 			log(`model switch of '${collection.name}' to ${target.modelId}: ${started.done > 0 ? 'resumed' : 'began'} at ${started.done} of ${started.total} chunks`);
 			onProgress(started);
-			const outcome = await this.fillAndSwap(collection, embedder, target, signal, async () => {
-				onProgress(await progress());
+			// Counted once here and at the end; each step adds what it stored (counting a large collection per step costs).
+			let {done, total} = started;
+			const outcome = await this.fillAndSwap(collection, embedder, target, signal, stored => {
+				done += stored;
+				total = Math.max(total, done);
+				onProgress({from, to: target.modelId, done, total});
 			});
 			if (outcome === 'request') {
 				await storage.cancelModelSwitch(collection).catch(() => undefined);
@@ -108,7 +112,7 @@ export class ModelSwitcher {
 	}
 
 	/** Fills the target's vectors a batch at a time, then swaps; answers how it ended. */
-	private async fillAndSwap(collection: Collection, embedder: Embedder, target: Fingerprint, signal: AbortSignal, stepped: () => Promise<void>): Promise<'swapped' | 'gone' | StopReason> {
+	private async fillAndSwap(collection: Collection, embedder: Embedder, target: Fingerprint, signal: AbortSignal, stepped: (stored: number) => void): Promise<'swapped' | 'gone' | StopReason> {
 		const {storage, write} = this.deps;
 		try {
 			// Rowids only grow: one pass from the start meets every chunk, those written during it included.
@@ -129,10 +133,10 @@ export class ModelSwitcher {
 				}
 
 				const vectors = await embedUnique(embedder, batch.map(chunk => chunk.text));
-				await write(`model switch of ${collection.name} (${batch.length} chunks)`, async () =>
+				const stored = await write(`model switch of ${collection.name} (${batch.length} chunks)`, async () =>
 					storage.setSwitchVectors(collection, target, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: vectors[index]!}))));
 				after = batch.at(-1)!.rowid;
-				await stepped();
+				stepped(stored);
 			}
 		} catch (error) {
 			// Cancelled or replaced elsewhere (another request, another daemon), or the collection went.
