@@ -37,7 +37,9 @@ import type {OAuth} from './oauth/oauth.js';
 import {oauthCredential, offerSignIn} from './oauth/oauth-credential.js';
 import {oauthEndpoints} from './oauth/oauth-endpoints.js';
 import {clientAdminRoutes} from './oauth/admin-routes.js';
-import {modelsRoutes} from './routes/models.js';
+import {modelRoutes} from './routes/models.js';
+import {modelUseRoutes} from './routes/model-use.js';
+import type {ModelService} from './models/model-service.js';
 import type {ModelSettings} from './models/model-settings.js';
 
 export type AppDeps = {
@@ -79,6 +81,8 @@ export type AppDeps = {
 	readonly modelOrigin?: ModelOrigin;
 	/** How model references resolve and the default model's setting: POST /models/use switches models in place. */
 	readonly modelSettings?: ModelSettings;
+	/** The owner's model list, installs and verifies (GET /models...); absent: no model routes. */
+	readonly models?: ModelService;
 	readonly log: (line: string) => void;
 };
 
@@ -133,9 +137,13 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(documentsRoutes(useCases));
 	api.use(jobsRoutes(useCases, deps.jobs, slots));
 	api.use(watchRoutes({useCases, streams: deps.watchStreams ?? new WatchStreams(), slots}));
-	api.use(modelsRoutes(useCases));
+	api.use(modelUseRoutes(useCases));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
+	}
+
+	if (deps.models) {
+		api.use(modelRoutes(deps.models, slots));
 	}
 
 	api.use(notFoundHandler);

@@ -1,4 +1,3 @@
-import {existsSync} from 'node:fs';
 import path from 'node:path';
 import type {Engine} from './engine/engine.js';
 import {fingerprintId, type ModelConfig} from './engine/embedder/model-config.js';
@@ -32,12 +31,8 @@ export async function loadEmbedderInto(engine: Engine, config: ModelConfig, cach
  */
 export function modelLoader(resolver: ModelResolver, cacheDir: string, log: (line: string) => void): EmbedderLoader {
 	return async reference => {
-		const config = resolver.configOf(reference);
 		try {
-			if (config.directory && !existsSync(path.join(config.directory, 'config.json'))) {
-				throw new Error(`${config.directory} is not a model folder: it has no config.json (a model folder holds config.json, tokenizer.json and onnx/model_quantized.onnx)`);
-			}
-
+			const config = resolver.configOf(reference); // a folder is checked first: what it lacks
 			const embedder = await loadModel(config, cacheDir, log);
 			if (embedder.modelId !== reference) {
 				await embedder.dispose();

@@ -1,5 +1,6 @@
 import type {Embedder} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
+import {holdsFingerprint} from './storage/fingerprint.js';
 import type {Collection} from './storage/types.js';
 import type {WriteQueue} from './write-queue.js';
 import type {BackgroundProblems} from './background-problems.js';
@@ -66,7 +67,7 @@ export class VectorFill {
 	 */
 	async run(storage: Storage, embedder: Embedder, writes: WriteQueue, isDefault = true): Promise<void> {
 		const fillable = (await storage.collections())
-			.filter(collection => (isDefault && !collection.modelId) || (collection.modelId === embedder.modelId && collection.dims === embedder.dims));
+			.filter(collection => (isDefault && !collection.modelId) || holdsFingerprint(collection, embedder));
 		const collections = [];
 		for (const collection of fillable) {
 			const counts = await storage.stats(collection);

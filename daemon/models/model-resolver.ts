@@ -1,16 +1,14 @@
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {catalogueModel, chooseModel, unknownModel} from '../../common/models/find-model.js';
+import {dtypeFromEnv, folderProblem} from '../../common/models/folder-check.js';
 import {fingerprintId, modelConfigFromEnv, type ModelConfig} from '../engine/embedder/model-config.js';
 
-/** Where a model is loaded from: a local model folder, or a hub id (the cache, or the hub when allowed). */
-export type ModelSource = {readonly directory: string} | {readonly hub: string};
-
-/** Hub ids of models known by name (the `models` catalogue joins here). */
-const hubNames: Readonly<Record<string, string>> = {
-	'bge-small-en-v1.5': 'Xenova/bge-small-en-v1.5',
-	'all-MiniLM-L6-v2': 'Xenova/all-MiniLM-L6-v2',
-	'e5-small-v2': 'Xenova/e5-small-v2',
-};
+/**
+ * Where a model is loaded from: a local model folder, a hub id (the cache, or the hub when allowed), or a name
+ * md-vector knows (common/models/catalogue.ts), found as the daemon finds its default: its installed folder, else the hub.
+ */
+export type ModelSource = {readonly directory: string} | {readonly hub: string} | {readonly name: string};
 
 /** An input names no model this daemon can resolve (an unknown provider prefix, a relative path). */
 export class UnknownModel extends Error {
@@ -25,8 +23,9 @@ export class UnknownModel extends Error {
  * local model's name (`bge-small-en-v1.5`, a folder's base name), as collections record it. The daemon's own
  * model (the `model` setting, MD_VECTOR_MODEL_DIR) is found by its name; so is every model folder or hub id
  * loaded before (remembered in the data folder's models.json, so that a collection switched to it finds it after
- * a restart); other names are hub ids (Xenova/<name>). `model use` may name a folder or a hub id: resolve() tells
- * the reference, and the source is remembered once it loaded.
+ * a restart); a name md-vector knows loads as the default model would (installed folder, else the hub); other
+ * names are hub ids (Xenova/<name>). `model use` may name a folder, a hub id or a known name (any case), as the
+ * model setting may: resolve() tells the reference, and the source is remembered once it loaded.
  */
 export class ModelResolver {
 	private readonly pending = new Map<string, ModelSource>();
@@ -38,23 +37,37 @@ export class ModelResolver {
 	/** The reference `input` names (a folder's or hub id's model name, or a name), and where it loads from. */
 	resolve(input: string): {reference: string; source: ModelSource} {
 		const given = input.trim();
-		if (path.isAbsolute(given)) {
-			return this.named({directory: path.resolve(given)});
+		if (given.includes(':') && !path.isAbsolute(given)) {
+			throw new UnknownModel(`'${given}' names no model md-vector can load here: ${unknownModel(given).replace(/, got .*$/, '')}`);
 		}
 
-		if (given.includes(':')) {
-			throw new UnknownModel(`'${given}' names no model md-vector can load here: give a model folder (an absolute path), a hub id (Xenova/bge-small-en-v1.5) or a model's name`);
+		if (given.startsWith('.')) {
+			throw new UnknownModel(`'${given}' is a relative path: give the model folder as an absolute path`);
 		}
 
-		if (given.includes('/')) {
-			if (given.startsWith('.')) {
-				throw new UnknownModel(`'${given}' is a relative path: give the model folder as an absolute path`);
+		const choice = chooseModel(given);
+		switch (choice.kind) {
+			case 'folder': {
+				return this.named({directory: choice.folder});
 			}
 
-			return this.named({hub: given});
-		}
+			case 'catalogue': {
+				// By name, as the model setting: its installed folder, else the hub (the daemon's own keeps its source).
+				return this.named({name: choice.model.name});
+			}
 
-		return {reference: given, source: this.sourceOf(given)};
+			case 'hub': {
+				return this.named({hub: given});
+			}
+
+			case 'unknown': {
+				if (this.knows(given)) {
+					return {reference: given, source: this.sourceOf(given)};
+				}
+
+				throw new UnknownModel(unknownModel(given));
+			}
+		}
 	}
 
 	/** The model to load for a reference (the daemon's own with its settings; others with their family's). */
@@ -64,26 +77,35 @@ export class ModelResolver {
 		}
 
 		const source = this.sourceOf(reference);
+		const problem = 'directory' in source ? folderProblem(source.directory, dtypeFromEnv(this.env)) : undefined;
+		if (problem) {
+			throw new Error(`${(source as {directory: string}).directory} ${problem}`);
+		}
+
 		// Pooling and the query prefix set for the daemon's own model are not another model's.
 		const env = {...this.env, MD_VECTOR_MODEL_DIR: undefined, MD_VECTOR_MODEL: undefined, MD_VECTOR_POOLING: undefined, MD_VECTOR_QUERY_PREFIX: undefined};
-		return modelConfigFromEnv('directory' in source ? {...env, MD_VECTOR_MODEL_DIR: source.directory} : {...env, MD_VECTOR_MODEL: source.hub});
+		return modelConfigFromEnv('directory' in source ? {...env, MD_VECTOR_MODEL_DIR: source.directory} : {...env, MD_VECTOR_MODEL: settingValue(source)});
 	}
 
-	/** What the `model` setting says for a reference: its folder or hub id. */
+	/** What the `model` setting says for a reference: its folder, hub id or name md-vector knows. */
 	settingOf(reference: string): string {
-		const source = this.sourceOf(reference);
-		return 'directory' in source ? source.directory : source.hub;
+		return settingValue(this.sourceOf(reference));
 	}
 
 	/** Remembers where a model that loaded came from, so that its reference finds it again (after a restart too). */
 	remember(reference: string): void {
 		const source = this.pending.get(reference) ?? (reference === fingerprintId(this.configured) ? sourceOfConfig(this.configured) : undefined);
-		const known = this.remembered();
-		if (!source || sameSource(known[reference], source)) {
+		const remembered = this.remembered();
+		if (!source || sameSource(remembered[reference], source)) {
 			return;
 		}
 
-		known[reference] = source;
+		// A name md-vector knows is found by its name again, as the default model would be: nothing to remember.
+		const known = Object.fromEntries(Object.entries(remembered).filter(([name]) => name !== reference));
+		if (!('name' in source)) {
+			known[reference] = source;
+		}
+
 		try {
 			mkdirSync(path.dirname(this.file), {recursive: true});
 			const temporary = `${this.file}.${process.pid}.tmp`;
@@ -106,7 +128,7 @@ export class ModelResolver {
 	 * model keeps its source; another given anew replaces the one remembered once it loaded (a folder moved).
 	 */
 	private named(source: ModelSource): {reference: string; source: ModelSource} {
-		const reference = path.basename('directory' in source ? source.directory : source.hub);
+		const reference = 'name' in source ? source.name : path.basename('directory' in source ? source.directory : source.hub);
 		if (reference === fingerprintId(this.configured)) {
 			return {reference, source: sourceOfConfig(this.configured)};
 		}
@@ -120,7 +142,13 @@ export class ModelResolver {
 			return sourceOfConfig(this.configured);
 		}
 
-		return this.pending.get(reference) ?? this.remembered()[reference] ?? {hub: hubNames[reference] ?? `Xenova/${reference}`};
+		const known = catalogueModel(reference);
+		return this.pending.get(reference) ?? this.remembered()[reference] ?? (known ? {name: known.name} : {hub: `Xenova/${reference}`});
+	}
+
+	/** A name this daemon found a model by already: its own, one given to `model use` or remembered from before. */
+	private knows(reference: string): boolean {
+		return reference === fingerprintId(this.configured) || this.pending.has(reference) || reference in this.remembered();
 	}
 
 	private remembered(): Record<string, ModelSource> {
@@ -133,10 +161,19 @@ export class ModelResolver {
 	}
 }
 
+/** The daemon's own model's source: a name md-vector knows stays a name (its installed folder may come or go). */
 function sourceOfConfig(config: ModelConfig): ModelSource {
+	if (config.known) {
+		return {name: config.known};
+	}
+
 	return config.directory ? {directory: config.directory} : {hub: config.id};
 }
 
+function settingValue(source: ModelSource): string {
+	return 'directory' in source ? source.directory : ('hub' in source ? source.hub : source.name);
+}
+
 function sameSource(a: ModelSource | undefined, b: ModelSource): boolean {
-	return a !== undefined && ('directory' in a ? 'directory' in b && a.directory === b.directory : 'hub' in b && a.hub === b.hub);
+	return a === undefined ? 'name' in b : settingValue(a) === settingValue(b) && Object.keys(a)[0] === Object.keys(b)[0];
 }

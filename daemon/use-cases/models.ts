@@ -1,10 +1,11 @@
 // Switching models in place (`md-vector model use`, POST /models/use): the owner's alone, as it changes what every
 // collection answers from. A collection switches in the background (a job: engine/models/model-switcher.ts); a
 // model that cannot be loaded is refused before anything is changed.
+import {catalogueModel} from '../../common/models/find-model.js';
 import type {Job} from '../../common/wire/jobs.js';
 import type {Embedder} from '../engine/embedder/embedder.js';
 import type {Engine} from '../engine/engine.js';
-import type {CollectionModel} from '../engine/models/engine-models.js';
+import {holdsFingerprint, type CollectionModel} from '../engine/models/engine-models.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import {runningSwitchJob, startSwitchJob} from '../jobs/model-switch-jobs.js';
 import type {ModelSettings, RecordedDefault} from '../models/model-settings.js';
@@ -76,15 +77,18 @@ async function loaded(engine: Engine, reference: string): Promise<Embedder> {
 	} catch (error) {
 		// The loader's advice is about the daemon's own model setting; here the fix is another folder or name.
 		const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*(Set|Check that) MD_VECTOR_MODEL_DIR[^]*$/, '').replace(/\.+$/, '');
-		throw new DomainError('model_unavailable', 422, `cannot switch to ${reference}: ${reason}. Nothing was changed: give the model's folder (md-vector model use /path/to/${reference}), or a hub id it can be downloaded from`);
+		const fix = catalogueModel(reference)
+			? `install it (md-vector model install ${reference}), then md-vector model use ${reference} again`
+			: `give the model's folder (md-vector model use /path/to/${reference}), or a hub id it can be downloaded from`;
+		throw new DomainError('model_unavailable', 422, `cannot switch to ${reference}: ${reason}. Nothing was changed: ${fix}`);
 	}
 }
 
 async function switchOne({engine, jobs}: Pick<ModelsDeps, 'engine' | 'jobs'>, status: CollectionModel, embedder: Embedder): Promise<CollectionSwitch> {
 	const {collection, model: from, chunks, switching} = status;
-	const uses = from === embedder.modelId && status.dims === embedder.dims;
+	const uses = holdsFingerprint({modelId: from, dims: status.dims}, embedder);
 	const target = switching?.target;
-	const toSame = target?.modelId === embedder.modelId && target.dims === embedder.dims;
+	const toSame = holdsFingerprint(target, embedder);
 	if (uses) {
 		if (!switching) {
 			return {collection, from, action: 'uses', chunks};

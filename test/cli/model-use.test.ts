@@ -33,7 +33,7 @@ test('model use switches every collection and the default, says so, and the next
 	t.is(String((await md.run(['model', 'use', 'tiny-48', '-C', 'a'])).stdout), 'a: already uses tiny-48: nothing to do');
 	const refused = await md.run(['model', 'use', '/nowhere/tiny-99', '-C', 'a']);
 	t.is(refused.exitCode, 1);
-	t.regex(String(refused.stderr), /cannot switch to tiny-99: \/nowhere\/tiny-99 is not a model folder.*Nothing was changed/);
+	t.regex(String(refused.stderr), /cannot switch to tiny-99: \/nowhere\/tiny-99 does not exist.*Nothing was changed/);
 	const json = await md.json(['model', 'use', 'tiny-48', '-C', 'b']);
 	t.deepEqual(json, {model: 'tiny-48', dimensions: 48, collections: [{collection: 'b', from: 'tiny-48', action: 'uses', chunks: 2, replaced: null, job_id: null}]});
 

@@ -63,7 +63,7 @@ for (const backend of ['sqlite', 'postgres'] as const) {
 
 		const refused = await asOwner(first, 'POST', '/api/v1/models/use', {model: '/nowhere/tiny-99', collection: 'notes'});
 		t.is(refused.status, 422);
-		t.regex(refused.body.error.message, /cannot switch to tiny-99: \/nowhere\/tiny-99 is not a model folder.*Nothing was changed/);
+		t.regex(refused.body.error.message, /cannot switch to tiny-99: \/nowhere\/tiny-99 does not exist.*Nothing was changed/);
 		t.is(await switchOf(first), undefined);
 
 		const started = await asOwner(first, 'POST', '/api/v1/models/use', {model: tiny48ModelDir, collection: 'notes'});
@@ -82,6 +82,9 @@ for (const backend of ['sqlite', 'postgres'] as const) {
 		const stats = (await first.request('GET', '/api/v1/stats?collection=notes')).body;
 		t.like(stats, {model: 'tiny', dims: 32, vectors: 200, model_switch: {to: 'tiny-48', dims: 48, total: 200}});
 		t.like((await first.request('GET', `/api/v1/jobs/${started.body.collections[0].job_id}`)).body.job, {type: 'model-switch', collection: 'notes', state: 'running'});
+		const listed = (await asOwner(first, 'GET', '/api/v1/models')).body;
+		t.deepEqual(listed.other_collections, [{collection: 'notes', model: 'tiny', switching_to: 'tiny-48'}], 'model list: the collection\'s model, and the switch under way');
+		t.deepEqual(listed.models.map((model: {switching: string[]}) => model.switching), [[], [], []]);
 		first.process.kill('SIGKILL');
 		await first.process;
 

@@ -77,8 +77,12 @@ test('only the owner switches models; a model that cannot be loaded, or a collec
 	await t.throwsAsync(useCases.useModel(client, {model: tiny48ModelDir, collection: 'a'}), {message: /client 'reader' may not switch models: only the owner may/});
 	const missing = await t.throwsAsync(useCases.useModel(owner, {model: '/nowhere/tiny-99', collection: 'a'}));
 	t.like(missing, {code: 'model_unavailable', status: 422});
-	t.regex(missing.message, /cannot switch to tiny-99: could not load model tiny-99: no such folder. Nothing was changed: give the model's folder/);
+	t.regex(missing.message, /cannot switch to tiny-99: \/nowhere\/tiny-99 does not exist\. Nothing was changed: give the model's folder/);
 	await t.throwsAsync(useCases.useModel(owner, {model: 'nonsense:thing'}), {message: /^model: 'nonsense:thing' names no model/});
+	await t.throwsAsync(useCases.useModel(owner, {model: 'bge-smal-en-v1.5'}), {code: 'invalid_input', message: /^model: must be a model md-vector knows .*\(did you mean bge-small-en-v1\.5\?\)$/});
+	const notInstalled = await t.throwsAsync(useCases.useModel(owner, {model: 'E5-small-v2', collection: 'a'}));
+	t.like(notInstalled, {code: 'model_unavailable', status: 422});
+	t.regex(notInstalled.message, /^cannot switch to e5-small-v2: .*Nothing was changed: install it \(md-vector model install e5-small-v2\), then md-vector model use e5-small-v2 again$/);
 	t.deepEqual(await useCases.useModel(owner, {model: 'tiny', collection: 'a'}), {model: 'tiny', dimensions: 32, collections: [{collection: 'a', from: 'tiny', action: 'uses', chunks: 2}]});
 	await t.throwsAsync(useCases.useModel(owner, {model: tiny48ModelDir, collection: 'nope'}), {message: /collection 'nope' does not exist/});
 	t.deepEqual(await engine.models.switches(), []);

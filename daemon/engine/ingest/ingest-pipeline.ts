@@ -1,5 +1,6 @@
 import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
+import {sameFingerprint} from '../storage/fingerprint.js';
 import type {Collection} from '../storage/types.js';
 import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
@@ -60,5 +61,5 @@ export async function commitGroup(pipeline: IngestPipeline, collection: string, 
 
 /** Whether vectors of `made` are those of `now` (the same model, whichever object loaded it). */
 function sameModel(now: Embedder | undefined, made: Embedder | undefined): boolean {
-	return now === made || (now !== undefined && now.modelId === made?.modelId && now.dims === made.dims);
+	return now === made || (now !== undefined && made !== undefined && sameFingerprint(now, made));
 }

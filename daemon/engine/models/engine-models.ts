@@ -6,6 +6,9 @@ import type {Collection, ModelSwitch} from '../storage/types.js';
 import {CollectionModels} from './collection-models.js';
 import {ModelSwitcher} from './model-switcher.js';
 
+// The fingerprint comparison, for the use cases (which reach storage only through the engine).
+export {holdsFingerprint} from '../storage/fingerprint.js';
+
 export type EngineModelsDeps = {
 	readonly storage: Storage;
 	/** Runs a task in the engine's one write queue, named for /health. */
