@@ -31,6 +31,7 @@ import {resumeModelSwitches} from './jobs/model-switch-jobs.js';
 import {ModelService} from './models/model-service.js';
 import {installSettings, type InstallSettings} from './models/install-settings.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
+import {chunkBudgetFromEnv} from './engine/chunker/chunk-thread.js';
 import {AccessControl} from './capabilities/access-control.js';
 import {OAuth} from './oauth/oauth.js';
 import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
@@ -112,6 +113,7 @@ export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
 	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
+	chunkBudgetFromEnv(options.env); // read as each document is chunked; checked here so a bad value stops the start
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env, origin),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),

@@ -15,7 +15,7 @@ import {VectorFill, type FillProgress} from './vector-fill.js';
 import {invalidInput, notFound, storageFailure} from './errors.js';
 import {BackgroundProblems} from './background-problems.js';
 import {dataFolderProbe} from './data-folder-probe.js';
-import {checkCollectionName, checkFileName} from './names.js';
+import {checkCollectionName, checkFileName, checkLookupName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import type {IngestMode} from './ingest/write-documents.js';
 import {commitGroup, embedGroup, type IngestPipeline} from './ingest/ingest-pipeline.js';
@@ -171,7 +171,7 @@ export class Engine {
 		// A file inside a folder source is that source's document: `ingest notes/sub/c.md` beside `ingest-dir notes` is no duplicate.
 		const place = request.sourcePath && request.nameFromPath ? await this.folders.placeOf(await this.storage.collection(collectionName), request.sourcePath) : undefined;
 		const fileName = checkFileName(place?.name ?? request.fileName);
-		const prepared = prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
+		const prepared = await prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
 		// Embedded outside the write queue, checked and written inside it (ingest/ingest-pipeline.ts).
 		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default');
 		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded);
@@ -224,10 +224,12 @@ export class Engine {
 	 * does (one rule: an empty collection that follows no folder is not kept; the next ingest makes it again).
 	 * A document of a folder source is back at that folder's next sync: the answer names the folder.
 	 */
-	async deleteDocument(collection: string, fileName: string): Promise<DeleteResult> {
-		checkFileName(fileName);
-		return this.write(`deleting ${fileName} from ${collection}`, async () => {
+	async deleteDocument(collection: string, requested: string): Promise<DeleteResult> {
+		checkLookupName(requested);
+		return this.write(`deleting ${requested} from ${collection}`, async () => {
 			const row = await this.requireCollection(collection);
+			// As stored (a name from before names were normalised), else in NFC, as names are stored now.
+			const fileName = (await this.storage.document(row, requested)) ? requested : requested.normalize('NFC');
 			const document = await this.storage.document(row, fileName);
 			const deleted = await this.storage.deleteDocument(row, fileName);
 			if (deleted === undefined) {

@@ -7,6 +7,8 @@ import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprin
 import {SerialQueue} from '../../serial-queue.js';
 import {filteredVectorTopK} from './filtered-vectors.js';
 import {importIntoStore} from './import-into-store.js';
+import {keptNames} from './kept-names.js';
+import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
@@ -166,13 +168,17 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
-		const row = this.row(collection);
-		// The index is chosen in this tick: a swap commits and discards the old index in one tick (completeModelSwitch).
-		if (!queryFits(row, collection)) {
-			return row.modelId === null ? [] : Promise.reject(modelSwitched(`collection '${row.name}' now holds vectors of ${row.modelId}: search it again`));
-		}
+		const search = async (kept?: StoreFilter) => {
+			const row = this.row(collection);
+			// The index is chosen in the tick the fit is checked: a swap commits and discards the old index in one tick (completeModelSwitch).
+			if (!queryFits(row, collection)) {
+				return row.modelId === null ? [] : Promise.reject(modelSwitched(`collection '${row.name}' now holds vectors of ${row.modelId}: search it again`));
+			}
 
-		return filter ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, row, query, k, filter) : this.indexes.search(row, query, k);
+			return kept ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, row, query, k, kept) : this.indexes.search(row, query, k);
+		};
+
+		return filter ? this.filtered(collection, filter, search) : search();
 	}
 
 	async beginModelSwitch(collection: Collection, target: Fingerprint) {
@@ -218,7 +224,20 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return this.store.keyword(collection.id, terms, limit, weights, filter);
+		return filter
+			? this.filtered(collection, filter, async kept => this.store.keyword(collection.id, terms, limit, weights, kept))
+			: this.store.keyword(collection.id, terms, limit, weights);
+	}
+
+	/** Runs a filtered read with the filter as the store takes it: path globs matched first (kept-names.ts). */
+	private async filtered<T>(collection: Collection, filter: SearchFilter, read: (kept: StoreFilter) => Promise<T>): Promise<T> {
+		const {paths} = filter;
+		if (!paths || paths.length === 0) {
+			return read({meta: filter.meta});
+		}
+
+		const names = await keptNames({...filter, paths}, collection.id, () => this.store.fileNames(collection.id));
+		return withKeptNames(names, async key => read({names: key, meta: filter.meta}));
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {
