@@ -40,6 +40,12 @@ export const directoryJobBody = z.object({
 	label: z.string().min(1, 'must be 1-64 characters').max(64, 'must be 1-64 characters').optional(),
 });
 
+/** POST /models/use: a model folder (absolute), a hub id or a model's name; one collection, or all of them and the default. */
+export const modelUseBody = z.object({
+	model: z.string({error: 'must be text: a model folder (an absolute path), a hub id or a model\'s name'}).trim().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters'),
+	collection: collection.optional(),
+});
+
 /** POST /jobs/update: one collection, or every collection that has folder sources. */
 export const updateJobBody = z.object({
 	collection: collection.optional(),

@@ -13,6 +13,7 @@ import {importContract} from './contract-import.js';
 import {rewritesContract} from './contract-rewrites.js';
 import {filtersContract} from './contract-filters.js';
 import {statisticsContract} from './contract-statistics.js';
+import {switchContract} from './contract-switch.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -271,4 +272,5 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 	rewritesContract(test, name, open, exactScoresAfterDeletes);
 	filtersContract(test, name, open);
 	statisticsContract(test, name, open);
+	switchContract(test, name, open);
 }

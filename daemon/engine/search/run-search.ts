@@ -1,45 +1,36 @@
 import {performance} from 'node:perf_hooks';
-import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
 import type {ChunkFilter} from '../storage/document-filter.js';
+import type {QueryModels} from '../models/collection-models.js';
 import {ChunkReader, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demote, fuse} from './fusion.js';
 import {isBoilerplate} from './boilerplate.js';
 import {textScope} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
+import {VectorRanking} from './vector-ranking.js';
 
 /** Column weights of BM25: document title, section headings, body. */
 const fieldWeights: FieldWeights = [2, 1.5, 1];
 
 export type SearchContext = {
 	readonly storage: Storage;
-	readonly embedder: Embedder | undefined;
-	/** Why there is no embedder, for the error or notice. */
-	readonly embedderProblem: string;
+	/** Each collection's query model (its own: collections may hold vectors of different models), and why some have none. */
+	readonly models: QueryModels;
 };
 
-/** The best `depth` of per-collection rankings: one ranking over their union, since scores compare (storage.ts). */
-async function unionTopK(collections: readonly Collection[], depth: number, rank: (collection: Collection) => Promise<Ranked[]>): Promise<Ranked[]> {
-	if (collections.length === 1) {
-		return rank(collections[0]!);
-	}
-
-	const lists = await Promise.all(collections.map(async collection => rank(collection)));
-	return lists.flat().sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, depth);
-}
-
 /**
- * One search over one or several collections. Several are one ranking over their union: cosine similarities
- * compare across collections (the union's vector top k is the merge of each one's by score), BM25 ranks the union
- * with its own statistics (one storage call), and fusion then runs once over the union's two lists: a rank means the
- * same everywhere. A query's phrases and exclusions (common/query-syntax.ts) go down into both top-k calls with the
- * filter, answered there from an index (storage/document-filter.ts); the vector side embeds the query without its
- * operators. The two halves run side by side: the query's embedding is sent first, BM25 runs meanwhile.
+ * One search over one or several collections. Several are one ranking over their union: cosine similarities of
+ * one model compare across collections (the union's vector top k is the merge of each one's by score; collections
+ * of different models: vector-ranking.ts), BM25 ranks the union with its own statistics (one storage call), and
+ * fusion then runs once over the union's two lists: a rank means the same everywhere. A query's phrases and
+ * exclusions (common/query-syntax.ts) go down into both top-k calls with the filter, answered there from an index
+ * (storage/document-filter.ts); the vector side embeds the query without its operators. The two halves run side
+ * by side: the query's embedding is sent first, BM25 runs meanwhile.
  */
 export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
 	const started = performance.now();
@@ -57,25 +48,29 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
 	let notice: string | undefined;
 	let {mode} = request;
-	if (mode !== 'keyword' && !context.embedder) {
+	const {embedders, problems} = context.models;
+	const missing = problems.join('; ');
+	if (mode !== 'keyword' && embedders.size === 0) {
 		if (mode === 'semantic') {
-			throw unavailable(`semantic search needs the embedding model: ${context.embedderProblem}. Keyword search still works (mode: keyword).`);
+			throw unavailable(`semantic search needs the embedding model: ${missing}. Keyword search still works (mode: keyword).`);
 		}
 
 		mode = 'keyword';
-		notice = `hybrid search fell back to keyword: ${context.embedderProblem}`;
+		notice = `hybrid search fell back to keyword: ${missing}`;
+	} else if (mode !== 'keyword' && problems.length > 0) {
+		notice = `semantic ranking left out what has no model: ${missing}`;
 	}
 
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
 	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
-	if (mode !== 'keyword' && context.embedder) {
-		const {embedder} = context;
+	if (mode !== 'keyword') {
+		const vectors = new VectorRanking(context.storage, collections, embedders);
 		semanticWork = (async () => {
 			let at = performance.now();
-			const vector = await embedder.embedQuery(parsed.text);
+			await vectors.embed(parsed.text);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await unionTopK(collections, depth, async collection => context.storage.vectorTopK(collection, vector, depth, filter));
+			const hits = await vectors.topK(depth, filter);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();

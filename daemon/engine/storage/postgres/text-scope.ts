@@ -4,7 +4,7 @@ import {wordsQueries} from './words-vector.js';
 /**
  * A scope's phrases and exclusions as a condition on a chunk's (document id, id) columns, for a top-k's one
  * statement (by document id too: co-located where the tables are distributed): chunks whose `words` match (the
- * GIN index), and chunks without `words` (written before schema 9, or past PostgreSQL's position limits), whose
+ * GIN index), and chunks without `words` (written before migration 10, or past PostgreSQL's position limits), whose
  * text the caller checks with `recheck`. Parameters are numbered from `next`; `collections` is a bigint[] parameter.
  */
 export function textCondition(documentColumn: string, idColumn: string, collections: string, text: TextScope | undefined, next: number): {sql: string; parameters: string[]} {

@@ -7,7 +7,7 @@ import {wordsVector} from './words-vector.js';
 const batchSize = 500;
 
 /**
- * Fills in `words` and `boilerplate` of chunks written before migration 9 (schema.ts), in the background, a batch
+ * Fills in `words` and `boilerplate` of chunks written before migration 10 (schema.ts), in the background, a batch
  * per transaction, until none is left (`boilerplate IS NULL` marks them: `words` stays NULL for a chunk past
  * PostgreSQL's position limits). Until then a search checks such chunks by their text, and reads it to tell
  * boilerplate: the answers are the same, only slower. Several daemons may run it at once: rows one of them holds
@@ -41,7 +41,7 @@ export class WordsBackfill {
 		}
 
 		if (filled > 0) {
-			this.log?.(`postgres: filled in the words and boilerplate flags of ${filled.toLocaleString('en-US')} chunks written before migration 9`);
+			this.log?.(`postgres: filled in the words and boilerplate flags of ${filled.toLocaleString('en-US')} chunks written before migration 10`);
 		}
 	}
 

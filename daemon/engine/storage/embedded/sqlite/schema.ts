@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Schema of the store; `user_version` tells which migrations ran. */
-export const schemaVersion = 6;
+export const schemaVersion = 7;
 
 /** Version 1: what every store starts from (frozen: a change is a migration below). */
 export const schemaVersion1 = `
@@ -102,13 +102,29 @@ ALTER TABLE documents ADD COLUMN ctime_ms REAL;
 ALTER TABLE documents ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE documents ADD COLUMN meta_pairs TEXT NOT NULL DEFAULT '[]';
 `,
-	// 6: search answered from indexes (issue 37, 38). `chunk_keys`: per chunk, its collection, its length as FTS5
+	// 6: switching a collection's model in place (issue 35): the switch under way (its target fingerprint), and the
+	// target's vectors beside the live ones, each going with its chunk; the swap moves them into chunks.vector.
+	6: `
+CREATE TABLE model_switches (
+	collection_id INTEGER PRIMARY KEY REFERENCES collections(id) ON DELETE CASCADE,
+	model_id TEXT NOT NULL,
+	dims INTEGER NOT NULL,
+	started_at TEXT NOT NULL
+);
+CREATE TABLE switch_vectors (
+	chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+	collection_id INTEGER NOT NULL,
+	vector BLOB NOT NULL
+);
+CREATE INDEX switch_vectors_of_collection ON switch_vectors(collection_id);
+`,
+	// 7: search answered from indexes (issue 37, 38). `chunk_keys`: per chunk, its collection, its length as FTS5
 	// counted it (BM25's D, from FTS5's docsize record) and whether it is boilerplate (search/boilerplate.ts), narrow, so
 	// a keyword step reads neither the wide chunk row nor its text; `keyword_totals`: each collection's chunks and
 	// keyword tokens (BM25's N and average length over the collections searched, keyword-statistics.ts);
 	// `chunks_words`: the words phrases compare, with positions (words-index.ts), so phrases and exclusions are
 	// answered from an index. The md_* functions are registered by words-index.ts before migrating.
-	6: `
+	7: `
 CREATE TABLE chunk_keys (
 	id INTEGER PRIMARY KEY,
 	collection_id INTEGER NOT NULL,

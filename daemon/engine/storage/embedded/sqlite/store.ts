@@ -11,6 +11,7 @@ import {topKeyword, type KeywordSource, type WeightedTerm} from './keyword-top-k
 import {KeywordStatisticsCache} from './keyword-statistics.js';
 import {KeywordSteps} from './keyword-steps.js';
 import {migrate} from './schema.js';
+import {ModelSwitchRows} from './model-switch-rows.js';
 import {registerTextFunctions} from './words-index.js';
 import {SourceRows} from './source-rows.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
@@ -46,6 +47,8 @@ export class Store {
 	private readonly admin: CollectionAdmin;
 	/** Reads of filtered searches. */
 	readonly filtered: FilteredReads;
+	/** A collection's switch to another model (model-switch-rows.ts). */
+	readonly switches: ModelSwitchRows;
 	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
 	private readonly statistics: KeywordStatisticsCache;
 	private readonly keywordSteps: KeywordSteps;
@@ -53,6 +56,7 @@ export class Store {
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
 		this.filtered = new FilteredReads(db);
+		this.switches = new ModelSwitchRows(db);
 		this.sources = new SourceRows(db);
 		this.moves = new DocumentMoves(db);
 		this.statistics = new KeywordStatisticsCache(this.sql);

@@ -55,7 +55,7 @@ export function ftsRowSize(record: Uint8Array | null | undefined): number {
 	return record ? readVarints(record).reduce((sum, count) => sum + count, 0) : 0;
 }
 
-/** SQL functions the migration to schema 6 fills the new columns and the words table with. */
+/** SQL functions the migration to schema 7 fills the new columns and the words table with. */
 export function registerTextFunctions(db: Database.Database): void {
 	db.function('md_words_line', {deterministic: true}, (content: unknown) => wordsLine(String(content)));
 	db.function('md_fts_row_size', {deterministic: true}, (record: unknown) => ftsRowSize(record as Uint8Array | null));
