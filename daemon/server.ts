@@ -137,7 +137,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	let followers: SourceFollowers | undefined;
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
-		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
+		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data), allowedRoots: () => settings.roots});
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});
 		// On a shared database, its job board: every daemon of it answers for every job.

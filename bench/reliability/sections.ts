@@ -2,6 +2,7 @@ import {authSection} from './auth-section.js';
 import {bodiesSection} from './bodies-section.js';
 import {diskFullSection} from './disk-section.js';
 import {fifosSection} from './fifos-section.js';
+import {followedSection} from './followed-section.js';
 import {fuzzSection} from './fuzz-section.js';
 import {killsSection} from './kills-section.js';
 import {loadSection} from './load-section.js';
@@ -24,6 +25,8 @@ export type SectionOptions = {
 	readonly bodyBytes: number;
 	/** How long swaps (and FIFOs) race the daemon's reads (swaps, fifos). */
 	readonly raceMs: number;
+	/** Rounds of the issue 34 attacks that repeat (followed). */
+	readonly rounds: number;
 	/** One fuzz case to replay. */
 	readonly only?: number;
 };
@@ -44,4 +47,5 @@ export const sections: Record<string, (tally: Tally, options: SectionOptions) =>
 	'refresh-reuse': async tally => refreshReuseSection(tally),
 	'redirect-host': async tally => redirectHostSection(tally),
 	streams: async tally => streamsSection(tally),
+	followed: async (tally, options) => followedSection(tally, {rounds: options.rounds}),
 };

@@ -21,6 +21,7 @@ import {commitGroup, embedGroup, type IngestPipeline} from './ingest/ingest-pipe
 import type {FileStamp} from './files/file-stamp.js';
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
+import type {FolderCheck} from './sources/folder-check.js';
 import {runSearch} from './search/run-search.js';
 import {changedOnDisk, documentKey} from './documents/changed-on-disk.js';
 import {searchEmbedder} from './search/search-embedder.js';
@@ -76,9 +77,11 @@ export class Engine {
 	 * storage reports to (Engine.open gives both the same).
 	 * @param options.importFolder Where an import's checked documents wait until all are checked (importFolderOf
 	 * the data folder); spools an earlier process left there are removed.
+	 * @param options.allowedRoots The daemon's allowed roots: a followed folder that resolves elsewhere than
+	 * where it was recorded (a link swapped in) is read only inside them (sources/folder-check.ts).
 	 */
-	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string} = {}) {
-		this.folders = new FolderSources(storage, name => this.syncTarget(name));
+	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string; readonly allowedRoots?: () => readonly string[]} = {}) {
+		this.folders = new FolderSources(storage, name => this.syncTarget(name), options.allowedRoots);
 		this.pipeline = {
 			storage,
 			embedder: () => (this.embedderState.status === 'ready' ? this.embedderState.embedder : undefined),
@@ -183,14 +186,15 @@ export class Engine {
 	/**
 	 * Syncs one source after a watcher's batch: the whole source is walked (stat only), and files it reported are
 	 * read whatever their size and mtime say; `rescan` reads every file. Undefined when the collection is gone.
+	 * `mayRead`: the followers' rule for the folder's real path (the engine's own applies too).
 	 */
-	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}): Promise<CollectionSyncReport | undefined> {
+	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}, mayRead?: FolderCheck): Promise<CollectionSyncReport | undefined> {
 		const row = await this.storage.collection(collection);
 		if (!row) {
 			return undefined;
 		}
 
-		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan}));
+		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan, mayRead}));
 	}
 
 	/** The collection's folder sources, by label, with their document counts. */
