@@ -39,14 +39,16 @@ export async function killsSection(tally: Tally, options: {seed: number; kills: 
 		const operation = cycle < operations.length ? operations[cycle]! : generator.pick(operations);
 		const context: OperationContext = {daemon, ledger, tree, random: generator, cycle, operation: `cycle ${cycle}: ${operation.name}`, modelId: health.checks.embedder.model, dims: health.checks.embedder.dimension, chunkerVersion};
 		counts.set(operation.name, (counts.get(operation.name) ?? 0) + 1);
-		const running = operation.run(context).catch(() => undefined); // the kill cuts its requests short
+		// The kill cuts its requests short (they answer status 0); an exception is the suite's own bookkeeping failing.
+		const running = operation.run(context).then(() => undefined, (error: unknown) => error);
 		const after = Math.floor(generator.next() * operation.windowMs);
 		await new Promise(resolve => {
 			setTimeout(resolve, after);
 		});
 		await daemon.kill();
 		tally.kills++;
-		await running;
+		const failed = await running;
+		tally.check('lost-ack', 'the operation\'s ledger keeps up with what the daemon answers (no exception)', failed === undefined, `cycle ${cycle} (${operation.name}): ${failed instanceof Error ? failed.stack ?? failed.message : String(failed)}`);
 		tally.check('crash', 'the daemon had not died before it was killed', !daemon.crashed('SIGKILL'), daemon.log().slice(-1500));
 		try {
 			daemon = await DaemonProcess.start({home, env});

@@ -32,12 +32,15 @@ function clockOf(context: OperationContext): () => string {
 
 /**
  * A directory ingestion (default mode, or force: every chunk embedded again), some files changed first. Its
- * progress acknowledges files. The daemon writes the files whose content differs from what it stores (what the
- * ledger holds for them: exact since the last restart's check), in name order, a group per transaction; its
- * `processedFiles` counts the unchanged files from the start, so `processedFiles - unchanged` of those are
- * committed. (Taking `processedFiles` n as "the first n files of the folder", as this did before, acknowledged
- * changed files that sort among unchanged ones before their group was written: a SIGKILL in that window, which
- * a loaded machine widens, showed them as lost.)
+ * progress acknowledges files. The daemon writes, in name order, a group per transaction: by default the files
+ * whose content differs from what it stores (what the ledger holds for them: exact since the last restart's
+ * check), and its `processedFiles` counts the unchanged files from the start; with force every file, and
+ * `unchanged` is 0. So the first `processedFiles - unchanged` files of that list are committed. (Taking
+ * `processedFiles` n as "the first n files of the folder", as this did before issue 25, acknowledged changed
+ * files that sort among unchanged ones before their group was written; taking it as the first n changed files in
+ * force mode, as this did before issue 34, acknowledged changed files that sort after the group written, then
+ * ran past the end of that list and threw, which the kill runs took for the kill's doing: a SIGKILL before the
+ * job's last group showed them as lost. Issue 34 item 11.)
  */
 export async function ingestDirectory(context: OperationContext, mode: 'default' | 'force'): Promise<void> {
 	const {daemon, ledger, tree, random} = context;
@@ -49,6 +52,7 @@ export async function ingestDirectory(context: OperationContext, mode: 'default'
 	}
 
 	const pending = tree.files.filter(file => ledger.acknowledged(killCollections.directory, file) !== tree.hash(file));
+	const written = mode === 'force' ? tree.files : pending; // what the daemon writes, in its order
 	for (const file of tree.files) {
 		ledger.begin(killCollections.directory, file, tree.hash(file));
 	}
@@ -68,9 +72,14 @@ export async function ingestDirectory(context: OperationContext, mode: 'default'
 		const {processedFiles, unchanged, failed, indexed} = body.job.progress as {processedFiles: number; unchanged: number; failed: number; indexed: number};
 		const seen = `job ${(started.body.job.id as string).slice(0, 8)} ${body.job.state as string}: processedFiles ${processedFiles}, unchanged ${unchanged}, indexed ${indexed}, failed ${failed}`;
 		// A file that failed is counted before its group commits: nothing more is acknowledged then (none fail here).
-		for (const written = failed === 0 ? processedFiles - unchanged : 0; acknowledged < written; acknowledged++) {
-			const file = pending[acknowledged]!;
-			ledger.ack(killCollections.directory, file, tree.hash(file), `${clock()} ${mode} ingest-dir, ${seen} (file ${acknowledged + 1} of the ${pending.length} changed: ${pending.join(' ')})`);
+		const committed = failed === 0 ? processedFiles - unchanged : 0;
+		if (committed > written.length) {
+			throw new Error(`${clock()} ${mode} ingest-dir: ${seen}, but the ledger expected ${written.length} files to be written (${pending.length} changed): its model of the daemon is wrong`);
+		}
+
+		for (; acknowledged < committed; acknowledged++) {
+			const file = written[acknowledged]!;
+			ledger.ack(killCollections.directory, file, tree.hash(file), `${clock()} ${mode} ingest-dir, ${seen} (file ${acknowledged + 1} of the ${written.length} it writes; ${pending.length} changed: ${pending.join(' ')})`);
 		}
 
 		await context.afterJobPoll?.(body.job);
