@@ -48,6 +48,8 @@ export type IngestRequest = {
 	readonly nameFromPath?: boolean;
 	/** The file's stamp as it was read (files/file-stamp.ts), recorded so that whether it changed is told without reading it. */
 	readonly stamp?: FileStamp;
+	/** Aborted when whoever asked is gone: the embedding stops between batches, nothing is written (EngineError client_closed). */
+	readonly signal?: AbortSignal;
 };
 
 /**
@@ -160,8 +162,8 @@ export class Engine {
 		const fileName = checkFileName(place?.name ?? request.fileName);
 		const prepared = prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
 		// Embedded outside the write queue, checked and written inside it (ingest/ingest-pipeline.ts).
-		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default');
-		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded);
+		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default', request.signal);
+		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded, request.signal);
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
 

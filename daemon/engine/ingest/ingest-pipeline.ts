@@ -3,7 +3,7 @@ import type {Storage} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
 import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
-import {embedDocuments, type EmbeddedDocuments} from './embed-documents.js';
+import {embedDocuments, throwIfGone, type EmbeddedDocuments} from './embed-documents.js';
 import {writeDocuments} from './write-documents.js';
 
 /** What the two halves of an ingestion need from the engine. */
@@ -19,26 +19,29 @@ export type IngestPipeline = {
 /** Commits tried with vectors of a model that is no longer the loaded one before they are written anyway. */
 const modelChanges = 2;
 
-/** The first half: vectors for the documents, outside the write queue (embed-documents.ts). */
-export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
-	return embedDocuments(pipeline.storage, pipeline.embedder(), collection, documents, mode);
+/** The first half: vectors for the documents, outside the write queue (embed-documents.ts); `signal` stops it between batches. */
+export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
+	return embedDocuments(pipeline.storage, pipeline.embedder(), collection, documents, mode, signal);
 }
 
 /**
  * The second half: the check and the write, in the write queue (write-documents.ts). When the model loaded
  * changed while the vectors were made (it finished loading), they are made again first, outside the queue.
  */
-export async function commitGroup(pipeline: IngestPipeline, collection: string, embedded: EmbeddedDocuments): Promise<FileOutcome[]> {
+export async function commitGroup(pipeline: IngestPipeline, collection: string, embedded: EmbeddedDocuments, signal?: AbortSignal): Promise<FileOutcome[]> {
 	let current = embedded;
 	for (let attempt = 0; ; attempt++) {
 		const made = current;
-		const outcomes = await pipeline.queue(`${made.documents.length} documents into ${collection}`, async () => (pipeline.embedder() === made.embedder || attempt >= modelChanges
-			? writeDocuments(pipeline.storage, await pipeline.ensureCollection(collection), made)
-			: undefined));
+		const outcomes = await pipeline.queue(`${made.documents.length} documents into ${collection}`, async () => {
+			throwIfGone(signal); // its turn in the queue came after its client left: nothing is written
+			return pipeline.embedder() === made.embedder || attempt >= modelChanges
+				? writeDocuments(pipeline.storage, await pipeline.ensureCollection(collection), made)
+				: undefined;
+		});
 		if (outcomes) {
 			return outcomes;
 		}
 
-		current = await embedGroup(pipeline, collection, made.documents, made.mode);
+		current = await embedGroup(pipeline, collection, made.documents, made.mode, signal);
 	}
 }
