@@ -1,7 +1,7 @@
 // Issue 34 item 7: 20,000 sockets sending half a header every 5 s held every file descriptor of the daemon, and
 // /health, search and ingest could not connect. Connections are capped per address group and in all; one that
 // waits (its headers incomplete, or idle) makes room for a new one; when all are busy the new one is told why.
-// In-process, with small limits (the reliability section runs 20,000 sockets against a real daemon).
+// In-process, with small limits.
 import net from 'node:net';
 import test from 'ava';
 import {effectiveLimits, descriptorReserve} from '../../daemon/http/connection-caps.js';
