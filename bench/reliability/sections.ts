@@ -1,5 +1,6 @@
 import {authSection} from './auth-section.js';
 import {bodiesSection} from './bodies-section.js';
+import {connectionsSection} from './connections-section.js';
 import {diskFullSection} from './disk-section.js';
 import {fifosSection} from './fifos-section.js';
 import {followedSection} from './followed-section.js';
@@ -12,6 +13,7 @@ import {readOnlySection} from './read-only-section.js';
 import {swapsSection} from './swaps-section.js';
 import {redirectHostSection} from './redirect-host-section.js';
 import {refreshReuseSection} from './refresh-reuse-section.js';
+import {registrationsSection} from './registrations-section.js';
 import {streamsSection} from './streams-section.js';
 import type {Tally} from './tally.js';
 
@@ -48,4 +50,6 @@ export const sections: Record<string, (tally: Tally, options: SectionOptions) =>
 	'redirect-host': async tally => redirectHostSection(tally),
 	streams: async tally => streamsSection(tally),
 	followed: async (tally, options) => followedSection(tally, {rounds: options.rounds}),
+	connections: async tally => connectionsSection(tally),
+	registrations: async tally => registrationsSection(tally),
 };
