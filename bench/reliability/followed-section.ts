@@ -110,7 +110,7 @@ export async function followedSection(tally: Tally, options: {rounds: number}): 
 		await daemon.stop();
 		daemon = await DaemonProcess.start({home, env: {...env, MD_VECTOR_WATCH: 'false'}});
 		const stream = await holdStream(daemon.url, '/api/v1/watch/events', keyed, /event: ready/, 120_000);
-		tally.check('I34-4-followed', 'a watch stream over folders that lead outside opens, and its catch-up reports them unread', stream.status === 200 && stream.text.includes(outside), `${stream.status} ${stream.text.slice(0, 300)}`);
+		tally.check('I34-4-followed', 'a watch stream over folders that lead outside opens, and its catch-up reports them unread', stream.status === 200 && stream.text.includes(outside), `${stream.status} ${stream.text.slice(0, 2000)}`);
 		stream.close();
 		await daemon.stop();
 		daemon = await DaemonProcess.start({home, env});
