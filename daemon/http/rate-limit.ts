@@ -3,7 +3,7 @@ import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
 import type {Caller} from './caller.js';
 import {addressOf} from './authenticate.js';
 import {HttpError} from './http-error.js';
-import {partyOf} from './party.js';
+import {addressGroup, partyOf} from './party.js';
 
 export type RateLimit = {
 	/** Requests allowed per window; 0 turns the limit off (trusted local use). */
@@ -20,8 +20,9 @@ export const defaultAssistantRateLimit: RateLimit = {points: 600, durationSecond
 type BucketOf = (caller: Caller | undefined, address: string) => string | undefined;
 
 /**
- * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address's,
- * so a new random key per request gains nothing. The user's own md-vector programs (local token, readable by
+ * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address
+ * group's (every loopback address together: party.ts), so neither a new random key nor a new loopback address
+ * per request gains anything. The user's own md-vector programs (local token, readable by
  * that user only) spend none: a TUI searching as you type is trusted local use, not abuse.
  */
 const bucketOf: BucketOf = (caller, address) => {
@@ -33,7 +34,7 @@ const bucketOf: BucketOf = (caller, address) => {
 		return caller.via === 'api-key' ? 'owner' : undefined;
 	}
 
-	return `address:${address}`;
+	return `address:${addressGroup(address)}`;
 };
 
 /** Over the limit: 429 with Retry-After and RateLimit-* headers. Mounted after authentication. */

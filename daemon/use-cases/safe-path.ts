@@ -6,6 +6,7 @@ import {decodeText} from '../engine/ingest/decode-text.js';
 import {readUserFile} from '../engine/files/read-user-file.js';
 import type {FileStamp} from '../engine/files/file-stamp.js';
 import {UserFileError} from '../engine/files/user-file-error.js';
+import type {FolderCheck} from '../engine/sources/folder-check.js';
 import {DomainError, forbidden, invalidInput as bad} from './errors.js';
 
 function inside(root: string, target: string): boolean {
@@ -72,6 +73,25 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 	}
 
 	return real;
+}
+
+/**
+ * The caller's rule for a source's folder as the engine resolves it at each sync (engine/sources/folder-check.ts):
+ * inside the allowed roots or the client's fs scopes, else the refusal the sync reports for that source.
+ */
+export function folderRule(allowed: readonly string[] | ReadPolicy): FolderCheck {
+	return async realFolder => {
+		if (Array.isArray(allowed)) {
+			const roots = allowed as readonly string[];
+			const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
+			return realRoots.some(root => inside(root, realFolder))
+				? undefined
+				: `the folder is really ${realFolder}, outside the allowed roots (${roots.length > 0 ? roots.join(', ') : 'none'}) after resolving links: not read`;
+		}
+
+		const policy = allowed as ReadPolicy;
+		return policy.mayRead(realFolder) ? undefined : `the folder is really ${realFolder}, outside ${policy.describe} after resolving links: not read`;
+	};
 }
 
 /** The real path of what exists of `input` (its nearest existing folder, links and '..' resolved), with the rest joined. */

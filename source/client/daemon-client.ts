@@ -140,9 +140,18 @@ export class DaemonClient {
 		return this.json('GET', `/jobs/${encodeURIComponent(id)}`);
 	}
 
-	/** Every job this daemon ran or runs (without per-file reports). */
+	/** Every job this daemon runs or still keeps (without per-file reports), page after page. */
 	async jobs(signal?: AbortSignal): Promise<{jobs: Job[]}> {
-		return this.json('GET', '/jobs', undefined, signal);
+		const jobs: Job[] = [];
+		for (let after: string | undefined; ;) {
+			const page: {jobs: Job[]; next?: string} = await this.json('GET', `/jobs${query({limit: '100', after})}`, undefined, signal);
+			jobs.push(...page.jobs);
+			if (page.next === undefined || page.jobs.length === 0) {
+				return {jobs};
+			}
+
+			after = page.next;
+		}
 	}
 
 	async cancelJob(id: string): Promise<{job: Job}> {
