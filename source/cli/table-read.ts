@@ -19,7 +19,7 @@ export const readCommands: CommandSpec[] = [
 			{name: 'explain', description: 'under each hit, how it ranked: keyword rank and BM25, vector rank and similarity, each one\'s share of the score'},
 			{name: 'path', value: 'glob', repeatable: true, description: 'only documents whose stored name matches (* within a folder, ** across: \'api/**\'); any of several may match'},
 			{name: 'where', value: 'KEY=VALUE', repeatable: true, description: 'only documents whose front matter has KEY equal to VALUE (or, for a list, holding it); all must hold', check: checkWhere},
-			{name: 'files', short: 'l', description: 'print only the paths of the matching files, each once, best first (as rg -l)'},
+			{name: 'files', short: 'l', description: 'print only the paths of the matching files, each once, best first; -k counts files (as rg -l)'},
 			{name: 'format', value: 'format', description: 'path:line prints path:line:text per hit, for editors\' quickfix lists (as rg -n)', choices: ['path:line']},
 		],
 		json: true,

@@ -28,7 +28,8 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 		filter,
 		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: named[0] ?? defaultCollection,
 		collections: named, all: flag(invocation, 'all'),
-		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion, onNotice: io.note,
+		// -l lists files: one hit per document, collapsed by the daemon before the top k (as rg -l counts files).
+		collapse: flag(invocation, 'collapse') || flag(invocation, 'files'), fusion: stringOption(invocation, 'fusion') as Fusion, onNotice: io.note,
 		minScore: stringOption(invocation, 'min-score'), explain: flag(invocation, 'explain'),
 	});
 	if (response.notice) {

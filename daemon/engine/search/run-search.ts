@@ -5,7 +5,7 @@ import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
-import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
+import {ChunkReader, checkedTopK, maxCandidates, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demote, fuse} from './fusion.js';
 import {isBoilerplate} from './boilerplate.js';
@@ -32,15 +32,20 @@ async function unionTopK(collections: readonly Collection[], depth: number, rank
 	return lists.flat().sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, depth);
 }
 
+/** How deep a search's candidate lists go, and its query's vector once made: a collapsed search that came up short goes deeper. */
+type Deeper = {readonly depth: number; readonly vector?: Promise<Float32Array>; readonly started: number};
+
 /**
  * One search over one or several collections. Several are one ranking over their union: cosine similarity
  * and BM25 (store-wide statistics) compare across collections, so the union's top k is the merge of each one's
  * top k by score, and fusion then runs once over the union's two lists: a rank means the same everywhere.
  * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
  * fetching more of them to keep the list full; the vector side embeds the query without its operators.
+ * Collapsed (one hit per document, as `search -l` asks), a search whose candidates held fewer than top-k documents
+ * runs again 4 times as deep while there may be more: `-l -k 10` lists 10 files when 10 match, as `rg -l` does.
  */
-export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
-	const started = performance.now();
+export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest, deeper?: Deeper): Promise<SearchOutcome> {
+	const started = deeper?.started ?? performance.now();
 	const problem = queryProblem(request.query);
 	if (problem) {
 		throw invalidInput(`query: ${problem}`);
@@ -51,7 +56,8 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
-	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
+	const depth = deeper?.depth ?? (request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK);
+	let queryVector = deeper?.vector;
 	let notice: string | undefined;
 	let {mode} = request;
 	if (mode !== 'keyword' && !context.embedder) {
@@ -69,7 +75,8 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 		const {embedder} = context;
 		semanticWork = (async () => {
 			let at = performance.now();
-			const vector = await embedder.embedQuery(parsed.text);
+			queryVector ??= embedder.embedQuery(parsed.text);
+			const vector = await queryVector;
 			timings.embed = performance.now() - at;
 			at = performance.now();
 			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit, request.filter)), depth, check, reader);
@@ -99,14 +106,19 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
 	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword) : undefined;
-	const results = toResults(chunks, ranked, request, explain);
+	const {results, belowMinimum} = toResults(chunks, ranked, request, explain);
+	const more = semantic.length >= depth || keyword.length >= depth; // a full list may have more candidates
+	if (request.collapse && results.length < request.topK && !belowMinimum && more && depth < maxCandidates) {
+		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vector: queryVector, started});
+	}
+
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
 
-/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score. */
-function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): SearchHit[] {
+/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score (then `belowMinimum`). */
+function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
 	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();
@@ -119,7 +131,7 @@ function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ran
 
 		const score = Number(hit.score.toFixed(6));
 		if (request.minScore !== undefined && score < request.minScore) {
-			break; // best first: every later hit is below it too
+			return {results, belowMinimum: true}; // best first: every later hit is below it too
 		}
 
 		seenIds.add(chunk.id);
@@ -130,7 +142,7 @@ function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ran
 		}
 	}
 
-	return results;
+	return {results, belowMinimum: false};
 }
 
 function round<T extends Record<string, number>>(timings: T): T {
