@@ -39,9 +39,9 @@ export const readCommands: CommandSpec[] = [
 			+ '(--json: {"documents": [...]}); --max-bytes skips larger ones (listed); a pattern that matches nothing exits 1.',
 		args: [{name: 'FILE[:LINE[:COUNT]]', variadic: true, description: 'the document (name or path), and optionally its first line and how many lines, or :START-END; or several names and globs'}],
 		options: [
-			collection,
+			{...collection, default: undefined, description: `collection to read from ('${defaultCollection}' when none is given; a name or path it does not hold is looked up in every collection)`},
 			{name: 'max-bytes', value: 'N', description: 'with several documents: skip those larger than N bytes', check: checkMaxBytes},
-			{name: 'section', value: 'headings', description: 'one section by its headings, outermost first: "Install > Linux" (the title may be left out)'},
+			{name: 'section', value: 'headings', description: 'one section by its headings, outermost first: "Install > Linux" (the title may be left out; the last headings do when they end one section: "Linux")'},
 			{name: 'line-numbers', short: 'n', description: 'number the lines'},
 		],
 		json: true,

@@ -107,8 +107,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
 	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword) : undefined;
 	const {results, belowMinimum} = toResults(chunks, ranked, request, explain);
-	const more = semantic.length >= depth || keyword.length >= depth; // a full list may have more candidates
-	if (request.collapse && results.length < request.topK && !belowMinimum && more && depth < maxCandidates) {
+	if (request.collapse && results.length < request.topK && !belowMinimum && mayHaveMore(depth, semantic, keyword)) {
 		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vector: queryVector, started});
 	}
 
@@ -116,6 +115,9 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
+
+/** Whether a list came back full (it may have more candidates) below the most a search looks at. */
+const mayHaveMore = (depth: number, ...lists: ReadonlyArray<readonly Ranked[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
 
 /** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score (then `belowMinimum`). */
 function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
