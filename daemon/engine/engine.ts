@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
-import type {DirectoryReport} from '../../common/wire/jobs.js';
+import type {DirectoryReport} from './sources/sync-totals.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
@@ -327,7 +327,7 @@ export class Engine {
 		return {
 			storage: this.storage,
 			queue: async task => this.write(`sync of ${name}`, task),
-			embed: async (documents, mode) => embedGroup(this.pipeline, name, documents, mode),
+			embed: async (documents, mode, signal) => embedGroup(this.pipeline, name, documents, mode, signal),
 			commit: async embedded => commitGroup(this.pipeline, name, embedded),
 		};
 	}

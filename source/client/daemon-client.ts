@@ -157,13 +157,18 @@ export class DaemonClient {
 
 	async followJob(id: string, onProgress: (job: Job) => void): Promise<Job> {
 		const response = await this.send('GET', `/jobs/${encodeURIComponent(id)}/events`);
-		for await (const {event, data} of readEvents(response.body)) {
-			const job = JSON.parse(data) as Job;
-			if (event === 'done') {
-				return job;
-			}
+		try {
+			for await (const {event, data} of readEvents(response.body)) {
+				const job = JSON.parse(data) as Job;
+				if (event === 'done') {
+					return job;
+				}
 
-			onProgress(job);
+				onProgress(job);
+			}
+		} catch (error) {
+			// The connection broke mid-stream: the daemon was killed, or stopped at once (a second Ctrl-C of serve).
+			throw new UnreachableError(`the daemon at ${this.baseUrl} went away while the job ran (${(error as Error).message}): what it committed is kept; run the command again to resume`);
 		}
 
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more

@@ -101,7 +101,7 @@ test.serial('a folder ingestion run by one daemon is read, followed to its end a
 	const done = /event: done\ndata: (.*)\n/.exec(events);
 	t.truthy(done, events);
 	const followed = JSON.parse(done![1]!);
-	t.like(followed, {id, state: 'completed', progress: {totalFiles: 30, indexed: 30}});
+	t.like(followed, {id, state: 'completed', progress: {total_files: 30, indexed: 30}});
 	t.deepEqual(followed, (await first.request('GET', `/api/v1/jobs/${id}`)).body.job, 'as the daemon running it has it');
 	t.deepEqual((await second.request('GET', `/api/v1/jobs/${id}`)).body.job, followed);
 	t.false((await second.request('GET', '/api/v1/jobs')).body.jobs.some((job: {id: string}) => job.id === id), 'listed by the daemon that runs it');

@@ -1,5 +1,5 @@
 // Issue 25 item 5: the 3 acknowledged documents the kill runs once reported lost. A directory ingestion reports
-// its unchanged files as processed before it writes the changed ones; the ledger took `processedFiles` n as "the
+// its unchanged files as processed before it writes the changed ones; the ledger took `processed_files` n as "the
 // first n files are written", acknowledging changed files that sort among unchanged ones before their group was
 // committed. Here the daemon is SIGKILLed exactly then (after a poll that saw files processed and none indexed).
 import {rmSync} from 'node:fs';
@@ -36,7 +36,7 @@ test('a directory ingestion killed between its progress and its first commit: no
 		tree.revise(tree.files.filter((_, index) => index % 3 === 0), 'after the first ingestion');
 		let killedEarly = false;
 		await ingestDirectory(context(1, async job => {
-			if (job.state === 'running' && job.progress.processedFiles! > 0 && job.progress.indexed === 0) {
+			if (job.state === 'running' && job.progress.processed_files! > 0 && job.progress.indexed === 0) {
 				killedEarly = true;
 				await daemon.kill();
 			}

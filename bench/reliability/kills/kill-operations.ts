@@ -25,8 +25,8 @@ const alive = (context: OperationContext) => context.daemon.running;
  * A directory ingestion (default mode, or force: every chunk embedded again), some files changed first. Its
  * progress acknowledges files. The daemon writes the files whose content differs from what it stores (what the
  * ledger holds for them: exact since the last restart's check), in name order, a group per transaction; its
- * `processedFiles` counts the unchanged files from the start, so `processedFiles - unchanged` of those are
- * committed. (Taking `processedFiles` n as "the first n files of the folder", as this did before, acknowledged
+ * `processed_files` counts the unchanged files from the start, so `processed_files - unchanged` of those are
+ * committed. (Taking `processed_files` n as "the first n files of the folder", as this did before, acknowledged
  * changed files that sort among unchanged ones before their group was written: a SIGKILL in that window, which
  * a loaded machine widens, showed them as lost.)
  */
@@ -50,9 +50,9 @@ export async function ingestDirectory(context: OperationContext, mode: 'default'
 			return;
 		}
 
-		const {processedFiles, unchanged, failed} = body.job.progress as {processedFiles: number; unchanged: number; failed: number};
+		const {processed_files, unchanged, failed} = body.job.progress as {processed_files: number; unchanged: number; failed: number};
 		// A file that failed is counted before its group commits: nothing more is acknowledged then (none fail here).
-		for (const written = failed === 0 ? processedFiles - unchanged : 0; acknowledged < written; acknowledged++) {
+		for (const written = failed === 0 ? processed_files - unchanged : 0; acknowledged < written; acknowledged++) {
 			ledger.ack(killCollections.directory, pending[acknowledged]!, tree.hash(pending[acknowledged]!));
 		}
 

@@ -21,7 +21,7 @@ export type EmbeddedDocuments = {
  * the commit checks the collection and the stored documents again inside the queue. A vector reused from a
  * chunk deleted meanwhile is still right: it is a function of the text and the model.
  */
-export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
+export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
 	const vectors = new Map<string, Float32Array>();
 	if (!embedder || documents.length === 0) {
 		return {documents, vectors, embedder, mode};
@@ -48,7 +48,7 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 	}
 
 	if (missing.size > 0) {
-		const made = await embedder.embedDocuments([...missing.values()]);
+		const made = await embedder.embedDocuments([...missing.values()], signal);
 		for (const [index, hash] of [...missing.keys()].entries()) {
 			vectors.set(hash, made[index]!);
 		}

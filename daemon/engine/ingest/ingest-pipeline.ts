@@ -19,9 +19,9 @@ export type IngestPipeline = {
 /** Commits tried with vectors of a model that is no longer the loaded one before they are written anyway. */
 const modelChanges = 2;
 
-/** The first half: vectors for the documents, outside the write queue (embed-documents.ts). */
-export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
-	return embedDocuments(pipeline.storage, pipeline.embedder(), collection, documents, mode);
+/** The first half: vectors for the documents, outside the write queue (embed-documents.ts); `signal` stops it between model runs. */
+export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
+	return embedDocuments(pipeline.storage, pipeline.embedder(), collection, documents, mode, signal);
 }
 
 /**

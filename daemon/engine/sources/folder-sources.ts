@@ -1,6 +1,7 @@
 import {realpath} from 'node:fs/promises';
 import path from 'node:path';
-import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import type {CollectionSyncReport} from '../../../common/wire/sync.js';
 import {EngineError, notFound} from '../errors.js';
 import type {SourceRemoval, SourceSummary} from '../engine-types.js';

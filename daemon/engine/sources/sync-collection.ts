@@ -1,4 +1,5 @@
-import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import type {CollectionSyncReport, SourceSyncReport} from '../../../common/wire/sync.js';
 import type {Collection, DocumentInfo, Source, SyncCounts} from '../storage/types.js';
 import {planSync, type SyncPlan} from './sync-plan.js';
