@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
-import type {DirectoryReport} from './sources/sync-totals.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
+import type {DirectoryReport} from './sources/sync-totals.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
 import type {JobBoard} from './storage/job-board.js';
