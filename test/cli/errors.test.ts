@@ -44,6 +44,9 @@ test('usage errors and refused input exit 2, whatever the command and the kind o
 	await checkTable(t, md, [
 		[['serach', 'foo'], 2, /^md-vector: unknown command 'serach' \(did you mean search\?\); md-vector --help lists the commands$/, 'unknown_command'],
 		[['search', 'x', '--colapse'], 2, /^md-vector: unknown option '--colapse' for md-vector search \(did you mean --collapse\?\)/, 'unknown_option'],
+		[['search', '-plugin'], 2, /^md-vector: unknown option '-plugin' for md-vector search; a query starting with - goes after --: md-vector search -- '-plugin'; see md-vector search --help$/, 'unknown_option'],
+		[['search', 'x', '--where', 'tags'], 2, /^md-vector: --where must be KEY=VALUE \(a front matter field and its value, as status=draft\), got 'tags'$/, 'invalid_value'],
+		[['config', 'set', 'prot', '7000'], 2, /got 'prot' \(did you mean port\?\)$/, 'invalid_value'],
 		[['search', 'kubectl', '-k'], 2, /^md-vector: -k needs a value \(N\): number of results, 1 to 100$/, 'missing_value'],
 		[['search', 'kubectl', '--mode'], 2, /^md-vector: --mode needs a value/, 'missing_value'],
 		[['search', 'x', '-k', '0'], 2, /^md-vector: -k must be a whole number from 1 to 100, got '0'$/, 'invalid_value'],

@@ -10,6 +10,7 @@ import {explainer, type HitExplain} from './explain.js';
 import {demote, fuse} from './fusion.js';
 import {isBoilerplate} from './boilerplate.js';
 import {queryFilter} from './query-filter.js';
+import {noTermsNotice} from './no-terms.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 
 /** Column weights of BM25: document title, section headings, body. */
@@ -89,6 +90,10 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode !== 'semantic') {
 		const at = performance.now();
 		const terms = keywordTerms(parsed.text);
+		if (terms.length === 0 && mode === 'keyword') {
+			notice = notice ? `${notice}; ${noTermsNotice(parsed.text)}` : noTermsNotice(parsed.text);
+		}
+
 		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights, request.filter)), depth, check, reader);
 		timings.keyword = performance.now() - at;
 	}
