@@ -47,7 +47,9 @@ function perMinute(env: NodeJS.ProcessEnv, variable: string, fallback: RateLimit
 		throw new Error(`${variable} must be a whole number of requests per minute (0 = no limit), got '${env[variable]}'`);
 	}
 
-	return {points, durationSeconds: fallback.durationSeconds};
+	// The REST API's limit is a setting of its own (md-vector config); the MCP assistants' one a variable only.
+	const setting = variable === 'MD_VECTOR_RATE_LIMIT' ? 'md-vector config set rate-limit N (or MD_VECTOR_RATE_LIMIT=N)' : `${variable}=N`;
+	return {points, durationSeconds: fallback.durationSeconds, setting};
 }
 
 /** MD_VECTOR_WATCH (the `watch` setting): whether the daemon follows the folder sources from its start. */

@@ -114,12 +114,13 @@ test('the daemon a command starts uses the stored port and rate limit; a running
 	await md.run(['config', 'set', 'rate-limit', '2']);
 	t.is((await md.run(['collections'])).exitCode, 0);
 	t.is(md.record()!.port, port, 'the port setting');
-	const statuses: number[] = [];
+	const answers: Response[] = [];
 	for (let request = 0; request < 3; request++) { // a client without the local token: limited
-		statuses.push((await fetch(`http://127.0.0.1:${port}/api/v1/collections`)).status);
+		answers.push(await fetch(`http://127.0.0.1:${port}/api/v1/collections`));
 	}
 
-	t.deepEqual(statuses, [200, 200, 429], 'the rate-limit setting');
+	t.deepEqual(answers.map(answer => answer.status), [200, 200, 429], 'the rate-limit setting');
+	t.regex((await answers[2]!.json() as {error: {message: string}}).error.message, /^too many requests: at most 2 per 60 s; retry in \d+ s; to raise it: md-vector config set rate-limit N \(or MD_VECTOR_RATE_LIMIT=N\), then md-vector restart \(0 turns it off\)$/, 'the 429 names the setting');
 	const change = await md.run(['config', 'set', 'rate-limit', '5']);
 	t.regex(String(change.stderr), new RegExp(String.raw`^note: the running daemon \(pid ${md.record()!.pid}\) reads settings when it starts: run md-vector restart to apply this`, 'm'));
 });
