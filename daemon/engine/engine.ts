@@ -23,6 +23,7 @@ import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-
 import type {ApplyTarget} from './sources/apply-sync.js';
 import {runSearch} from './search/run-search.js';
 import {changedOnDisk, documentKey} from './documents/changed-on-disk.js';
+import {nearestHint} from './documents/find-document.js';
 import {searchEmbedder} from './search/search-embedder.js';
 import type {SearchOutcome} from './search/types.js';
 import type {DocumentSection} from './search/document-section.js';
@@ -224,7 +225,8 @@ export class Engine {
 			const document = await this.storage.document(row, fileName);
 			const deleted = await this.storage.deleteDocument(row, fileName);
 			if (deleted === undefined) {
-				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
+				// As get does: the nearest stored names, so a typo is fixed without a listing.
+				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'${nearestHint(fileName, await this.storage.documents(row), row.name)}`);
 			}
 
 			const sources = await this.storage.sources(row);

@@ -1,4 +1,5 @@
 import type {SearchFilter} from '../../common/search/filter-words.js';
+import {defaultCollection} from '../../common/search-defaults.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
 	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, SearchMode, SearchResponse,
@@ -188,14 +189,19 @@ export class DaemonClient {
 		return this.json(method, route, body);
 	}
 
-	/** "collection 'x' does not exist" names the ones that do. */
+	/**
+	 * "collection 'x' does not exist" names the ones that do; for `default` (what a command without -C uses),
+	 * also how to name one.
+	 */
 	private async withCollections(message: string): Promise<string> {
-		if (!/^collection '.*' does not exist$/.test(message)) {
+		const missing = /^collection '(.*)' does not exist$/.exec(message)?.[1];
+		if (missing === undefined) {
 			return message;
 		}
 
 		const existing = await existingCollections(this);
-		return existing ? `${message}; ${existing}` : message;
+		const pick = missing === defaultCollection && existing.startsWith('existing') ? '; name one with -C NAME' : '';
+		return existing ? `${message}; ${existing}${pick}` : message;
 	}
 
 	private async json<T>(method: string, route: string, body?: unknown, signal?: AbortSignal): Promise<T> {
