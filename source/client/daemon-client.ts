@@ -1,8 +1,9 @@
 import type {SearchFilter} from '../../common/search/filter-words.js';
 import {defaultCollection} from '../../common/search-defaults.js';
+import type {ModelJob} from '../../common/wire/models.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
-	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, SearchMode, SearchResponse,
+	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, ModelUseAnswer, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
 import {readEvents} from './sse.js';
@@ -131,6 +132,11 @@ export class DaemonClient {
 		return this.json('POST', '/jobs/update', input);
 	}
 
+	/** Switches one collection (or every one, and the default model) to a model, in place (POST /models/use). */
+	async useModel(input: {model: string; collection?: string}): Promise<ModelUseAnswer> {
+		return this.json('POST', '/models/use', input);
+	}
+
 	async job(id: string): Promise<{job: Job}> {
 		return this.json('GET', `/jobs/${encodeURIComponent(id)}`);
 	}
@@ -173,6 +179,21 @@ export class DaemonClient {
 		}
 
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more
+	}
+
+	/** Follows a model install or verify (GET /models/jobs/:id/events) to its end. */
+	async followModelJob(id: string, onProgress: (job: ModelJob) => void): Promise<ModelJob> {
+		const response = await this.send('GET', `/models/jobs/${encodeURIComponent(id)}/events`);
+		for await (const {event, data} of readEvents(response.body)) {
+			const job = JSON.parse(data) as ModelJob;
+			if (event === 'done') {
+				return job;
+			}
+
+			onProgress(job);
+		}
+
+		return (await this.json<{job: ModelJob}>('GET', `/models/jobs/${encodeURIComponent(id)}`)).job;
 	}
 
 	async exportCollection(format: ExportFormat, collection?: string): Promise<AsyncIterable<Uint8Array> & NodeJS.ReadableStream> {

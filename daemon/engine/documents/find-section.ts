@@ -1,6 +1,5 @@
 import {distance} from 'fastest-levenshtein';
-import {lineLocator} from '../chunker/lines.js';
-import {parseMarkdown} from '../chunker/parse.js';
+import {ChunkRefusal, chunkThread, type Heading} from '../chunker/chunk-thread.js';
 import {invalidInput, notFound} from '../errors.js';
 
 export type FoundSection = {
@@ -32,7 +31,6 @@ export function parseSectionPath(text: string): string[] {
 	return parts;
 }
 
-type Heading = {readonly depth: number; readonly text: string; readonly line: number};
 type Placed = Heading & {readonly path: readonly string[]; readonly index: number};
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -48,10 +46,12 @@ const endsWith = (path: readonly string[], wanted: readonly string[]) => path.le
  * headings are enough when they end one section only ("Goals", "Motivation > Goals"). Not found: the error names
  * the nearest heading path, compared whole (a typo, a heading cut short, a heading left out), as it can be typed.
  */
-export function findSection(source: string, wanted: readonly string[], file = 'the document'): FoundSection {
+export async function findSection(source: string, wanted: readonly string[], file = 'the document'): Promise<FoundSection> {
 	const text = source.replace(/^\uFEFF/, '');
-	const lineOf = lineLocator(text);
-	const headings: Heading[] = parseMarkdown(text).blocks.flatMap(block => (block.kind === 'heading' ? [{depth: block.depth, text: block.text, line: lineOf(block.start)}] : []));
+	// Parsed on the chunking thread: a large document's Markdown never holds the daemon's HTTP thread.
+	const headings = await chunkThread.headings(text).catch((error: unknown) => {
+		throw error instanceof ChunkRefusal ? invalidInput(`section: ${file} ${error.message}`) : error;
+	});
 	const placed = withPaths(headings);
 	const section = (heading: Placed): FoundSection => {
 		const next = headings.slice(heading.index + 1).find(other => other.depth <= heading.depth);
