@@ -55,7 +55,9 @@ function perMinute(env: NodeJS.ProcessEnv, variable: string, fallback: RateLimit
 		throw new Error(`${variable} must be a whole number of requests per minute (0 = no limit), got '${env[variable]}'`);
 	}
 
-	return {points, durationSeconds: fallback.durationSeconds};
+	// The REST API's limit is a setting of its own (md-vector config); the MCP assistants' one a variable only.
+	const setting = variable === 'MD_VECTOR_RATE_LIMIT' ? 'md-vector config set rate-limit N (or MD_VECTOR_RATE_LIMIT=N)' : `${variable}=N`;
+	return {points, durationSeconds: fallback.durationSeconds, setting};
 }
 
 /** MD_VECTOR_AUTH_FAILURES: failed authentications a minute per address group (all loopback addresses are one); 10 times that from everyone. */
@@ -164,7 +166,7 @@ function openAccessControl(config: string, options: DaemonOptions): AccessContro
 /** How long a stop waits for a model load under way (a local folder loads in well under a second). */
 const modelLoadWaitMs = 15_000;
 
-export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>}> {
+export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>; abandon: () => void}> {
 	// `md-vector config set` settings, under the environment's: everything below reads one environment.
 	const options = {...given, env: withFileSettings(given.env, resolvePaths(given.env).config)};
 	// Which setting chose the model: /health says it, so a command with another one can tell (and say restart).
@@ -274,16 +276,26 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	let stopping: Promise<void> | undefined;
 	// now (SIGINT, `md-vector stop --now`): running jobs are cancelled; otherwise (SIGTERM, `md-vector stop`) they
 	// finish first while the daemon goes on answering, and new jobs are refused. A later `now` cancels them.
+	// Each wait is said as it starts, with what it waits for.
 	const stop = async (now = true) => {
 		if (now) {
+			if (stopping) {
+				options.log(`stopping: ${waitingFor(jobs, true)}`);
+			}
+
 			void jobs.stopAll();
 			void models.jobs.stopAll(); // an install under way is cancelled: its temporary folder goes, nothing is installed
 		}
 
 		stopping ??= (async () => {
-			options.log(now ? 'stopping: cancelling running jobs' : 'stopping: running jobs finish first (SIGINT cancels them)');
+			options.log(`stopping: ${waitingFor(jobs, now)}`);
 			await Promise.all([jobs.finishAll(), models.jobs.finishAll()]);
-			options.log('stopping: finishing requests');
+			const open = await new Promise<number>(resolve => {
+				server.getConnections((error, count) => {
+					resolve(error ? 0 : count);
+				});
+			});
+			options.log(open > 0 ? `stopping: finishing ${open === 1 ? 'the request' : 'requests'} under way (${open} open ${open === 1 ? 'connection' : 'connections'})` : 'stopping: finishing requests');
 			access.close();
 			const closed = new Promise<void>(resolve => {
 				server.close(() => {
@@ -295,6 +307,10 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			watchStreams.closeAll(); // and so would a watch stream
 			await watching?.close();
 			await closed;
+			if (engine.embedder.status === 'loading') {
+				options.log(`stopping: waiting for the model to finish loading (at most ${modelLoadWaitMs / 1000} s; ending while ONNX Runtime builds its session would abort)`);
+			}
+
 			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
 			// A vector fill-in or a model switch embeds outside the write queue: each model's thread ends after its batch, not during it.
 			await engine.models.close();
@@ -308,5 +324,25 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 		return stopping;
 	};
 
-	return {server, port, stop};
+	const abandon = () => {
+		removeDiscovery(paths.state, process.pid);
+		unlock();
+	};
+
+	return {server, port, stop, abandon};
+}
+
+/** What a stop waits for: the running jobs, each named, and what a second Ctrl-C does. */
+function waitingFor(jobs: JobRegistry, now: boolean): string {
+	const running = jobs.list().filter(job => job.state === 'running');
+	if (running.length === 0) {
+		return now ? 'no job is running; Ctrl-C again exits at once' : 'no job is running';
+	}
+
+	const count = (value: number) => value.toLocaleString('en-US');
+	const named = running.map(job => `${job.type === 'update' ? 'update' : 'ingest-dir'} of ${job.directory || 'every source'} into '${job.collection}', ${count(job.progress.processed_files)} of ${count(job.progress.total_files)} files`).join('; ');
+	const [jobsWord, it] = running.length === 1 ? ['the running job', 'it'] : [`${running.length} running jobs`, 'each'];
+	return now
+		? `cancelling ${jobsWord} (${named}): ${it} ends at the model's next batch, once the write under way is done (what was committed is kept); Ctrl-C again exits at once`
+		: `waiting for ${jobsWord} to finish (${named}); Ctrl-C cancels ${running.length === 1 ? 'it' : 'them'}`;
 }

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {SearchInput} from '../../common/search-contract.js';
-import type {DirectoryReport} from '../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
+import type {DirectoryReport} from './sources/sync-totals.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import {EngineModels, type EngineModelsOptions} from './models/engine-models.js';
 import type {Storage} from './storage/storage.js';
@@ -23,6 +23,7 @@ import type {FileStamp} from './files/file-stamp.js';
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
 import type {FolderCheck} from './sources/folder-check.js';
+import {nearestHint} from './documents/find-document.js';
 import {searchCollections} from './search/search-collections.js';
 import type {SearchOutcome} from './search/types.js';
 import type {DocumentSection} from './search/document-section.js';
@@ -239,7 +240,8 @@ export class Engine {
 			const document = await this.storage.document(row, fileName);
 			const deleted = await this.storage.deleteDocument(row, fileName);
 			if (deleted === undefined) {
-				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
+				// As get does: the nearest stored names, so a typo is fixed without a listing.
+				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'${nearestHint(fileName, await this.storage.documents(row), row.name)}`);
 			}
 
 			const sources = await this.storage.sources(row);
@@ -342,7 +344,7 @@ export class Engine {
 		return {
 			storage: this.storage,
 			queue: async task => this.write(`sync of ${name}`, task),
-			embed: async (documents, mode) => embedGroup(this.pipeline, name, documents, mode),
+			embed: async (documents, mode, signal) => embedGroup(this.pipeline, name, documents, mode, signal),
 			commit: async embedded => commitGroup(this.pipeline, name, embedded),
 		};
 	}

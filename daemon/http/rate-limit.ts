@@ -9,6 +9,8 @@ export type RateLimit = {
 	/** Requests allowed per window; 0 turns the limit off (trusted local use). */
 	readonly points: number;
 	readonly durationSeconds: number;
+	/** What sets it, for the 429's message (the setting, its variable). */
+	readonly setting?: string;
 };
 
 export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
@@ -60,7 +62,8 @@ export function rateLimit(limit: RateLimit, bucketFor: BucketOf = bucketOf): Req
 		} catch (error) {
 			if (error instanceof RateLimiterRes) {
 				const retry = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-				throw new HttpError(429, 'rate_limited', `too many requests: at most ${limit.points} per ${limit.durationSeconds} s; retry in ${retry} s`, {...headers(limit, error), 'Retry-After': String(retry)});
+				const raise = limit.setting ? `; to raise it: ${limit.setting}, then md-vector restart (0 turns it off)` : '';
+				throw new HttpError(429, 'rate_limited', `too many requests: at most ${limit.points} per ${limit.durationSeconds} s; retry in ${retry} s${raise}`, {...headers(limit, error), 'Retry-After': String(retry)});
 			}
 
 			throw error;

@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
-import type * as Ingest from '../../common/wire/jobs.js';
+import type * as Ingest from '../engine/sources/sync-totals.js';
 import type {CancelledBy, Job, ModelSwitchProgress} from '../../common/wire/jobs.js';
 import {HttpError} from '../http/http-error.js';
 import {toDirectoryProgress, toDirectoryReport} from '../to-wire/jobs.js';
@@ -72,7 +72,7 @@ export class JobRegistry {
 		const controller = new AbortController();
 		const job: Job = {
 			id: randomUUID(), ...fields, state: 'running',
-			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
+			progress: {total_files: 0, processed_files: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve(), seq: ++this.started};
 		// On the board before anyone is told the job's id: another daemon asked right after finds it.

@@ -14,6 +14,9 @@ function inside(root: string, target: string): boolean {
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
+/** The fix for a path outside the allowed roots, said the same way on every route: the setting, then a restart (a daemon reads it when it starts). */
+const rootsAdvice = 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then `md-vector restart`';
+
 /**
  * A safe path: absolute, no NUL, and after resolving `..` and symlinks inside one of the allowed roots.
  * `kind` file: a regular Markdown file of at most maxBytes; directory: a directory. Returns the real path.
@@ -28,7 +31,7 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 	}
 
 	if (Array.isArray(allowed) && allowed.length === 0) {
-		throw bad(`${field}: this daemon allows no paths (it has an API key and no allowed roots); send content instead, or configure allowed roots`);
+		throw bad(`${field}: this daemon allows no paths (it has an API key and no allowed roots); send content instead, or ${rootsAdvice}`);
 	}
 
 	let real: string;
@@ -43,8 +46,7 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 		const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
 		if (!realRoots.some(root => inside(root, real))) {
 			// Said with the fix: the setting (or variable), and that a running daemon reads it only when it starts.
-			throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..': `
-				+ 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then restart the daemon (`md-vector stop`)');
+			throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..': ${rootsAdvice}`);
 		}
 	} else if (!(allowed as ReadPolicy).mayRead(real)) {
 		// A client limited by capability files: refused, not invalid (403).
@@ -132,8 +134,7 @@ export async function checkNamedPath(field: string, input: string, allowed: read
 		const roots = allowed as readonly string[];
 		const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
 		if (!realRoots.some(root => inside(root, real))) {
-			throw bad(`${field}: ${input} is outside the allowed roots (${roots.length > 0 ? roots.join(', ') : 'none: this daemon has an API key and no allowed roots'}) after resolving links and '..': `
-				+ 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then restart the daemon (`md-vector restart`)');
+			throw bad(`${field}: ${input} is outside the allowed roots (${roots.length > 0 ? roots.join(', ') : 'none: this daemon has an API key and no allowed roots'}) after resolving links and '..': ${rootsAdvice}`);
 		}
 	} else if (!(allowed as ReadPolicy).mayRead(real)) {
 		throw forbidden(`${field}: ${input} is outside ${(allowed as ReadPolicy).describe} after resolving links and '..'`);

@@ -1,4 +1,5 @@
 import type {SearchFilter} from '../../common/search/filter-words.js';
+import {defaultCollection} from '../../common/search-defaults.js';
 import type {ModelJob} from '../../common/wire/models.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
@@ -172,13 +173,18 @@ export class DaemonClient {
 
 	async followJob(id: string, onProgress: (job: Job) => void): Promise<Job> {
 		const response = await this.send('GET', `/jobs/${encodeURIComponent(id)}/events`);
-		for await (const {event, data} of readEvents(response.body)) {
-			const job = JSON.parse(data) as Job;
-			if (event === 'done') {
-				return job;
-			}
+		try {
+			for await (const {event, data} of readEvents(response.body)) {
+				const job = JSON.parse(data) as Job;
+				if (event === 'done') {
+					return job;
+				}
 
-			onProgress(job);
+				onProgress(job);
+			}
+		} catch (error) {
+			// The connection broke mid-stream: the daemon was killed, or stopped at once (a second Ctrl-C of serve).
+			throw new UnreachableError(`the daemon at ${this.baseUrl} went away while the job ran (${(error as Error).message}): what it committed is kept; run the command again to resume`);
 		}
 
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more
@@ -213,14 +219,19 @@ export class DaemonClient {
 		return this.json(method, route, body);
 	}
 
-	/** "collection 'x' does not exist" names the ones that do. */
+	/**
+	 * "collection 'x' does not exist" names the ones that do; for `default` (what a command without -C uses),
+	 * also how to name one.
+	 */
 	private async withCollections(message: string): Promise<string> {
-		if (!/^collection '.*' does not exist$/.test(message)) {
+		const missing = /^collection '(.*)' does not exist$/.exec(message)?.[1];
+		if (missing === undefined) {
 			return message;
 		}
 
 		const existing = await existingCollections(this);
-		return existing ? `${message}; ${existing}` : message;
+		const pick = missing === defaultCollection && existing.startsWith('existing') ? '; name one with -C NAME' : '';
+		return existing ? `${message}; ${existing}${pick}` : message;
 	}
 
 	private async json<T>(method: string, route: string, body?: unknown, signal?: AbortSignal): Promise<T> {

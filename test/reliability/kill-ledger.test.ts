@@ -1,5 +1,5 @@
 // Issue 25 item 5: the 3 acknowledged documents the kill runs once reported lost. A directory ingestion reports
-// its unchanged files as processed before it writes the changed ones; the ledger took `processedFiles` n as "the
+// its unchanged files as processed before it writes the changed ones; the ledger took `processed_files` n as "the
 // first n files are written", acknowledging changed files that sort among unchanged ones before their group was
 // committed. Here the daemon is SIGKILLed exactly then (after a poll that saw files processed and none indexed).
 import {rmSync} from 'node:fs';
@@ -42,7 +42,7 @@ test('a directory ingestion killed between its progress and its first commit: no
 		tree.revise(tree.files.filter((_, index) => index % 3 === 0), 'after the first ingestion');
 		let killedEarly = false;
 		await ingestDirectory(context(1, async job => {
-			if (job.state === 'running' && job.progress.processedFiles! > 0 && job.progress.indexed === 0) {
+			if (job.state === 'running' && job.progress.processed_files! > 0 && job.progress.indexed === 0) {
 				killedEarly = true;
 				await daemon.kill();
 			}
@@ -83,7 +83,7 @@ test('a forced re-ingest killed after its first group: no acknowledged document 
 		tree.revise(last, 'after the first ingestion');
 		let window: Record<string, number> | undefined;
 		const killAfterFirstGroup: OperationContext['afterJobPoll'] = async job => {
-			if (job.state === 'running' && job.progress.processedFiles! > 0) {
+			if (job.state === 'running' && job.progress.processed_files! > 0) {
 				window = job.progress;
 				await daemon.kill();
 			}
@@ -94,7 +94,7 @@ test('a forced re-ingest killed after its first group: no acknowledged document 
 		const failed = await ingestDirectory(context(1, killAfterFirstGroup), 'force').then(() => undefined, (error: unknown) => error);
 		t.is(failed, undefined, 'the ledger keeps up with the progress of a forced re-ingest');
 		await daemon.kill();
-		t.true(window !== undefined && window.processedFiles! <= tree.files.length - last.length, `killed after the first group, before the revised files' (${JSON.stringify(window)})`);
+		t.true(window !== undefined && window.processed_files! <= tree.files.length - last.length, `killed after the first group, before the revised files' (${JSON.stringify(window)})`);
 		daemon = await DaemonProcess.start({home, env});
 		await daemon.untilModel();
 		t.deepEqual(ledger.verify(await stored(daemon)).lost, []);

@@ -34,9 +34,9 @@ function clockOf(context: OperationContext): () => string {
  * A directory ingestion (default mode, or force: every chunk embedded again), some files changed first. Its
  * progress acknowledges files. The daemon writes, in name order, a group per transaction: by default the files
  * whose content differs from what it stores (what the ledger holds for them: exact since the last restart's
- * check), and its `processedFiles` counts the unchanged files from the start; with force every file, and
- * `unchanged` is 0. So the first `processedFiles - unchanged` files of that list are committed. (Taking
- * `processedFiles` n as "the first n files of the folder", as this did before issue 25, acknowledged changed
+ * check), and its `processed_files` counts the unchanged files from the start; with force every file, and
+ * `unchanged` is 0. So the first `processed_files - unchanged` files of that list are committed. (Taking
+ * `processed_files` n as "the first n files of the folder", as this did before issue 25, acknowledged changed
  * files that sort among unchanged ones before their group was written; taking it as the first n changed files in
  * force mode, as this did before issue 34, acknowledged changed files that sort after the group written, then
  * ran past the end of that list and threw, which the kill runs took for the kill's doing: a SIGKILL before the
@@ -69,10 +69,10 @@ export async function ingestDirectory(context: OperationContext, mode: 'default'
 			return;
 		}
 
-		const {processedFiles, unchanged, failed, indexed} = body.job.progress as {processedFiles: number; unchanged: number; failed: number; indexed: number};
-		const seen = `job ${(started.body.job.id as string).slice(0, 8)} ${body.job.state as string}: processedFiles ${processedFiles}, unchanged ${unchanged}, indexed ${indexed}, failed ${failed}`;
+		const {processed_files, unchanged, failed, indexed} = body.job.progress as {processed_files: number; unchanged: number; failed: number; indexed: number};
+		const seen = `job ${(started.body.job.id as string).slice(0, 8)} ${body.job.state as string}: processed_files ${processed_files}, unchanged ${unchanged}, indexed ${indexed}, failed ${failed}`;
 		// A file that failed is counted before its group commits: nothing more is acknowledged then (none fail here).
-		const committed = failed === 0 ? processedFiles - unchanged : 0;
+		const committed = failed === 0 ? processed_files - unchanged : 0;
 		if (committed > written.length) {
 			throw new Error(`${clock()} ${mode} ingest-dir: ${seen}, but the ledger expected ${written.length} files to be written (${pending.length} changed): its model of the daemon is wrong`);
 		}

@@ -7,7 +7,8 @@ export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDi
 
 export type EmbedderRequest
 	= | {readonly op: 'load'}
-		| {readonly op: 'documents'; readonly texts: readonly string[]}
+		| {readonly op: 'documents'; readonly texts: readonly string[]; readonly key?: number}
+		| {readonly op: 'cancel'; readonly key: number}
 		| {readonly op: 'query'; readonly text: string}
 		| {readonly op: 'dispose'};
 
@@ -57,16 +58,30 @@ class ThreadEmbedder implements Embedder {
 	private timer: NodeJS.Timeout | undefined;
 	private closed = false;
 	private idle: (() => void) | undefined;
+	private nextKey = 1;
 
 	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly restart: () => Promise<Thread>, private readonly options: ThreadEmbedderOptions) {
 		this.current = {thread, busy: 0};
 	}
 
-	async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
+	async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		signal?.throwIfAborted();
 		this.grown = true;
 		clearTimeout(this.timer);
+		const key = signal ? this.nextKey++ : undefined;
 		try {
-			return (await this.use(async thread => thread.call({op: 'documents', texts}))).vectors!;
+			return (await this.use(async thread => {
+				// Cancelled: the thread stops after the batch it is running (the call then rejects with the signal's reason).
+				const cancel = () => void thread.call({op: 'cancel', key: key!}).catch(() => undefined);
+				signal?.addEventListener('abort', cancel, {once: true});
+				try {
+					return await thread.call({op: 'documents', texts, key});
+				} catch (error) {
+					throw signal?.aborted ? signal.reason as Error : error;
+				} finally {
+					signal?.removeEventListener('abort', cancel);
+				}
+			})).vectors!;
 		} finally {
 			if (this.options.releaseAfterMs) {
 				this.timer = setTimeout(() => void this.release(), this.options.releaseAfterMs);

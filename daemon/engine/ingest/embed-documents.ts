@@ -64,7 +64,7 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 	const step = signal ? textsPerCall : Math.max(1, texts.length);
 	for (let start = 0; start < texts.length; start += step) {
 		throwIfGone(signal);
-		const made = await embedder.embedDocuments(texts.slice(start, start + step));
+		const made = await embedder.embedDocuments(texts.slice(start, start + step), signal);
 		for (const [index, vector] of made.entries()) {
 			vectors.set(hashes[start + index]!, vector);
 		}

@@ -25,7 +25,7 @@ export type IngestPipeline = {
 /** Commits tried with vectors of a model that is no longer the collection's before they are written anyway (the storage then refuses another fingerprint's). */
 const modelChanges = 2;
 
-/** The first half: vectors for the documents, outside the write queue (embed-documents.ts); `signal` stops it between batches. */
+/** The first half: vectors for the documents, outside the write queue (embed-documents.ts); `signal` stops it between model runs. */
 export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
 	const embedder = await pipeline.embedderFor(await pipeline.storage.collection(collection));
 	return embedDocuments(pipeline.storage, embedder, collection, documents, mode, signal);

@@ -1,12 +1,13 @@
 import {realpath} from 'node:fs/promises';
 import path from 'node:path';
-import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../../common/wire/sync.js';
 import {EngineError, notFound} from '../errors.js';
 import type {SourceRemoval, SourceSummary} from '../engine-types.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, Source, SourceSettings} from '../storage/types.js';
 import {SerialQueue} from '../serial-queue.js';
+import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import {checkLabel, defaultLabel, documentName, locateInSources, sourceOverlap} from './document-names.js';
 import {syncCollection} from './sync-collection.js';
 import type {ApplyTarget} from './apply-sync.js';
