@@ -3,7 +3,6 @@ import {actorIn} from '../http/actor-of.js';
 import {HttpError} from '../http/http-error.js';
 import {serves} from '../http/needs.js';
 import {validate, validateQuery} from '../http/validate.js';
-import {toDirectoryProgress} from '../to-wire/jobs.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import type {UseCases} from '../use-cases/use-cases.js';
@@ -61,5 +60,6 @@ export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamS
 /** A job without its report: a finished job's progress is its report, whose `files` and `sync` list every file. */
 function summary(job: ReturnType<JobRegistry['list']>[number]) {
 	const {report, ...rest} = job;
-	return {...rest, progress: toDirectoryProgress(job.progress)};
+	const {total_files, processed_files, indexed, moved, unchanged, failed, chunks} = job.progress;
+	return {...rest, progress: {total_files, processed_files, indexed, moved, unchanged, failed, chunks}};
 }

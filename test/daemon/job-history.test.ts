@@ -5,7 +5,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
-import type {DirectoryReport} from '../../common/wire/jobs.js';
+import type {DirectoryReport} from '../../daemon/engine/sources/sync-totals.js';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {serveApp} from '../helpers/app.js';
 import {temporaryDirectory} from '../helpers/paths.js';
