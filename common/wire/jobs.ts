@@ -1,5 +1,5 @@
-// The HTTP API's directory-ingest jobs, as types only (see search.ts). Their progress fields are camelCase on
-// the wire, as they always were.
+// The HTTP API's directory-ingest jobs, as types only (see search.ts). Their fields are snake_case, as every
+// other field of the API (the progress counts were camelCase before: totalFiles is total_files).
 import type {SyncReport} from './sync.js';
 
 /** How an existing document is treated: `incremental` skips it when unchanged, `force` re-embeds every chunk. */
@@ -16,8 +16,8 @@ export type FileOutcome = {
 };
 
 export type DirectoryProgress = {
-	readonly totalFiles: number;
-	readonly processedFiles: number;
+	readonly total_files: number;
+	readonly processed_files: number;
 	readonly indexed: number;
 	/** Files of a folder sync found at a new path (their documents moved with them). */
 	readonly moved: number;
@@ -26,17 +26,17 @@ export type DirectoryProgress = {
 	readonly chunks: number;
 	/**
 	 * The work as it moves (issue 37), between commits: `reading` while the folder is walked and changed files are
-	 * read (`foundFiles` found, `readFiles` checked), then `writing` (`writeFiles` to chunk, embed and write;
-	 * `preparedFiles` of them chunked into `preparedChunks`; `embeddedChunks` of those given vectors, embedded or
+	 * read (`found_files` found, `read_files` checked), then `writing` (`write_files` to chunk, embed and write;
+	 * `prepared_files` of them chunked into `prepared_chunks`; `embedded_chunks` of those given vectors, embedded or
 	 * reused). Absent from jobs of daemons before them.
 	 */
 	readonly phase?: 'reading' | 'writing';
-	readonly foundFiles?: number;
-	readonly readFiles?: number;
-	readonly writeFiles?: number;
-	readonly preparedFiles?: number;
-	readonly preparedChunks?: number;
-	readonly embeddedChunks?: number;
+	readonly found_files?: number;
+	readonly read_files?: number;
+	readonly write_files?: number;
+	readonly prepared_files?: number;
+	readonly prepared_chunks?: number;
+	readonly embedded_chunks?: number;
 };
 
 export type DirectoryReport = DirectoryProgress & {

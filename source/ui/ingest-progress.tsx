@@ -23,7 +23,7 @@ export function IngestProgress({progress, now}: Props) {
 		<Box flexDirection='column'>
 			<ProgressBar done={work.done} total={work.total}/>
 			<Text>
-				{count(progress.processedFiles)}/{progress.totalFiles > 0 ? count(progress.totalFiles) : '?'} files written
+				{count(progress.processed_files)}/{progress.total_files > 0 ? count(progress.total_files) : '?'} files written
 				{'  '}{count(progress.chunks)} chunks
 				{'  '}<Text dimColor>{describeWork(work, rate)}</Text>
 			</Text>

@@ -11,18 +11,18 @@ export type Work = {readonly phase: 'finding' | 'reading' | 'writing'; readonly 
  */
 export function workOf(progress: DirectoryProgress): Work {
 	if (progress.phase === 'reading') {
-		return {phase: 'reading', unit: 'files', done: progress.readFiles ?? 0, total: progress.foundFiles ?? 0};
+		return {phase: 'reading', unit: 'files', done: progress.read_files ?? 0, total: progress.found_files ?? 0};
 	}
 
-	if (progress.phase === 'writing' && (progress.writeFiles ?? 0) > 0) {
-		const prepared = progress.preparedFiles ?? 0;
-		const chunks = progress.preparedChunks ?? 0;
+	if (progress.phase === 'writing' && (progress.write_files ?? 0) > 0) {
+		const prepared = progress.prepared_files ?? 0;
+		const chunks = progress.prepared_chunks ?? 0;
 		const perFile = prepared > 0 ? chunks / prepared : 0;
-		const total = Math.round(chunks + ((progress.writeFiles! - prepared) * perFile));
-		return {phase: 'writing', unit: 'chunks', done: Math.min(progress.embeddedChunks ?? 0, total), total};
+		const total = Math.round(chunks + ((progress.write_files! - prepared) * perFile));
+		return {phase: 'writing', unit: 'chunks', done: Math.min(progress.embedded_chunks ?? 0, total), total};
 	}
 
-	return {phase: progress.totalFiles > 0 ? 'writing' : 'finding', unit: 'files', done: progress.processedFiles, total: progress.totalFiles};
+	return {phase: progress.total_files > 0 ? 'writing' : 'finding', unit: 'files', done: progress.processed_files, total: progress.total_files};
 }
 
 /** How far back the rate looks: long enough to smooth a group's commit, short enough to follow a change of pace. */
@@ -78,9 +78,9 @@ export function describeWork(work: Work, rate: {perSecond: number; etaSeconds: n
 	}
 }
 
-/** One plain line of progress, for logs and pipes (`rate` keeps the recent pace across lines). */
-export function progressLine(progress: DirectoryProgress, rate: RecentRate, now: number, label = 'ingest-dir'): string {
+/** One plain line of progress, for logs and pipes, named for the command that runs the job (ingest-dir, update); `rate` keeps the recent pace across lines. */
+export function progressLine(progress: DirectoryProgress, rate: RecentRate, now: number, command = 'ingest-dir'): string {
 	const work = workOf(progress);
 	const said = describeWork(work, rate.update(work, now));
-	return work.phase === 'writing' ? `${label}: ${count(progress.processedFiles)}/${count(progress.totalFiles)} files written, ${count(progress.chunks)} chunks; ${said}` : `${label}: ${said}`;
+	return work.phase === 'writing' ? `${command}: ${count(progress.processed_files)}/${count(progress.total_files)} files written, ${count(progress.chunks)} chunks; ${said}` : `${command}: ${said}`;
 }

@@ -1,7 +1,8 @@
 // Issue 37: an ingestion's progress moves with the work (files read, chunks embedded), not only with its commits.
 import test from 'ava';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
-import type {DirectoryProgress} from '../../common/wire/jobs.js';
+import type {DirectoryProgress} from '../../daemon/engine/sources/sync-totals.js';
+import {toDirectoryProgress} from '../../daemon/to-wire/jobs.js';
 import {openEngine} from '../helpers/engine.js';
 import {writeNotes} from '../helpers/trees.js';
 import {vectorOf} from '../storage/fixtures.js';
@@ -42,4 +43,7 @@ test('progress reports files read, then chunks chunked and embedded ahead of the
 	t.true(writing.some(progress => (progress.embeddedChunks ?? 0) > 0 && progress.processedFiles === 0), 'chunks are counted before the first group is committed');
 	t.true(embedder.calls.every(count => count <= 32), `the model gets a slice at a time: ${embedder.calls.join(' ')}`);
 	t.like(writing.at(-1), {writeFiles: 200, preparedFiles: 200, preparedChunks: report.chunks, embeddedChunks: report.chunks, processedFiles: 200});
+	// On the wire, snake_case like every other field of the API.
+	t.like(toDirectoryProgress(reading.at(-1)!), {phase: 'reading', found_files: 200, read_files: 200});
+	t.like(toDirectoryProgress(writing.at(-1)!), {phase: 'writing', write_files: 200, prepared_files: 200, prepared_chunks: report.chunks, embedded_chunks: report.chunks, processed_files: 200});
 });

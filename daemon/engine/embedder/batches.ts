@@ -25,14 +25,16 @@ export function planBatches(texts: readonly string[], maxBatch: number, budgetCh
 	return batches;
 }
 
-/** Runs `embed` over the planned batches and returns the vectors in the original order. */
+/** Runs `embed` over the planned batches and returns the vectors in the original order; an aborted `signal` stops it between batches. */
 export async function embedInBatches(
 	texts: readonly string[],
 	maxBatch: number,
 	embed: (batch: string[]) => Promise<Float32Array[]>,
+	signal?: AbortSignal,
 ): Promise<Float32Array[]> {
 	const vectors = Array.from<Float32Array>({length: texts.length});
 	for (const batch of planBatches(texts, maxBatch)) {
+		signal?.throwIfAborted();
 		const batchVectors = await embed(batch.map(index => texts[index]!));
 		for (const [position, index] of batch.entries()) {
 			vectors[index] = batchVectors[position]!;

@@ -10,7 +10,8 @@ export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDi
 
 export type EmbedderRequest
 	= | {readonly op: 'load'}
-		| {readonly op: 'documents'; readonly texts: readonly string[]}
+		| {readonly op: 'documents'; readonly texts: readonly string[]; readonly key?: number}
+		| {readonly op: 'cancel'; readonly key: number}
 		| {readonly op: 'query'; readonly text: string}
 		| {readonly op: 'dispose'};
 
@@ -67,18 +68,32 @@ class ThreadEmbedder implements Embedder {
 	private timer: NodeJS.Timeout | undefined;
 	private closed = false;
 	private idle: (() => void) | undefined;
+	private nextKey = 1;
 
 	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly startDocuments: () => Promise<Thread>, private readonly options: ThreadEmbedderOptions) {
 		this.queries = {thread, busy: 0};
 	}
 
-	async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
+	async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		signal?.throwIfAborted();
 		clearTimeout(this.timer);
 		this.refuseClosed();
 		const documents = this.documents ?? this.startLane();
 		this.documents = documents;
+		const key = signal ? this.nextKey++ : undefined;
 		try {
-			return (await this.use(await documents, async thread => thread.call({op: 'documents', texts}))).vectors!;
+			return (await this.use(await documents, async thread => {
+				// Cancelled: the thread stops after the batch it is running (the call then rejects with the signal's reason).
+				const cancel = () => void thread.call({op: 'cancel', key: key!}).catch(() => undefined);
+				signal?.addEventListener('abort', cancel, {once: true});
+				try {
+					return await thread.call({op: 'documents', texts, key});
+				} catch (error) {
+					throw signal?.aborted ? signal.reason as Error : error;
+				} finally {
+					signal?.removeEventListener('abort', cancel);
+				}
+			})).vectors!;
 		} finally {
 			if (this.options.releaseAfterMs && this.documents === documents) {
 				clearTimeout(this.timer);

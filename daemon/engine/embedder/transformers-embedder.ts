@@ -74,7 +74,10 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	return {
 		modelId: fingerprintId(config),
 		dims,
-		embedDocuments: async texts => embedInBatches(texts, config.batchSize, async batch => turns.batch(async () => run(batch))),
+		embedDocuments: async (texts, signal) => embedInBatches(texts, config.batchSize, async batch => turns.batch(async () => {
+			signal?.throwIfAborted(); // cancelled while a query went first
+			return run(batch);
+		}), signal),
 		async embedQuery(text) {
 			const [vector] = await turns.query(async () => run([config.queryPrefix + text]));
 			return vector!;

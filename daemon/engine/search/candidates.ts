@@ -3,6 +3,9 @@ import type {Collection, StoredChunk} from '../storage/types.js';
 
 export type FoundChunk = StoredChunk & {readonly collection: string};
 
+/** The deepest a search's candidate lists go (a collapsed search that came up short goes deeper up to it: pgvector's ef_search cap). */
+export const maxCandidates = 1000;
+
 /** Chunks of the searched collections by rowid, each read once however many steps ask for it. */
 export class ChunkReader {
 	readonly #chunks = new Map<number, FoundChunk>();

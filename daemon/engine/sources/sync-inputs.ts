@@ -5,6 +5,7 @@ import {documentName} from './document-names.js';
 import {snapshotSource, type KnownFile, type SourceSnapshot} from './snapshot-source.js';
 import type {DiskFile, StoredDocument} from './sync-plan.js';
 import type {ReadTexts} from './read-texts.js';
+import type {FolderVerdict} from './folder-check.js';
 
 /** A file on disk as the sync plans and writes it: the planner's fields, its stamp to record, and its source's real folder (it is read only from inside it). */
 export type SyncFile = DiskFile & {readonly stamp: FileStamp | undefined; readonly root: string};
@@ -27,6 +28,8 @@ export type InputOptions = {
 	readonly texts?: ReadTexts;
 	/** As files are checked: how many so far of how many found, over the sources walked until now. */
 	readonly onChecked?: (checked: number, found: number) => void;
+	/** Whether a source's folder, resolved now, may be read (folder-check.ts); undefined: any. */
+	readonly checkFolder?: (source: Source, realFolder: string) => FolderVerdict | Promise<FolderVerdict>;
 };
 
 const key = (sourceId: number, relativePath: string) => `${sourceId}\0${relativePath}`;
@@ -62,6 +65,7 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 				include: source.include, exclude: source.exclude, ignoreFiles: source.ignoreFiles, hidden: source.hidden, signal: options.signal,
 				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id), texts: options.texts,
 				onChecked: checkedFrom(before, options.onChecked),
+				checkRoot: options.checkFolder && (async realFolder => options.checkFolder!(source, realFolder)),
 				// A second of slack: file systems with coarse timestamps round a ctime down.
 				changedSince: source.lastSyncAt === null ? undefined : Date.parse(source.lastSyncAt) - 1000,
 			}));
