@@ -11,7 +11,7 @@ import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {machine} from './machine.js';
+import {checkLoad, machine, underLoadOption} from './machine.js';
 import {timeIngest} from './ingest-throughput.js';
 import {daemonPid} from './cold-start.js';
 
@@ -20,7 +20,9 @@ const {values: options} = parseArgs({options: {
 	shape: {type: 'string', default: 'minilm-l6'}, // a preset of tools/make-bert-onnx.py
 	files: {type: 'string', default: '40'},
 	rounds: {type: 'string', default: '2'},
+	...underLoadOption,
 }});
+const load = checkLoad(options['under-load']);
 const real = path.resolve(options.model);
 const standIn = path.resolve('.bench-models', `${options.shape}-shape`);
 if (!existsSync(path.join(standIn, 'config.json'))) {
@@ -79,3 +81,5 @@ for (const [label, table] of [['chunks/s (wall)', rates], ['chunks per CPU secon
 	const ratio = mean(table.get(real)!) / mean(table.get(standIn)!);
 	console.log(`real / stand-in, mean ${label}: ${mean(table.get(real)!).toFixed(1)} / ${mean(table.get(standIn)!).toFixed(1)} = ${ratio.toFixed(2)} (target within 10%: ${Math.abs(ratio - 1) <= 0.1 ? 'met' : 'NOT met'})`);
 }
+
+console.log(load.finish());

@@ -3,7 +3,10 @@ import type {Embedder} from './embedder.js';
 import type {ModelConfig} from './model-config.js';
 import type {LoadProgress} from './transformers-embedder.js';
 
-export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDir: string};
+/** What a thread embeds: a search's queries (one short text at a time), or an ingestion's documents (batches). */
+export type EmbedderRole = 'queries' | 'documents';
+
+export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDir: string; readonly role: EmbedderRole};
 
 export type EmbedderRequest
 	= | {readonly op: 'load'}
@@ -23,22 +26,25 @@ type Thread = ThreadCalls<EmbedderRequest, EmbedderReply, Parameters<LoadProgres
 export type ThreadEmbedderOptions = {
 	readonly onProgress?: LoadProgress;
 	/**
-	 * After documents were embedded and none came for this long, the model is loaded again on a fresh thread and
-	 * the old one ends: ONNX Runtime's memory arena grows to the largest batches of an ingestion and never
-	 * shrinks (200-300 MB here), while searches need little. 0: never.
+	 * After documents were embedded and none came for this long, the documents' thread ends: ONNX Runtime's memory
+	 * arena grows to the largest batches of an ingestion and never shrinks (200-300 MB here), while searches need
+	 * little (their thread stays). 0: never.
 	 */
 	readonly releaseAfterMs?: number;
 	readonly log?: (line: string) => void;
 };
 
 /**
- * loadTransformersEmbedder on its own thread (embedder-thread-main.ts): the same model, loading errors and
- * progress, but the daemon's thread stays free while ONNX Runtime computes.
+ * loadTransformersEmbedder on threads of its own (embedder-thread-main.ts): the same model, loading errors and
+ * progress, but the daemon's thread stays free while ONNX Runtime computes. Two threads, each with the model: one
+ * for searches' queries, always loaded, and one for ingestions' documents, started with the first batch and ended
+ * once ingestion goes idle. A query never waits behind a batch (issue 37), and the documents' thread runs at a
+ * lower CPU priority, so searches take the cores first while an ingestion embeds.
  */
 export async function loadThreadEmbedder(config: ModelConfig, cacheDir: string, options: ThreadEmbedderOptions = {}): Promise<Embedder> {
-	const start = async (onProgress?: LoadProgress) => {
-		const data: EmbedderThreadData = {config, cacheDir};
-		const thread: Thread = new ThreadCalls(new URL('embedder-thread-main.js', import.meta.url), 'embedding', () => [], {workerData: data, onNotice: onProgress});
+	const start = async (role: EmbedderRole, onProgress?: LoadProgress) => {
+		const data: EmbedderThreadData = {config, cacheDir, role};
+		const thread: Thread = new ThreadCalls(new URL('embedder-thread-main.js', import.meta.url), `embedding (${role})`, () => [], {workerData: data, onNotice: onProgress});
 		try {
 			return {thread, loaded: await thread.call({op: 'load'})};
 		} catch (error) {
@@ -47,30 +53,36 @@ export async function loadThreadEmbedder(config: ModelConfig, cacheDir: string, 
 		}
 	};
 
-	const {thread, loaded} = await start(options.onProgress);
-	return new ThreadEmbedder(loaded.modelId!, loaded.dims!, thread, async () => (await start()).thread, options);
+	const {thread, loaded} = await start('queries', options.onProgress);
+	return new ThreadEmbedder(loaded.modelId!, loaded.dims!, thread, async () => (await start('documents')).thread, options);
 }
 
+type Lane = {readonly thread: Thread; busy: number};
+
 class ThreadEmbedder implements Embedder {
-	private current: {thread: Thread; busy: number};
-	private grown = false;
-	private releasing = false;
+	private readonly queries: Lane;
+	/** The documents' thread while it runs (loading, or loaded). */
+	private documents: Promise<Lane> | undefined;
+	/** That thread once loaded (a thread let go is no longer it: it ends after its last call). */
+	private documentsLane: Lane | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private closed = false;
 	private idle: (() => void) | undefined;
 	private nextKey = 1;
 
-	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly restart: () => Promise<Thread>, private readonly options: ThreadEmbedderOptions) {
-		this.current = {thread, busy: 0};
+	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly startDocuments: () => Promise<Thread>, private readonly options: ThreadEmbedderOptions) {
+		this.queries = {thread, busy: 0};
 	}
 
 	async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
 		signal?.throwIfAborted();
-		this.grown = true;
 		clearTimeout(this.timer);
+		this.refuseClosed();
+		const documents = this.documents ?? this.startLane();
+		this.documents = documents;
 		const key = signal ? this.nextKey++ : undefined;
 		try {
-			return (await this.use(async thread => {
+			return (await this.use(await documents, async thread => {
 				// Cancelled: the thread stops after the batch it is running (the call then rejects with the signal's reason).
 				const cancel = () => void thread.call({op: 'cancel', key: key!}).catch(() => undefined);
 				signal?.addEventListener('abort', cancel, {once: true});
@@ -83,75 +95,90 @@ class ThreadEmbedder implements Embedder {
 				}
 			})).vectors!;
 		} finally {
-			if (this.options.releaseAfterMs) {
-				this.timer = setTimeout(() => void this.release(), this.options.releaseAfterMs);
+			if (this.options.releaseAfterMs && this.documents === documents) {
+				clearTimeout(this.timer);
+				this.timer = setTimeout(() => void this.release(documents), this.options.releaseAfterMs);
 				this.timer.unref();
 			}
 		}
 	}
 
 	async embedQuery(text: string): Promise<Float32Array> {
-		return (await this.use(async thread => thread.call({op: 'query', text}))).vectors![0]!;
+		this.refuseClosed();
+		return (await this.use(this.queries, async thread => thread.call({op: 'query', text}))).vectors![0]!;
 	}
 
 	/**
-	 * Ends the thread once the calls under way have returned: a process that exits while ONNX Runtime computes on
-	 * the thread aborts (a native error), leaving its discovery record and lock behind. Later calls are refused.
+	 * Ends the threads once the calls under way have returned: a process that exits while ONNX Runtime computes on
+	 * a thread aborts (a native error), leaving its discovery record and lock behind. Later calls are refused.
 	 */
 	async dispose(): Promise<void> {
 		clearTimeout(this.timer);
 		this.closed = true;
-		if (this.current.busy > 0) {
+		const documents = await this.documents?.catch(() => undefined);
+		this.documents = undefined;
+		this.documentsLane = undefined;
+		const lanes = [this.queries, ...(documents ? [documents] : [])];
+		while (lanes.some(lane => lane.busy > 0)) {
 			await new Promise<void>(resolve => {
 				this.idle = resolve;
 			});
 		}
 
-		await end(this.current.thread);
+		await Promise.all(lanes.map(async lane => end(lane.thread)));
 	}
 
-	/** Runs a call on the current thread; a thread that was replaced ends after its last call. */
-	private async use(call: (thread: Thread) => Promise<EmbedderReply>): Promise<EmbedderReply> {
+	private refuseClosed(): void {
 		if (this.closed) {
 			throw new Error('the embedding model is closed: the daemon is stopping');
 		}
+	}
 
-		const slot = this.current;
-		slot.busy++;
+	/** Starts the documents' thread; a failure to load is the batch's error, and the next batch tries again. */
+	private async startLane(): Promise<Lane> {
 		try {
-			return await call(slot.thread);
+			this.documentsLane = {thread: await this.startDocuments(), busy: 0};
+			return this.documentsLane;
+		} catch (error) {
+			this.documents = undefined;
+			throw error;
+		}
+	}
+
+	/** Runs a call on a lane's thread; a documents' lane that was let go ends after its last call. */
+	private async use(lane: Lane, call: (thread: Thread) => Promise<EmbedderReply>): Promise<EmbedderReply> {
+		this.refuseClosed();
+		lane.busy++;
+		try {
+			return await call(lane.thread);
 		} finally {
-			slot.busy--;
-			if (slot !== this.current && slot.busy === 0) {
-				void end(slot.thread);
-			} else if (slot.busy === 0) {
+			lane.busy--;
+			if (lane.busy === 0) {
 				this.idle?.();
+				if (lane !== this.queries && lane !== this.documentsLane && !this.closed) {
+					void end(lane.thread);
+				}
 			}
 		}
 	}
 
-	/** The new thread loads beside the old one, which answers until the swap: no call waits for the reload. */
-	private async release(): Promise<void> {
-		if (!this.grown || this.releasing) {
+	/** Lets the documents' thread go once idle: the memory its batches grew is given back. */
+	private async release(documents: Promise<Lane>): Promise<void> {
+		if (this.documents !== documents || this.closed) {
 			return;
 		}
 
-		this.releasing = true;
-		this.grown = false;
-		try {
-			const fresh = await this.restart();
-			const old = this.current;
-			this.current = {thread: fresh, busy: 0};
-			if (old.busy === 0) {
-				await end(old.thread);
-			}
-
-			this.options.log?.('embedding model reloaded after ingestion: the memory it grew is given back');
-		} catch (error) {
-			this.options.log?.(`could not reload the embedding model (keeping the loaded one): ${error instanceof Error ? error.message : String(error)}`);
-		} finally {
-			this.releasing = false;
+		this.documents = undefined;
+		const lane = await documents.catch(() => undefined);
+		if (lane === this.documentsLane) {
+			this.documentsLane = undefined;
 		}
+
+		if (lane?.busy === 0) {
+			await end(lane.thread);
+		}
+
+		this.options.log?.('embedding thread for documents ended after ingestion: the memory it grew is given back');
 	}
 }
 

@@ -31,7 +31,7 @@ export type LoadProgress = (event: {file: string; progress: number}) => void;
  * Loads a sentence-embedding model with transformers.js (ONNX Runtime): from a local folder, from the
  * cache, or from the hub when allowed (with progress). Throws with a message a person can act on.
  */
-export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress): Promise<Embedder> {
+export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress, options: {readonly computeThreads?: number} = {}): Promise<Embedder> {
 	const {pipeline, env} = await import('@huggingface/transformers');
 	env.cacheDir = cacheDir;
 	env.allowLocalModels = true;
@@ -41,8 +41,12 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	try {
 		extractor = await pipeline('feature-extraction', config.directory ? path.basename(config.directory) : config.id, {
 			dtype: config.dtype,
-			// Session config entries of onnxruntime-node: the intra- and inter-op pools' wait policy.
-			session_options: config.spinWait ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}},
+			// Session config entries of onnxruntime-node: the intra- and inter-op pools' wait policy; the compute
+			// threads of one run when given (default: one per core).
+			session_options: {
+				...(config.spinWait ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}}),
+				...(options.computeThreads ? {intraOpNumThreads: options.computeThreads} : {}),
+			},
 			progress_callback(info: {status: string; file?: string; progress?: number}) {
 				if (info.status === 'progress' && info.file && typeof info.progress === 'number') {
 					onProgress?.({file: info.file, progress: info.progress});
