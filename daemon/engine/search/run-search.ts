@@ -7,7 +7,8 @@ import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
 import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
-import {demote, fuse} from './fusion.js';
+import {demoteBoilerplate, fuse} from './fusion.js';
+import {fusionWeights} from './fusion-weights.js';
 import {isBoilerplate} from './boilerplate.js';
 import {queryFilter} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
@@ -90,15 +91,15 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	let ranked = mode === 'semantic' ? semantic : keyword;
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
-		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issue 28).
+		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issues 28 and 35).
 		const candidates = await reader.read([...semantic, ...keyword].map(hit => hit.rowid));
 		const boilerplate = new Set([...candidates].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
-		[semantic, keyword] = [demote(semantic, boilerplate), demote(keyword, boilerplate)];
-		ranked = fuse(request.fusion, semantic, keyword);
+		[semantic, keyword] = demoteBoilerplate(semantic, keyword, boilerplate);
+		ranked = fuse(request.fusion, semantic, keyword, fusionWeights(context.embedder?.modelId));
 	}
 
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
-	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword) : undefined;
+	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, fusionWeights(context.embedder?.modelId)) : undefined;
 	const results = toResults(chunks, ranked, request, explain);
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
