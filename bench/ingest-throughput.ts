@@ -39,14 +39,17 @@ export async function chunkTexts(folder: string): Promise<string[]> {
 
 /**
  * The bare model's speed: ONNX Runtime alone (no daemon, no tokenizing: the texts are tokenized beforehand) on the
- * same model file the daemon loads (q8) and the same texts, with its default threads (every core). `batched`: in
- * batches of similar length (up to `maxBatch` texts and about 1,000 padded characters), the fastest one session
- * ran and how md-vector embedded before issue 35, when a vector depended on its batch; `one`: a text per run.
+ * same model file the daemon loads (q8) and the same texts, with its default threads (every core) and the daemon's
+ * spinning setting (MD_VECTOR_ONNX_SPIN). `batched`: in batches of similar length (up to `maxBatch` texts and
+ * about 1,000 padded characters), the fastest one session ran and how md-vector embedded before issue 35, when a
+ * vector depended on its batch; `one`: a text per run.
  * Chunks per second of session.run only.
  */
 export async function rawOnnxThroughput(modelDir: string, texts: readonly string[], maxBatch = 32, batching: 'batched' | 'one' = 'batched'): Promise<{chunksPerSecond: number; seconds: number}> {
 	const tokenizer = await AutoTokenizer.from_pretrained(modelDir, {local_files_only: true});
-	const session = await ort.InferenceSession.create(path.join(modelDir, 'onnx', 'model_quantized.onnx'));
+	// ONNX Runtime's threads spin while waiting unless MD_VECTOR_ONNX_SPIN=0, as the daemon's do (model-config.ts).
+	const spin = process.env.MD_VECTOR_ONNX_SPIN !== '0';
+	const session = await ort.InferenceSession.create(path.join(modelDir, 'onnx', 'model_quantized.onnx'), spin ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}});
 	const batches = [];
 	for (const batch of batching === 'one' ? texts.map((_, index) => [index]) : planBatches(texts, maxBatch)) {
 		const encoded = tokenizer(batch.map(index => texts[index]!), {padding: true, truncation: true}) as Record<string, {data: BigInt64Array; dims: number[]}>;
