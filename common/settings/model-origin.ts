@@ -2,13 +2,15 @@
 // daemon reports its own in /health, and a command compares it with what its own environment would choose.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {defaultModelName} from '../models/catalogue.js';
 
-export const defaultModelId = 'Xenova/bge-small-en-v1.5';
+/** The model setting's default: a name md-vector knows, loaded from its installed folder, else from the hub. */
+export const defaultModelId = defaultModelName;
 
 export type ModelOrigin = {
 	/** What chose it: MD_VECTOR_MODEL_DIR or MD_VECTOR_MODEL (the environment), `config` (md-vector config set model), `default`. */
 	readonly setting: 'MD_VECTOR_MODEL_DIR' | 'MD_VECTOR_MODEL' | 'config' | 'default';
-	/** A model folder (absolute) or a hub id. */
+	/** A model folder (absolute), a name md-vector knows (bge-small-en-v1.5) or a hub id. */
 	readonly value: string;
 };
 
@@ -36,7 +38,7 @@ export function modelOrigin(env: NodeJS.ProcessEnv, configDir: string): ModelOri
 	return configured === undefined ? {setting: 'default', value: defaultModelId} : {setting: 'config', value: configured};
 }
 
-/** "/models/minilm (MD_VECTOR_MODEL_DIR)", "Xenova/bge-small-en-v1.5 (the default)": a model and where it came from, for a person. */
+/** "/models/minilm (MD_VECTOR_MODEL_DIR)", "bge-small-en-v1.5 (the default)": a model and where it came from, for a person. */
 export function describeOrigin(origin: ModelOrigin): string {
 	const from = {MD_VECTOR_MODEL_DIR: 'MD_VECTOR_MODEL_DIR', MD_VECTOR_MODEL: 'MD_VECTOR_MODEL', config: 'the model setting', default: 'the default'}[origin.setting];
 	return `${origin.value} (${from})`;
