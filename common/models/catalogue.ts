@@ -60,7 +60,8 @@ export const catalogue: readonly CatalogueModel[] = [
 				entries: {'onnx/model_quantized.onnx': 'e5-small-v2-q.onnx', 'tokenizer.json': 'e5-small-v2-q-tokenizer.json'},
 			},
 		],
-		check: {cosines: [0.8233, 0.727, 0.7002, 0.7365, 0.7372, 0.7117, 0.7349, 0.744, 0.7394, 0.8746], tolerance: 0.02},
+		// With e5's `passage: ` before every text embedded as a document (model-family.ts).
+		check: {cosines: [0.8167, 0.7392, 0.7091, 0.7267, 0.7692, 0.7438, 0.7703, 0.7573, 0.744, 0.8725], tolerance: 0.02},
 		quality: {...notMeasured, note: 'to be measured with npm run eval (bench/RESULTS.md)'},
 	},
 	{
