@@ -24,10 +24,14 @@ import {streamLimits, type StreamLimits} from './http/stream-slots.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
-import {loadEmbedderInto} from './load-embedder.js';
+import {loadEmbedderInto, modelLoader} from './load-embedder.js';
+import {ModelResolver} from './models/model-resolver.js';
+import {ModelSettings} from './models/model-settings.js';
+import {resumeModelSwitches} from './jobs/model-switch-jobs.js';
 import {ModelService} from './models/model-service.js';
 import {installSettings, type InstallSettings} from './models/install-settings.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
+import {chunkBudgetFromEnv} from './engine/chunker/chunk-thread.js';
 import {AccessControl} from './capabilities/access-control.js';
 import {OAuth} from './oauth/oauth.js';
 import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
@@ -67,10 +71,25 @@ function watchSetting(env: NodeJS.ProcessEnv): boolean {
 	return checked.value === true;
 }
 
+/** MD_VECTOR_SWITCH_BATCH: chunks embedded per step of a model switch (default 256); each step is one write and a point a stop resumes from. */
+function switchBatch(env: NodeJS.ProcessEnv): number | undefined {
+	const text = env.MD_VECTOR_SWITCH_BATCH;
+	if (text === undefined || text === '') {
+		return undefined;
+	}
+
+	const value = Number(text);
+	if (!/^\d+$/.test(text.trim()) || value < 1 || value > 4096) {
+		throw new Error(`MD_VECTOR_SWITCH_BATCH must be a whole number of chunks per step of a model switch, 1 to 4096, got '${text}'`);
+	}
+
+	return value;
+}
+
 /** Settings from the environment, checked before anything opens; `origin` says which setting chose the model (for its messages). */
 export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
 	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
-	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits; install: InstallSettings;
+	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits; install: InstallSettings; switchBatch?: number;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
@@ -94,10 +113,11 @@ export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
 	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
+	chunkBudgetFromEnv(options.env); // read as each document is chunked; checked here so a bad value stops the start
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env, origin),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
-		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env), install: installSettings(options.env),
+		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env), install: installSettings(options.env), switchBatch: switchBatch(options.env),
 	};
 }
 
@@ -137,12 +157,17 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const sseSessions = new SseSessions();
 	const watchStreams = new WatchStreams();
 	let followers: SourceFollowers | undefined;
+	// Models by reference (a collection's own, a switch's target): found by name, loaded on demand.
+	const resolver = new ModelResolver(settings.model, options.env, path.join(paths.data, 'models.json'));
+	const modelSettings = new ModelSettings(resolver, origin, paths.config, given.env);
 	let models: ModelService | undefined;
 	// The model's load (kept, so a stop waits for it), and a later one after `md-vector model install` of the model.
 	let modelLoad: Promise<void> = Promise.resolve();
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
-		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
+		const storage = await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems});
+		engine = new Engine(storage, problems, {importFolder: importFolderOf(paths.data), models: {log: options.log, switchBatch: settings.switchBatch}});
+		engine.models.setLoader(modelLoader(resolver, paths.cache, options.log));
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});
 		// On a shared database, its job board: every daemon of it answers for every job.
@@ -157,7 +182,9 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			async usage() {
 				const state = opened.embedder;
 				const model = state.status === 'ready' ? state.embedder.modelId : state.modelId.split('/').at(-1)!;
-				return {model, collections: await opened.collectionModels()};
+				const [collections, switches] = await Promise.all([opened.collectionModels(), opened.models.switches()]);
+				const targets = new Map(switches.map(entry => [entry.collection, entry.target.modelId]));
+				return {model, collections: collections.map(entry => ({...entry, ...(targets.has(entry.collection) ? {switchingTo: targets.get(entry.collection)} : {})}))};
 			},
 			onInstalled(name) {
 				// The model the settings name, installed now while the daemon has none (the hub was out of reach): load it.
@@ -173,7 +200,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 				opened.setEmbedder({status: 'loading', modelId: config.id}); // at once: a command waiting for it sees the load
 				modelLoad = modelLoad.then(async () => {
 					options.log(`model ${name} installed: loading it from ${config.directory!}`);
-					await loadEmbedderInto(opened, config, paths.cache, options.log);
+					await loadEmbedderInto(opened, config, paths.cache, options.log, resolver);
 				}).catch((error: unknown) => {
 					options.log(`could not load the installed model ${name}: ${String(error)}`);
 				});
@@ -184,7 +211,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			oauth, sseSessions, watchStreams, sourceFollowers: followers, streamLimits: settings.streamLimits, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
-			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1', modelOrigin: origin,
+			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1', modelOrigin: origin, modelSettings,
 		});
 		access.watch();
 		server = await listen(app, options.port, options.host);
@@ -202,7 +229,11 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	// Kept, so a stop waits for a load under way: ending the process while ONNX Runtime builds its session on the
 	// model's thread aborted it (a native error), leaving the discovery record and the data folder's lock behind.
-	modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log);
+	modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log, resolver);
+	// Switches a stop or a kill left under way go on where they were, as jobs.
+	await resumeModelSwitches(engine, jobs, options.log).catch((error: unknown) => {
+		problems.report('model-switch', `resuming the model switches under way failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
+	});
 	const watching = settings.watch ? keepWatching(engine, followers, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
@@ -230,11 +261,8 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			await watching?.close();
 			await closed;
 			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
-			// A vector fill-in embeds outside the write queue: the model's thread ends after its batch, not during it.
-			const model = engine.embedder;
-			if (model.status === 'ready') {
-				await model.embedder.dispose();
-			}
+			// A vector fill-in or a model switch embeds outside the write queue: each model's thread ends after its batch, not during it.
+			await engine.models.close();
 
 			await engine.close();
 			removeDiscovery(paths.state, process.pid);

@@ -1,4 +1,4 @@
-// npm run reliability [-- --seed N] [--fuzz N] [--kills N] [--body-mb N] [--race-s N] [--only fuzz,kills,...] [--case N]: issue 16's attack,
+// npm run reliability [-- --seed N] [--fuzz N] [--kills N] [--body-mb N] [--race-s N] [--only fuzz,kills,...] [--case N] [--database-url URL]: issue 16's attack,
 // repeatable. Every section runs the real built daemon and CLI (processes, HTTP, MCP over HTTP and stdio); the
 // figures and every failed check (named by the finding it guards) are printed with the machine, and the exit
 // code is 1 when a must-be-0 figure is not 0 or a check failed.
@@ -17,11 +17,13 @@ const {values} = parseArgs({options: {
 	'race-s': {type: 'string', default: '60'},
 	only: {type: 'string'},
 	case: {type: 'string'},
+	'database-url': {type: 'string'},
 }});
 
 const options: SectionOptions = {
 	seed: Number(values.seed), fuzz: Number(values.fuzz), stdio: Number(values.stdio), kills: Number(values.kills),
 	searches: Number(values.searches), bodyBytes: Number(values['body-mb']) * 1024 * 1024, raceMs: Number(values['race-s']) * 1000, only: values.case === undefined ? undefined : Number(values.case),
+	databaseUrl: values['database-url'],
 };
 const chosen = values.only?.split(',') ?? Object.keys(sections);
 const unknown = chosen.filter(name => !(name in sections));

@@ -1,10 +1,14 @@
 import {authSection} from './auth-section.js';
 import {bodiesSection} from './bodies-section.js';
+import {chunkingSection} from './chunking-section.js';
 import {diskFullSection} from './disk-section.js';
 import {fifosSection} from './fifos-section.js';
+import {frontMatterSection} from './front-matter-section.js';
 import {fuzzSection} from './fuzz-section.js';
+import {globsSection} from './globs-section.js';
 import {killsSection} from './kills-section.js';
 import {loadSection} from './load-section.js';
+import {namesSection} from './names-section.js';
 import {oauthNamesSection} from './oauth-names-section.js';
 import {processSection} from './process-section.js';
 import {readOnlySection} from './read-only-section.js';
@@ -26,6 +30,8 @@ export type SectionOptions = {
 	readonly raceMs: number;
 	/** One fuzz case to replay. */
 	readonly only?: number;
+	/** A PostgreSQL database (empty, pgvector installed) for the sections that run on both backends. */
+	readonly databaseUrl?: string;
 };
 
 /** The suite's sections, in the order they run. */
@@ -44,4 +50,8 @@ export const sections: Record<string, (tally: Tally, options: SectionOptions) =>
 	'refresh-reuse': async tally => refreshReuseSection(tally),
 	'redirect-host': async tally => redirectHostSection(tally),
 	streams: async tally => streamsSection(tally),
+	'front-matter': async (tally, options) => frontMatterSection(tally, {depth: 2000, keys: 68_322, good: 20, databaseUrl: options.databaseUrl}),
+	globs: async (tally, options) => globsSection(tally, {names: 2000, files: 300, databaseUrl: options.databaseUrl}),
+	chunking: async tally => chunkingSection(tally, {bytes: 500 * 1024}),
+	names: async tally => namesSection(tally),
 };

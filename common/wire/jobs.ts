@@ -38,10 +38,26 @@ export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
 /** Who cancelled a job: a client (POST .../cancel, Ctrl-C) or the daemon stopping (`md-vector stop --now`). */
 export type CancelledBy = 'request' | 'shutdown';
 
+/**
+ * A collection's switch to another model (`md-vector model use`): its vectors of `to` made so far of all its
+ * chunks; once the job ended, what became of it (`swapped`: searches now answer from `to`; `cancelled`: the
+ * switch was discarded and `from` keeps serving; `stopped`: the daemon stopped, and its next start resumes it).
+ */
+export type ModelSwitchProgress = {
+	readonly from: string | null;
+	readonly to: string;
+	readonly done: number;
+	readonly total: number;
+	readonly outcome?: 'swapped' | 'cancelled' | 'stopped';
+};
+
 export type Job = {
 	readonly id: string;
-	/** `update`: a sync of every source (of one collection, or of all: collection '*', directory ''). */
-	readonly type: 'ingest-directory' | 'update';
+	/**
+	 * `update`: a sync of every source (of one collection, or of all: collection '*', directory ''); `model-switch`:
+	 * a collection's switch to another model (directory '', progress in `model_switch`).
+	 */
+	readonly type: 'ingest-directory' | 'update' | 'model-switch';
 	readonly collection: string;
 	readonly directory: string;
 	state: JobState;
@@ -51,6 +67,8 @@ export type Job = {
 	error?: string;
 	/** Set when state is cancelled. */
 	cancelled_by?: CancelledBy;
+	/** A model switch's progress, and once ended its outcome. */
+	model_switch?: ModelSwitchProgress;
 	readonly started_at: string;
 	finished_at?: string;
 };

@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
 import type * as Ingest from '../../common/wire/jobs.js';
-import type {CancelledBy, Job} from '../../common/wire/jobs.js';
+import type {CancelledBy, Job, ModelSwitchProgress} from '../../common/wire/jobs.js';
 import {HttpError} from '../http/http-error.js';
 import {toDirectoryProgress, toDirectoryReport} from '../to-wire/jobs.js';
 import type {JobBoard} from '../engine/storage/job-board.js';
@@ -27,11 +27,42 @@ export class JobRegistry {
 	}
 
 	async start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>, type: Job['type'] = 'ingest-directory'): Promise<Job> {
+		return this.launch({collection, directory, type}, async (signal, job, changed) => {
+			const report = await run(signal, progress => {
+				job.progress = toDirectoryProgress(progress);
+				changed();
+			});
+			job.report = toDirectoryReport(report);
+			job.progress = job.report;
+			return report.cancelled;
+		});
+	}
+
+	/**
+	 * A collection's switch to another model as a job (the engine's ModelSwitcher runs it): its progress in
+	 * `model_switch`. A cancel by request discards the switch; the daemon stopping leaves it stored, and the next
+	 * start resumes it (the signal's reason tells them apart).
+	 */
+	async startModelSwitch(collection: string, initial: ModelSwitchProgress, run: (signal: AbortSignal, onProgress: (progress: ModelSwitchProgress) => void) => Promise<ModelSwitchProgress>): Promise<Job> {
+		return this.launch({collection, directory: '', type: 'model-switch', model_switch: initial}, async (signal, job, changed) => {
+			const report = await run(signal, progress => {
+				job.model_switch = progress;
+				job.progress = {...job.progress, chunks: progress.done};
+				changed();
+			});
+			job.model_switch = report;
+			job.progress = {...job.progress, chunks: report.done};
+			return report.outcome === 'cancelled' || report.outcome === 'stopped';
+		});
+	}
+
+	/** Registers a job, runs it, and records its end; `run` answers whether it was cancelled. */
+	private async launch(fields: Pick<Job, 'collection' | 'directory' | 'type' | 'model_switch'>, run: (signal: AbortSignal, job: Job, changed: () => void) => Promise<boolean>): Promise<Job> {
 		this.refuseWhenClosing();
 
 		const controller = new AbortController();
 		const job: Job = {
-			id: randomUUID(), type, collection, directory, state: 'running',
+			id: randomUUID(), ...fields, state: 'running',
 			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve()};
@@ -45,14 +76,9 @@ export class JobRegistry {
 		}
 
 		const publisher = record && new JobPublisher(record, job, () => this.cancel(job.id, 'request'), this.log);
-		entry.done = run(controller.signal, progress => {
-			job.progress = toDirectoryProgress(progress);
-			this.changes.emit('change', job.id);
-		}).then(report => {
-			job.report = toDirectoryReport(report);
-			job.progress = job.report;
-			job.state = report.cancelled ? 'cancelled' : 'completed';
-			if (report.cancelled) {
+		entry.done = run(controller.signal, job, () => this.changes.emit('change', job.id)).then(cancelled => {
+			job.state = cancelled ? 'cancelled' : 'completed';
+			if (cancelled) {
 				job.cancelled_by = entry.cancelledBy ?? 'request';
 			}
 		}, (error: unknown) => {
@@ -96,15 +122,24 @@ export class JobRegistry {
 		const entry = this.jobs.get(id);
 		if (entry?.job.state === 'running') {
 			entry.cancelledBy ??= by;
-			entry.controller.abort();
+			entry.controller.abort(by); // the reason: a model switch stopped by the daemon's stop resumes at its next start
 		}
 
 		return entry?.job;
 	}
 
-	/** Takes no new jobs and waits for the running ones to end (finished, or cancelled meanwhile). */
+	/**
+	 * Takes no new jobs and waits for the running ones to end (finished, or cancelled meanwhile). A model switch
+	 * may take hours: it is stopped at its next batch instead, and the next start resumes it.
+	 */
 	async finishAll(): Promise<void> {
 		this.closing = true;
+		for (const {job} of this.jobs.values()) {
+			if (job.type === 'model-switch') {
+				this.cancel(job.id, 'shutdown');
+			}
+		}
+
 		await Promise.all([...this.jobs.values()].map(async entry => entry.done));
 	}
 

@@ -2,7 +2,7 @@ import type {SearchFilter} from '../../common/search/filter-words.js';
 import type {ModelJob} from '../../common/wire/models.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
-	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, SearchMode, SearchResponse,
+	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, ModelUseAnswer, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
 import {readEvents} from './sse.js';
@@ -129,6 +129,11 @@ export class DaemonClient {
 	/** Re-syncs the folder sources of one collection, or of every collection that has some, as a job. */
 	async startUpdateJob(input: {collection?: string; mode?: 'default' | 'force'}): Promise<{job: Job}> {
 		return this.json('POST', '/jobs/update', input);
+	}
+
+	/** Switches one collection (or every one, and the default model) to a model, in place (POST /models/use). */
+	async useModel(input: {model: string; collection?: string}): Promise<ModelUseAnswer> {
+		return this.json('POST', '/models/use', input);
 	}
 
 	async job(id: string): Promise<{job: Job}> {

@@ -4,8 +4,8 @@ import test from 'ava';
 import {topKeyword, weighted, type KeywordSource} from '../../daemon/engine/storage/embedded/sqlite/keyword-top-k.js';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {Store} from '../../daemon/engine/storage/embedded/sqlite/store.js';
-import {prepareDocument, toDocumentToWrite} from '../../daemon/engine/ingest/prepare-document.js';
-import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
+import {toDocumentToWrite} from '../../daemon/engine/ingest/prepare-document.js';
+import {chunkMarkdown, chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import type {DocumentToWrite} from '../../daemon/engine/storage/types.js';
 import {sharedData, temporaryDirectory} from '../helpers/paths.js';
 import {seeded} from '../helpers/seeded.js';
@@ -19,7 +19,7 @@ function storeAfterDeletions() {
 	const written: DocumentToWrite[] = [];
 	const ingest = (content: string, fileName: string, collection: string) => {
 		const row = store.collection(collection) ?? store.ensureCollection(collection, chunkerVersion);
-		const document = toDocumentToWrite(prepareDocument(content, fileName), new Map());
+		const document = toDocumentToWrite({fileName, byteSize: Buffer.byteLength(content), text: content, chunked: chunkMarkdown(content, fileName)}, new Map());
 		written.push(document);
 		store.writeDocuments(row, [document]);
 	};

@@ -29,21 +29,21 @@ const doc = [
 	'',
 ].join('\n');
 
-test('a section runs from its heading to before the next heading of its level or higher, without the blank gap', t => {
-	t.deepEqual(findSection(doc, ['Guide', 'Install']), {headingPath: ['Guide', 'Install'], startLine: 5, endLine: 15});
-	t.deepEqual(findSection(doc, ['Install', 'Linux']), {headingPath: ['Guide', 'Install', 'Linux'], startLine: 11, endLine: 12});
-	t.deepEqual(findSection(doc, ['guide']), {headingPath: ['Guide'], startLine: 1, endLine: 20});
+test('a section runs from its heading to before the next heading of its level or higher, without the blank gap', async t => {
+	t.deepEqual(await findSection(doc, ['Guide', 'Install']), {headingPath: ['Guide', 'Install'], startLine: 5, endLine: 15});
+	t.deepEqual(await findSection(doc, ['Install', 'Linux']), {headingPath: ['Guide', 'Install', 'Linux'], startLine: 11, endLine: 12});
+	t.deepEqual(await findSection(doc, ['guide']), {headingPath: ['Guide'], startLine: 1, endLine: 20});
 	// Setext headings count; the title may be left out; case does not matter.
-	t.deepEqual(findSection(doc, ['usage']), {headingPath: ['Guide', 'Usage'], startLine: 18, endLine: 20});
-	t.is(findSection(doc, parseSectionPath(String.raw`Install > A \> B`)).startLine, 14);
+	t.deepEqual(await findSection(doc, ['usage']), {headingPath: ['Guide', 'Usage'], startLine: 18, endLine: 20});
+	t.is((await findSection(doc, parseSectionPath(String.raw`Install > A \> B`))).startLine, 14);
 });
 
-test('a "#" line inside code is not a heading, and a missing section names the nearest one', t => {
-	const error = t.throws(() => findSection(doc, ['not a heading: a comment in code'], 'guide.md'));
+test('a "#" line inside code is not a heading, and a missing section names the nearest one', async t => {
+	const error = await t.throwsAsync(async () => findSection(doc, ['not a heading: a comment in code'], 'guide.md'));
 	t.regex(error.message, /^section: no "not a heading: a comment in code" in guide\.md; nearest: "/);
-	t.throws(() => findSection(doc, ['Install', 'Linx'], 'guide.md'), {message: 'section: no "Install > Linx" in guide.md; nearest: "Guide > Install > Linux"'});
-	t.throws(() => findSection(doc, ['Linux']), {message: /no "Linux"/}, 'only the title may be left out, not a middle heading');
-	t.throws(() => findSection('plain text', ['x']), {message: /it has no headings$/});
+	await t.throwsAsync(async () => findSection(doc, ['Install', 'Linx'], 'guide.md'), {message: 'section: no "Install > Linx" in guide.md; nearest: "Guide > Install > Linux"'});
+	await t.throwsAsync(async () => findSection(doc, ['Linux']), {message: /no "Linux"/}, 'only the title may be left out, not a middle heading');
+	await t.throwsAsync(async () => findSection('plain text', ['x']), {message: /it has no headings$/});
 });
 
 test(String.raw`section paths: split at ">", "\>" is a literal, empty parts refused`, t => {
@@ -52,13 +52,13 @@ test(String.raw`section paths: split at ">", "\>" is a literal, empty parts refu
 	t.throws(() => parseSectionPath('Install >'), {message: /^section: every heading/});
 });
 
-test('on a real KEP, a section found by its path is the text under that heading', t => {
+test('on a real KEP, a section found by its path is the text under that heading', async t => {
 	const file = path.join(sharedData, 'kubernetes-keps', 'corpus', 'keps', 'sig-cli', '1020-kubectl-staging', 'README.md');
 	const text = readFileSync(file, 'utf8');
-	const found = findSection(text, ['Proposal', 'Time frame']);
+	const found = await findSection(text, ['Proposal', 'Time frame']);
 	t.deepEqual(found.headingPath, ['KEP-1020: Move Kubectl Code into Staging', 'Proposal', 'Time frame']);
 	const section = sliceLines(text, found.startLine, found.endLine - found.startLine + 1);
 	t.true(section.content.startsWith('### Time frame\n'));
 	t.true(section.content.endsWith('(1.16 and 1.17).'));
-	t.is(findSection(text, ['Motivation', 'Non-Goals']).endLine, 84);
+	t.is((await findSection(text, ['Motivation', 'Non-Goals'])).endLine, 84);
 });

@@ -12,6 +12,7 @@ import {sourcesContract} from './contract-sources.js';
 import {importContract} from './contract-import.js';
 import {rewritesContract} from './contract-rewrites.js';
 import {filtersContract} from './contract-filters.js';
+import {switchContract} from './contract-switch.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -269,4 +270,5 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 	importContract(test, name, open);
 	rewritesContract(test, name, open, exactScoresAfterDeletes);
 	filtersContract(test, name, open);
+	switchContract(test, name, open);
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {distance} from 'fastest-levenshtein';
 import {invalidInput, notFound} from '../errors.js';
-import {checkFileName} from '../names.js';
+import {checkLookupName} from '../names.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, DocumentInfo} from '../storage/types.js';
 
@@ -23,7 +23,8 @@ export async function findDocument(storage: Storage, row: Collection, requested:
 
 	const absolute = path.isAbsolute(requested);
 	if (!absolute) {
-		const document = await storage.document(row, checkFileName(requested));
+		// As stored (a name from before names were normalised), else in NFC, as names are stored now.
+		const document = await storage.document(row, checkLookupName(requested)) ?? await storage.document(row, requested.normalize('NFC'));
 		if (document) {
 			return document;
 		}

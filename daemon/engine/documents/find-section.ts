@@ -1,6 +1,5 @@
 import {closest} from 'fastest-levenshtein';
-import {lineLocator} from '../chunker/lines.js';
-import {parseMarkdown} from '../chunker/parse.js';
+import {ChunkRefusal, chunkThread, type Heading} from '../chunker/chunk-thread.js';
 import {invalidInput, notFound} from '../errors.js';
 
 export type FoundSection = {
@@ -38,10 +37,16 @@ export function parseSectionPath(text: string): string[] {
  * may be left out), as MCP's get_document_section does. The first match in the document wins. Not found: the
  * error names the nearest heading path.
  */
-export function findSection(source: string, wanted: readonly string[], file = 'the document'): FoundSection {
+export async function findSection(source: string, wanted: readonly string[], file = 'the document'): Promise<FoundSection> {
 	const text = source.replace(/^\uFEFF/, '');
-	const lineOf = lineLocator(text);
-	const headings = parseMarkdown(text).blocks.flatMap(block => (block.kind === 'heading' ? [{depth: block.depth, text: block.text, line: lineOf(block.start)}] : []));
+	// Parsed on the chunking thread: a large document's Markdown never holds the daemon's HTTP thread.
+	const headings = await chunkThread.headings(text).catch((error: unknown) => {
+		throw error instanceof ChunkRefusal ? invalidInput(`section: ${file} ${error.message}`) : error;
+	});
+	return sectionIn(text, headings, wanted, file);
+}
+
+function sectionIn(text: string, headings: readonly Heading[], wanted: readonly string[], file: string): FoundSection {
 	const lower = wanted.map(heading => heading.toLowerCase());
 	const stack: Array<{depth: number; text: string}> = [];
 	const paths: string[] = [];

@@ -1,10 +1,10 @@
 import {performance} from 'node:perf_hooks';
-import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
+import type {QueryModels} from '../models/collection-models.js';
 import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demoteBoilerplate, fuse} from './fusion.js';
@@ -12,18 +12,18 @@ import {fusionWeights} from './fusion-weights.js';
 import {isBoilerplate} from './boilerplate.js';
 import {queryFilter} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
+import {VectorRanking} from './vector-ranking.js';
 
 /** Column weights of BM25: document title, section headings, body. */
 const fieldWeights: FieldWeights = [2, 1.5, 1];
 
 export type SearchContext = {
 	readonly storage: Storage;
-	readonly embedder: Embedder | undefined;
-	/** Why there is no embedder, for the error or notice. */
-	readonly embedderProblem: string;
+	/** Each collection's query model (its own: collections may hold vectors of different models), and why some have none. */
+	readonly models: QueryModels;
 };
 
-/** The best `depth` of per-collection rankings: one ranking over their union, since scores compare (storage.ts). */
+/** The best `depth` of per-collection keyword rankings: one ranking over their union, since scores compare (storage.ts). */
 async function unionTopK(collections: readonly Collection[], depth: number, rank: (collection: Collection) => Promise<Ranked[]>): Promise<Ranked[]> {
 	if (collections.length === 1) {
 		return rank(collections[0]!);
@@ -34,9 +34,10 @@ async function unionTopK(collections: readonly Collection[], depth: number, rank
 }
 
 /**
- * One search over one or several collections. Several are one ranking over their union: cosine similarity
- * and BM25 (store-wide statistics) compare across collections, so the union's top k is the merge of each one's
- * top k by score, and fusion then runs once over the union's two lists: a rank means the same everywhere.
+ * One search over one or several collections. Several are one ranking over their union: BM25 (store-wide
+ * statistics) and cosine similarity of one model compare across collections, so the union's top k is the merge
+ * of each one's top k by score (collections of different models: vector-ranking.ts), and fusion then runs once
+ * over the union's two lists: a rank means the same everywhere.
  * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
  * fetching more of them to keep the list full; the vector side embeds the query without its operators.
  */
@@ -55,25 +56,29 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
 	let notice: string | undefined;
 	let {mode} = request;
-	if (mode !== 'keyword' && !context.embedder) {
+	const {embedders, problems} = context.models;
+	const missing = problems.join('; ');
+	if (mode !== 'keyword' && embedders.size === 0) {
 		if (mode === 'semantic') {
-			throw unavailable(`semantic search needs the embedding model: ${context.embedderProblem}. Keyword search still works (mode: keyword).`);
+			throw unavailable(`semantic search needs the embedding model: ${missing}. Keyword search still works (mode: keyword).`);
 		}
 
 		mode = 'keyword';
-		notice = `hybrid search fell back to keyword: ${context.embedderProblem}`;
+		notice = `hybrid search fell back to keyword: ${missing}`;
+	} else if (mode !== 'keyword' && problems.length > 0) {
+		notice = `semantic ranking left out what has no model: ${missing}`;
 	}
 
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
 	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
-	if (mode !== 'keyword' && context.embedder) {
-		const {embedder} = context;
+	if (mode !== 'keyword') {
+		const vectors = new VectorRanking(context.storage, collections, embedders);
 		semanticWork = (async () => {
 			let at = performance.now();
-			const vector = await embedder.embedQuery(parsed.text);
+			await vectors.embed(parsed.text);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit, request.filter)), depth, check, reader);
+			const hits = await checkedTopK(async limit => vectors.topK(limit, request.filter), depth, check, reader);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();

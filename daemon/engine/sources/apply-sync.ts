@@ -101,7 +101,7 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 			const file = files[next++]!;
 			try {
 				const {text, stamp} = texts.take(file.absolutePath) ?? await readMarkdown(file.absolutePath, file.root);
-				const document = prepareDocument(text, file.name, {sourcePath: file.absolutePath, place: placeOf(file), stamp});
+				const document = await prepareDocument(text, file.name, {sourcePath: file.absolutePath, place: placeOf(file), stamp});
 				group.push(document);
 				chunks += document.chunked.chunks.length;
 			} catch (error) {

@@ -1,4 +1,5 @@
 import {sha256} from '../hash.js';
+import {hiddenCharacterIn} from '../names.js';
 import {stampOf, type FileStamp} from '../files/file-stamp.js';
 import {walkSource, type WalkOptions, type WalkResult, type WalkedFile} from './walk-source.js';
 import {readMarkdown} from './read-markdown.js';
@@ -52,6 +53,12 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 	const worker = async () => {
 		while (next < walked.files.length) {
 			const file = walked.files[next++]!;
+			const hidden = hiddenCharacterIn(file.path);
+			if (hidden) {
+				failed.push({path: file.path, error: `file_name: ${hidden}`}); // refused as any new name is (names.ts)
+				continue;
+			}
+
 			const known = options.known?.get(file.path);
 			const touched = options.changedSince !== undefined && file.ctimeMs >= options.changedSince;
 			const same = known?.size === file.size && known.mtimeMs === file.mtimeMs && (known.ctimeMs === null || known.ctimeMs === file.ctimeMs);

@@ -1,6 +1,7 @@
 import {statSync, type Dirent} from 'node:fs';
 import {readdir, realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
+import {setImmediate as turn} from 'node:timers/promises';
 import {invalidInput} from '../errors.js';
 import {IgnoreRules} from './ignore-rules.js';
 import {isMarkdownName} from './markdown-files.js';
@@ -100,6 +101,7 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 		return filters.excludesFile(relative) ? 'excluded' : undefined;
 	};
 
+	let sliceStarted = performance.now();
 	const visit = async (folder: Folder): Promise<void> => {
 		options.signal?.throwIfAborted();
 		let entries: Dirent[];
@@ -115,6 +117,12 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 		entries.sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 		const folders: Folder[] = [];
 		for (const entry of entries) {
+			// A folder of many entries, each tested against globs and ignore rules, lets the event loop turn.
+			if (performance.now() - sliceStarted > 10) {
+				await turn();
+				sliceStarted = performance.now();
+			}
+
 			const relative = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
 			const real = folder.real + path.sep + entry.name;
 			if (entry.isSymbolicLink()) {

@@ -43,6 +43,6 @@ export function storedMeta(meta: Readonly<Record<string, unknown>> | undefined):
 }
 
 /** The filter's meta as the pairs a document must all hold. */
-export function requiredPairs(filter: SearchFilter): string[] {
+export function requiredPairs(filter: Pick<SearchFilter, 'meta'>): string[] {
 	return Object.entries(filter.meta ?? {}).map(([key, value]) => metaPair(key, value.trim()));
 }

@@ -28,6 +28,7 @@ function entryText(model: ModelEntry, io: Io): string {
 	const use = [
 		...(model.in_use ? [io.style.bold('the daemon\'s model')] : []),
 		...(model.collections && model.collections.length > 0 ? [`collections: ${model.collections.join(', ')}`] : []),
+		...(model.switching && model.switching.length > 0 ? [`switching to it: ${model.switching.join(', ')}`] : []),
 	];
 	const sources = model.sources.map(source => `${source.label}${source.download_bytes === null ? '' : ` (${megabytes(source.download_bytes)})`}`);
 	const {scifact_train: scifact, keps} = model.quality;
@@ -54,9 +55,10 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	if (list.other_collections === null) {
 		io.note('no daemon is running: which collections use each model shows once one runs');
 	} else if (list.other_collections.length > 0) {
-		io.out(`\nother models: ${list.other_collections.map(entry => `${entry.collection} (${entry.model})`).join(', ')}\n`);
+		io.out(`\nother models: ${list.other_collections.map(entry => `${entry.collection} (${entry.model}${entry.switching_to ? `, switching to ${entry.switching_to}` : ''})`).join(', ')}\n`);
 	}
 
 	io.out(`\ninstall one: md-vector model install NAME; models are installed in ${list.folder}\n`);
+	io.out('switch a collection to one in place: md-vector model use NAME -C COLLECTION (every collection and the default: without -C)\n');
 	return undefined;
 }

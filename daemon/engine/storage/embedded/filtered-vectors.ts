@@ -1,5 +1,5 @@
-import type {SearchFilter} from '../document-filter.js';
 import type {Ranked} from '../types.js';
+import type {StoreFilter} from './sqlite/filtered-reads.js';
 import type {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import type {CollectionIndexes} from './vector-index/collection-indexes.js';
@@ -15,7 +15,7 @@ type Sources = {readonly store: Store; readonly indexes: CollectionIndexes; read
  * stored vectors; many are found through the index asked for as many more hits as the filter is expected to
  * drop, and more again until k are kept or the whole index was read.
  */
-export async function filteredVectorTopK({store, indexes, exactMax = defaultExactMax}: Sources, row: CollectionRow, query: Float32Array, k: number, filter: SearchFilter): Promise<Ranked[]> {
+export async function filteredVectorTopK({store, indexes, exactMax = defaultExactMax}: Sources, row: CollectionRow, query: Float32Array, k: number, filter: StoreFilter): Promise<Ranked[]> {
 	const kept = store.filtered.vectorCount(row.id, filter);
 	if (kept === 0 || k < 1) {
 		return [];

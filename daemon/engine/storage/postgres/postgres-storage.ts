@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import {notFound} from '../../errors.js';
+import {modelSwitched, notFound} from '../../errors.js';
+import {queryFits} from '../fingerprint.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {redact} from '../redact-url.js';
 import type {SearchFilter} from '../document-filter.js';
@@ -20,6 +21,7 @@ import {PostgresJobBoard} from './job-board.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
+import {beginModelSwitch, cancelModelSwitch, chunksForSwitch, modelSwitches, setSwitchVectors, swapModel} from './model-switches.js';
 
 export type PostgresOptions = {
 	/** postgres://user:password@host:port/database */
@@ -180,8 +182,50 @@ export class PostgresStorage implements Storage {
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
-		// A collection read before its first vectors: another daemon (or this one) may have recorded them since.
-		return vectorTopK(this.pool, collection.dims === null ? await this.current(collection) : collection, query, k, filter);
+		// A collection named without a fingerprint: another daemon (or this one) may have recorded one since.
+		const asked = collection.dims === null ? await this.current(collection) : collection;
+		const ranked = await vectorTopK(this.pool, asked, query, k, filter);
+		if (ranked.length > 0 || k < 1) {
+			return ranked;
+		}
+
+		// None: an empty collection, or one that switched model since the query was made (its statement checks it).
+		const current = await this.current(collection);
+		return queryFits(current, asked) || current.modelId === null ? ranked : Promise.reject(modelSwitched(`collection '${current.name}' now holds vectors of ${current.modelId}: search it again`));
+	}
+
+	async beginModelSwitch(collection: Collection, target: Fingerprint) {
+		return inTransaction(this.pool, async client => beginModelSwitch(client, await this.current(collection), target));
+	}
+
+	async modelSwitches() {
+		return modelSwitches(this.pool);
+	}
+
+	async modelSwitch(collection: Collection) {
+		return (await modelSwitches(this.pool, (await this.current(collection)).id))[0];
+	}
+
+	async chunksForSwitch(collection: Collection, after: number, limit: number) {
+		return chunksForSwitch(this.pool, collection.id, after, limit);
+	}
+
+	async setSwitchVectors(collection: Collection, target: Fingerprint, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>) {
+		return inTransaction(this.pool, async client => setSwitchVectors(client, collection, target, vectors, this.vectorType));
+	}
+
+	async completeModelSwitch(collection: Collection, target: Fingerprint) {
+		const current = await this.current(collection);
+		const outcome = await swapModel(this.pool, current, target);
+		if (outcome.swapped) {
+			this.builds.afterWrite(await this.current(current)); // the new model's HNSW index, when the collection is large
+		}
+
+		return outcome;
+	}
+
+	async cancelModelSwitch(collection: Collection) {
+		return inTransaction(this.pool, async client => cancelModelSwitch(client, (await this.current(collection)).id));
 	}
 
 	async vectorIndex(collection: Collection) {

@@ -155,6 +155,28 @@ CREATE INDEX jobs_by_age ON md_vector.jobs (updated_at);
 		sql: `ALTER TABLE md_vector.documents ADD COLUMN meta jsonb NOT NULL DEFAULT '{}', ADD COLUMN meta_pairs jsonb NOT NULL DEFAULT '[]';
 CREATE INDEX documents_meta_pairs ON md_vector.documents USING gin (meta_pairs);`,
 	},
+	{
+		// Switching a collection's model in place (issue 35, model-switches.ts): the switch under way (its target
+		// fingerprint) and the target's vectors beside the live ones, kept in the row like them (MAIN), with the
+		// distribution column; the swap moves them into chunks.embedding in one transaction.
+		version: 9,
+		sql: `
+CREATE TABLE md_vector.model_switches (
+	collection_id bigint PRIMARY KEY REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	model_id text NOT NULL,
+	dims integer NOT NULL,
+	started_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE md_vector.switch_vectors (
+	chunk_id bigint PRIMARY KEY,
+	document_id bigint NOT NULL,
+	collection_id bigint NOT NULL REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	embedding vector NOT NULL
+);
+ALTER TABLE md_vector.switch_vectors ALTER COLUMN embedding SET STORAGE MAIN;
+CREATE INDEX switch_vectors_of_collection ON md_vector.switch_vectors (collection_id);
+`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

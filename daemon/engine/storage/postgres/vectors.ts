@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {invalidInput} from '../../errors.js';
+import {sha256} from '../../hash.js';
 import type {SearchFilter} from '../document-filter.js';
 import type {Collection, Fingerprint, Ranked} from '../types.js';
 import {documentCondition} from './filter-sql.js';
@@ -56,7 +57,9 @@ const efSearchSql = `CASE ${efSearchBySize.filter(step => Number.isFinite(step.b
 
 /**
  * The `k` chunks with the highest inner product (cosine: vectors are unit length), best first, in one round
- * trip. One statement serves both cases: it repeats the HNSW index's expression and predicate (the vectors cast
+ * trip, and only while the collection still holds vectors of the fingerprint it names (the query was made for
+ * it): the statement checks it in its own snapshot, so a model switch that commits meanwhile leaves it either
+ * wholly before or wholly after (postgres-storage.ts tells "switched" from "empty"). One statement serves both cases: it repeats the HNSW index's expression and predicate (the vectors cast
  * to the collection's dimension, the collection's rows), so the planner uses the collection's index when it
  * exists and is valid, and scans exactly otherwise. Before it, in the same round trip, the search list is set
  * by the collection's size now (efSearchBySize, at least k; pgvector 0.8's iterative scan, set on every
@@ -73,7 +76,7 @@ export async function vectorTopK(pool: pg.Pool, collection: Collection, query: F
 		// before a WHERE drops some, which could leave fewer than k.
 		const kept = documentCondition('document_id', '$1', filter, 4);
 		const {rows} = await pool.query<Ranked>(`SELECT id AS rowid, -(embedding <#> $2::vector) AS score FROM md_vector.chunks
-			WHERE collection_id = $1 AND embedding IS NOT NULL AND ${kept.sql} ORDER BY embedding <#> $2::vector, id LIMIT $3`, [collection.id, vectorText(query), k, ...kept.parameters]);
+			WHERE collection_id = $1 AND embedding IS NOT NULL AND ${fingerprintHolds(collection)} AND ${kept.sql} ORDER BY embedding <#> $2::vector, id LIMIT $3`, [collection.id, vectorText(query), k, ...kept.parameters]);
 		return rows;
 	}
 
@@ -91,6 +94,15 @@ export function vectorSearchSql(collection: Collection, query: Float32Array, k: 
 		setup: `SELECT set_config('hnsw.ef_search', least(greatest(${Number(k)},
 			(SELECT ${efSearchSql} FROM md_vector.collection_totals WHERE collection_id = ${id})), 1000)::text, false)`,
 		search: `SELECT id AS rowid, -(embedding::${cast} <#> ${literal}) AS score FROM md_vector.chunks /* ${hnswIndexName(collection.id)} */
-		WHERE collection_id = ${id} AND embedding IS NOT NULL ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`,
+		WHERE collection_id = ${id} AND embedding IS NOT NULL AND ${fingerprintHolds(collection)} ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`,
 	};
+}
+
+/**
+ * A condition true while the collection's fingerprint is `collection`'s, evaluated once per statement (it refers to
+ * no row). Literals only (the search statement has no parameters): numbers, and the model's name as its hex hash.
+ */
+function fingerprintHolds(collection: Collection): string {
+	return `EXISTS (SELECT 1 FROM md_vector.collections f WHERE f.id = ${Number(collection.id)} AND f.dims = ${Number(collection.dims)}
+		AND encode(sha256(convert_to(f.model_id, 'UTF8')), 'hex') = '${sha256(collection.modelId ?? '')}')`;
 }

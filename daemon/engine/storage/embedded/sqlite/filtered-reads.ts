@@ -1,34 +1,41 @@
 import type Database from 'better-sqlite3';
-import {globPattern, requiredPairs, type SearchFilter} from '../../document-filter.js';
+import {requiredPairs, type SearchFilter} from '../../document-filter.js';
 import {decodeVector} from './vector-codec.js';
 
-/** Compiled path patterns, by source: a search's globs are matched against every candidate row. */
-const patterns = new Map<string, RegExp>();
+/**
+ * A search filter as the store's statements take it: the names its path globs keep (matched beforehand, in
+ * slices, by kept-names.ts: a statement runs on the main thread and cannot yield) under a key, and its front
+ * matter.
+ */
+export type StoreFilter = {readonly names?: string; readonly meta?: SearchFilter['meta']};
 
-/** SQLite's REGEXP (it has none of its own), with JavaScript's engine: `name REGEXP pattern`. */
-export function registerRegexp(db: Database.Database): void {
-	db.function('regexp', {deterministic: true}, (pattern: unknown, value: unknown) => {
-		let compiled = patterns.get(String(pattern));
-		if (!compiled) {
-			compiled = new RegExp(String(pattern), 'u');
-			if (patterns.size > 1000) {
-				patterns.clear();
-			}
+/** Names kept by a search's path globs, by key, while its statements run. */
+const keptNames = new Map<string, ReadonlySet<string>>();
+let nextKey = 0;
 
-			patterns.set(String(pattern), compiled);
-		}
+/** Runs `work` with `names` under a key of their own (the filter's `names`). */
+export async function withKeptNames<T>(names: ReadonlySet<string>, work: (key: string) => Promise<T>): Promise<T> {
+	const key = String(nextKey++);
+	keptNames.set(key, names);
+	try {
+		return await work(key);
+	} finally {
+		keptNames.delete(key);
+	}
+}
 
-		return typeof value === 'string' && compiled.test(value) ? 1 : 0;
-	});
+/** `kept_name(key, name)`: whether the names under `key` hold `name`. */
+export function registerKeptNames(db: Database.Database): void {
+	db.function('kept_name', {deterministic: true}, (key: unknown, value: unknown) => (typeof value === 'string' && keptNames.get(String(key))?.has(value) ? 1 : 0));
 }
 
 /** The filter as SQL over the documents row `d`, with its parameters in order. */
-export function filterSql(filter: SearchFilter): {sql: string; parameters: string[]} {
+export function filterSql(filter: StoreFilter): {sql: string; parameters: string[]} {
 	const parts: string[] = [];
 	const parameters: string[] = [];
-	if (filter.paths && filter.paths.length > 0) {
-		parts.push(`(${filter.paths.map(() => 'd.file_name REGEXP ?').join(' OR ')})`);
-		parameters.push(...filter.paths.map(glob => globPattern(glob)));
+	if (filter.names !== undefined) {
+		parts.push('kept_name(?, d.file_name)');
+		parameters.push(filter.names);
 	}
 
 	for (const pair of requiredPairs(filter)) {
@@ -39,16 +46,13 @@ export function filterSql(filter: SearchFilter): {sql: string; parameters: strin
 	return {sql: parts.length > 0 ? parts.join(' AND ') : '1', parameters};
 }
 
-/** The filter as SQL over `d` with named parameters (@path0..., @pair0...), for statements that name theirs. */
-export function namedFilterSql(filter: SearchFilter): {sql: string; parameters: Record<string, string>} {
+/** The filter as SQL over `d` with named parameters (@names, @pair0...), for statements that name theirs. */
+export function namedFilterSql(filter: StoreFilter): {sql: string; parameters: Record<string, string>} {
 	const parts: string[] = [];
 	const parameters: Record<string, string> = {};
-	const paths = filter.paths ?? [];
-	if (paths.length > 0) {
-		parts.push(`(${paths.map((_, index) => `d.file_name REGEXP @path${index}`).join(' OR ')})`);
-		for (const [index, glob] of paths.entries()) {
-			parameters[`path${index}`] = globPattern(glob);
-		}
+	if (filter.names !== undefined) {
+		parts.push('kept_name(@names, d.file_name)');
+		parameters.names = filter.names;
 	}
 
 	for (const [index, pair] of requiredPairs(filter).entries()) {
@@ -71,21 +75,21 @@ export class FilteredReads {
 	}
 
 	/** How many chunks with a vector the filter keeps. */
-	vectorCount(collectionId: number, filter: SearchFilter): number {
+	vectorCount(collectionId: number, filter: StoreFilter): number {
 		const {sql, parameters} = filterSql(filter);
 		return (this.prepare(`SELECT count(*) AS count FROM chunks c JOIN documents d ON d.id = c.document_id
 			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`).get(collectionId, ...parameters) as {count: number}).count;
 	}
 
 	/** The rowids of those chunks. */
-	vectorRowids(collectionId: number, filter: SearchFilter): Set<number> {
+	vectorRowids(collectionId: number, filter: StoreFilter): Set<number> {
 		const {sql, parameters} = filterSql(filter);
 		return new Set((this.prepare(`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id
 			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`).pluck().all(collectionId, ...parameters) as number[]));
 	}
 
 	/** Those chunks with their vectors (a few: exact search over them). */
-	* vectors(collectionId: number, filter: SearchFilter): Generator<{rowid: number; vector: Float32Array}> {
+	* vectors(collectionId: number, filter: StoreFilter): Generator<{rowid: number; vector: Float32Array}> {
 		const {sql, parameters} = filterSql(filter);
 		const statement = this.prepare(`SELECT c.id, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id
 			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`);

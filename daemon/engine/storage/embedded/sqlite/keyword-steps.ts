@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import type {SearchFilter} from '../../document-filter.js';
 import type {FieldWeights, Ranked} from '../../types.js';
-import {namedFilterSql} from './filtered-reads.js';
+import {namedFilterSql, type StoreFilter} from './filtered-reads.js';
 import {phrase, type WeightedTerm} from './keyword-top-k.js';
 
 /**
@@ -20,7 +19,7 @@ export class KeywordSteps {
 		// Fields only.
 	}
 
-	best(collectionId: number, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number, weights: FieldWeights, filter?: SearchFilter): Ranked[] {
+	best(collectionId: number, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number, weights: FieldWeights, filter?: StoreFilter): Ranked[] {
 		const kept = filter ? namedFilterSql(filter) : undefined;
 		const parameters: Record<string, number | string> = {w0: weights[0], w1: weights[1], w2: weights[2], collection: collectionId, limit, ...kept?.parameters};
 		for (const [index, term] of essential.entries()) {

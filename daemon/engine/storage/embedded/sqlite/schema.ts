@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Schema of the store; `user_version` tells which migrations ran. */
-export const schemaVersion = 5;
+export const schemaVersion = 6;
 
 /** Version 1: what every store starts from (frozen: a change is a migration below). */
 export const schemaVersion1 = `
@@ -101,6 +101,22 @@ ALTER TABLE documents ADD COLUMN ctime_ms REAL;
 	5: `
 ALTER TABLE documents ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE documents ADD COLUMN meta_pairs TEXT NOT NULL DEFAULT '[]';
+`,
+	// 6: switching a collection's model in place (issue 35): the switch under way (its target fingerprint), and the
+	// target's vectors beside the live ones, each going with its chunk; the swap moves them into chunks.vector.
+	6: `
+CREATE TABLE model_switches (
+	collection_id INTEGER PRIMARY KEY REFERENCES collections(id) ON DELETE CASCADE,
+	model_id TEXT NOT NULL,
+	dims INTEGER NOT NULL,
+	started_at TEXT NOT NULL
+);
+CREATE TABLE switch_vectors (
+	chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+	collection_id INTEGER NOT NULL,
+	vector BLOB NOT NULL
+);
+CREATE INDEX switch_vectors_of_collection ON switch_vectors(collection_id);
 `,
 };
 

@@ -17,6 +17,7 @@ export function prepareStatements(db: Database.Database) {
 		setFingerprint: db.prepare('UPDATE collections SET model_id = ?, dims = ? WHERE id = ?'),
 		bumpGeneration: db.prepare('UPDATE collections SET vector_generation = vector_generation + 1 WHERE id = ?'),
 		documentByName: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? AND file_name = ?`),
+		fileNamesOfCollection: db.prepare('SELECT file_name FROM documents WHERE collection_id = ?'),
 		documentsOfCollection: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? ORDER BY file_name`),
 		// Export pages: documents after a file name, then each one's chunks (the (collection_id, file_name) index walks them in order).
 		documentsAfter: db.prepare(`SELECT d.id, d.file_name AS fileName, d.title, d.tags, d.content_hash AS contentHash, d.byte_size AS byteSize, d.source_path AS sourcePath,
