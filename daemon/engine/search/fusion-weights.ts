@@ -25,3 +25,12 @@ const byFamily: Readonly<Record<ModelFamily, FusionWeights>> = {
 export function fusionWeights(modelId: string | undefined): FusionWeights {
 	return byFamily[modelId ? modelFamily(modelId) : 'other'];
 }
+
+/**
+ * The weights for a search over collections whose vectors come from `modelIds` (each collection has its own
+ * model): their family's when they share one, else the middle ground.
+ */
+export function fusionWeightsOf(modelIds: Iterable<string>): FusionWeights {
+	const families = new Set([...modelIds].map(id => modelFamily(id)));
+	return byFamily[families.size === 1 ? [...families][0]! : 'other'];
+}

@@ -8,7 +8,7 @@ import type {QueryModels} from '../models/collection-models.js';
 import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demoteBoilerplate, fuse} from './fusion.js';
-import {fusionWeights} from './fusion-weights.js';
+import {fusionWeightsOf} from './fusion-weights.js';
 import {isBoilerplate} from './boilerplate.js';
 import {queryFilter} from './query-filter.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
@@ -94,17 +94,18 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 
 	let semantic = await semanticWork;
 	let ranked = mode === 'semantic' ? semantic : keyword;
+	const weights = fusionWeightsOf([...embedders.values()].map(embedder => embedder.modelId));
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
 		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issues 28 and 35).
 		const candidates = await reader.read([...semantic, ...keyword].map(hit => hit.rowid));
 		const boilerplate = new Set([...candidates].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
 		[semantic, keyword] = demoteBoilerplate(semantic, keyword, boilerplate);
-		ranked = fuse(request.fusion, semantic, keyword, fusionWeights(context.embedder?.modelId));
+		ranked = fuse(request.fusion, semantic, keyword, weights);
 	}
 
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
-	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, fusionWeights(context.embedder?.modelId)) : undefined;
+	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, weights) : undefined;
 	const results = toResults(chunks, ranked, request, explain);
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
