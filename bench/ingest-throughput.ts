@@ -23,7 +23,7 @@ export async function timeIngest(client: DaemonClient, folder: string, collectio
 		throw new Error(`ingest of ${folder} ended ${done.state}`);
 	}
 
-	return {files: done.progress.totalFiles, chunks: done.progress.chunks, seconds: (performance.now() - started) / 1000};
+	return {files: done.progress.total_files, chunks: done.progress.chunks, seconds: (performance.now() - started) / 1000};
 }
 
 /** The texts the pipeline embeds for `folder` (heading path + chunk), chunked exactly as ingest does. */

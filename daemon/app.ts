@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps): express.Express {
 	app.use(authenticate({checks: credentials, failures: deps.failedAuthentications ?? new FailedAuthentications(), access: deps.access, ownerKey: Boolean(deps.apiKey)}));
 	const limited = rateLimit(deps.rateLimit);
 	if (deps.oauth) {
-		app.use(oauthEndpoints(deps.oauth.router)); // at the root, where RFC 8414 and 9728 put the metadata
+		app.use(oauthEndpoints(deps.oauth.router, deps.oauth.settings.limits)); // at the root, where RFC 8414 and 9728 put the metadata
 	}
 
 	const followers = deps.sourceFollowers ?? new SourceFollowers(deps.engine, {log: deps.log});

@@ -8,7 +8,8 @@ export type Health = {
 	readonly version: string;
 	readonly uptime_s: number;
 	readonly checks: {
-		readonly chromadb: {readonly status: string; readonly count: number};
+		/** The spec's name for the vector store; `backend` is which one (absent when it could not be read). */
+		readonly chromadb: {readonly status: string; readonly count: number; readonly backend?: 'embedded' | 'postgres'};
 		readonly embedder: {
 			readonly status: string; readonly dimension: number; readonly model: string; readonly reason?: string;
 			/** Which setting chose the model, and the folder or hub id it names (to the owner only). */

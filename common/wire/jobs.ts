@@ -1,5 +1,5 @@
-// The HTTP API's directory-ingest jobs, as types only (see search.ts). Their progress fields are camelCase on
-// the wire, as they always were.
+// The HTTP API's directory-ingest jobs, as types only (see search.ts). Their fields are snake_case, as every
+// other field of the API (the progress counts were camelCase before: totalFiles is total_files).
 import type {SyncReport} from './sync.js';
 
 /** How an existing document is treated: `incremental` skips it when unchanged, `force` re-embeds every chunk. */
@@ -16,8 +16,8 @@ export type FileOutcome = {
 };
 
 export type DirectoryProgress = {
-	readonly totalFiles: number;
-	readonly processedFiles: number;
+	readonly total_files: number;
+	readonly processed_files: number;
 	readonly indexed: number;
 	/** Files of a folder sync found at a new path (their documents moved with them). */
 	readonly moved: number;

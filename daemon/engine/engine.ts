@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {SearchInput} from '../../common/search-contract.js';
-import type {DirectoryReport} from '../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
+import type {DirectoryReport} from './sources/sync-totals.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import {EngineModels, type EngineModelsOptions} from './models/engine-models.js';
 import type {Storage} from './storage/storage.js';
@@ -22,6 +22,8 @@ import {commitGroup, embedGroup, type IngestPipeline} from './ingest/ingest-pipe
 import type {FileStamp} from './files/file-stamp.js';
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
+import type {FolderCheck} from './sources/folder-check.js';
+import {nearestHint} from './documents/find-document.js';
 import {searchCollections} from './search/search-collections.js';
 import type {SearchOutcome} from './search/types.js';
 import type {DocumentSection} from './search/document-section.js';
@@ -46,6 +48,8 @@ export type IngestRequest = {
 	readonly nameFromPath?: boolean;
 	/** The file's stamp as it was read (files/file-stamp.ts), recorded so that whether it changed is told without reading it. */
 	readonly stamp?: FileStamp;
+	/** Aborted when whoever asked is gone: the embedding stops between batches, nothing is written (EngineError client_closed). */
+	readonly signal?: AbortSignal;
 };
 
 /**
@@ -77,9 +81,11 @@ export class Engine {
 	 * @param options.importFolder Where an import's checked documents wait until all are checked (importFolderOf
 	 * the data folder); spools an earlier process left there are removed.
 	 * @param options.models When models other than the default are released, and where that is logged.
+	 * @param options.allowedRoots The daemon's allowed roots: a followed folder that resolves elsewhere than
+	 * where it was recorded (a link swapped in) is read only inside them (sources/folder-check.ts).
 	 */
-	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string; readonly models?: EngineModelsOptions} = {}) {
-		this.folders = new FolderSources(storage, name => this.syncTarget(name));
+	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string; readonly models?: EngineModelsOptions; readonly allowedRoots?: () => readonly string[]} = {}) {
+		this.folders = new FolderSources(storage, name => this.syncTarget(name), options.allowedRoots);
 		this.models = new EngineModels({
 			storage, write: async (label, task) => this.write(label, task), requireCollection: async name => this.requireCollection(name), options: options.models,
 			onReady: (embedder, isDefault) => {
@@ -173,8 +179,8 @@ export class Engine {
 		const fileName = checkFileName(place?.name ?? request.fileName);
 		const prepared = await prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
 		// Embedded outside the write queue, checked and written inside it (ingest/ingest-pipeline.ts).
-		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default');
-		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded);
+		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default', request.signal);
+		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded, request.signal);
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
 
@@ -199,14 +205,15 @@ export class Engine {
 	/**
 	 * Syncs one source after a watcher's batch: the whole source is walked (stat only), and files it reported are
 	 * read whatever their size and mtime say; `rescan` reads every file. Undefined when the collection is gone.
+	 * `mayRead`: the followers' rule for the folder's real path (the engine's own applies too).
 	 */
-	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}): Promise<CollectionSyncReport | undefined> {
+	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}, mayRead?: FolderCheck): Promise<CollectionSyncReport | undefined> {
 		const row = await this.storage.collection(collection);
 		if (!row) {
 			return undefined;
 		}
 
-		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan}));
+		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan, mayRead}));
 	}
 
 	/** The collection's folder sources, by label, with their document counts. */
@@ -233,7 +240,8 @@ export class Engine {
 			const document = await this.storage.document(row, fileName);
 			const deleted = await this.storage.deleteDocument(row, fileName);
 			if (deleted === undefined) {
-				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
+				// As get does: the nearest stored names, so a typo is fixed without a listing.
+				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'${nearestHint(fileName, await this.storage.documents(row), row.name)}`);
 			}
 
 			const sources = await this.storage.sources(row);
@@ -336,7 +344,7 @@ export class Engine {
 		return {
 			storage: this.storage,
 			queue: async task => this.write(`sync of ${name}`, task),
-			embed: async (documents, mode) => embedGroup(this.pipeline, name, documents, mode),
+			embed: async (documents, mode, signal) => embedGroup(this.pipeline, name, documents, mode, signal),
 			commit: async embedded => commitGroup(this.pipeline, name, embedded),
 		};
 	}

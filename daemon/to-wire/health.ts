@@ -1,7 +1,7 @@
 import type {Health} from '../use-cases/health.js';
 
 /**
- * GET /health: the spec's fields (checks.chromadb names the vector store), plus version, model (and, for the
+ * GET /health: the spec's fields (checks.chromadb is the vector store, its `backend` the real one), plus version, model (and, for the
  * owner, the setting that chose it), every model loaded, the model switches under way, and uptime. `checks.storage` names the backend (for PostgreSQL: the server's
  * versions, the database, this daemon's connections); `checks.writes` the write running and those waiting.
  * `checks.background` lists what failed in work no request waits
@@ -23,6 +23,7 @@ export function toHealth(health: Health) {
 	const background = {status: problems.length > 0 ? 'degraded' : 'ok', problems};
 	return {
 		status: health.status, ...(health.reason === undefined ? {} : {reason: health.reason}), version: health.version, uptime_s: health.uptimeSeconds,
-		checks: {chromadb: health.store, embedder, ...(health.storage ? {storage: health.storage} : {}), writes: health.writes, background},
+		// `chromadb` is the spec's name for the vector store; `backend` says which one this is.
+		checks: {chromadb: {...health.store, ...(health.storage ? {backend: health.storage.backend} : {})}, embedder, ...(health.storage ? {storage: health.storage} : {}), writes: health.writes, background},
 	};
 }

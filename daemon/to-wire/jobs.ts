@@ -1,11 +1,11 @@
 import type {DirectoryProgress, DirectoryReport, FileOutcome} from '../../common/wire/jobs.js';
-import type * as Ingest from '../../common/wire/jobs.js';
+import type * as Ingest from '../engine/sources/sync-totals.js';
 import type * as Write from '../engine/ingest/write-documents.js';
 
-/** A directory ingestion's counts, as jobs report them (camelCase on the wire, as they always were). */
+/** A directory ingestion's counts, as jobs report them (snake_case, as every other field of the API). */
 export function toDirectoryProgress(progress: Ingest.DirectoryProgress): DirectoryProgress {
 	return {
-		totalFiles: progress.totalFiles, processedFiles: progress.processedFiles, indexed: progress.indexed, moved: progress.moved,
+		total_files: progress.totalFiles, processed_files: progress.processedFiles, indexed: progress.indexed, moved: progress.moved,
 		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks,
 	};
 }

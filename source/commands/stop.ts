@@ -16,7 +16,7 @@ async function runningJobs(client: DaemonClient | undefined): Promise<Job[]> {
 	}
 }
 
-const describe = (job: Job) => `ingest-dir of ${job.directory} into '${job.collection}', ${count(job.progress.processedFiles)} of ${count(job.progress.totalFiles)} files`;
+const describe = (job: Job) => `ingest-dir of ${job.directory} into '${job.collection}', ${count(job.progress.processed_files)} of ${count(job.progress.total_files)} files`;
 
 /**
  * Stops this data folder's daemon, if one runs: SIGTERM lets running jobs finish, then it saves and exits; `now`

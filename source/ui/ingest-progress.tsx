@@ -19,9 +19,9 @@ export function IngestProgress({progress, startedAt, now}: Props) {
 	const {filesPerSecond, chunksPerSecond, etaSeconds} = rates(progress, startedAt, now);
 	return (
 		<Box flexDirection='column'>
-			<ProgressBar done={progress.processedFiles} total={progress.totalFiles}/>
+			<ProgressBar done={progress.processed_files} total={progress.total_files}/>
 			<Text>
-				{progress.processedFiles.toLocaleString('en-US')}/{progress.totalFiles > 0 ? progress.totalFiles.toLocaleString('en-US') : '?'} files
+				{progress.processed_files.toLocaleString('en-US')}/{progress.total_files > 0 ? progress.total_files.toLocaleString('en-US') : '?'} files
 				{'  '}{progress.chunks.toLocaleString('en-US')} chunks
 				{'  '}<Text dimColor>{filesPerSecond.toFixed(0)} files/s, {chunksPerSecond.toFixed(0)} chunks/s, ETA {formatDuration(etaSeconds)}</Text>
 			</Text>

@@ -57,7 +57,7 @@ test.serial('GET /health: open, spec fields', async t => {
 	const {status, body} = await daemon.request('GET', '/api/v1/health');
 	t.is(status, 200);
 	t.is(body.status, 'ok');
-	t.like(body.checks.chromadb, {status: 'ok'});
+	t.like(body.checks.chromadb, {status: 'ok', backend: 'embedded'}, 'the spec\'s name, and the real store beside it');
 	t.is(typeof body.checks.chromadb.count, 'number');
 	t.like(body.checks.embedder, {status: 'ok', dimension: 32});
 });

@@ -41,9 +41,17 @@ test('a section runs from its heading to before the next heading of its level or
 test('a "#" line inside code is not a heading, and a missing section names the nearest one', async t => {
 	const error = await t.throwsAsync(async () => findSection(doc, ['not a heading: a comment in code'], 'guide.md'));
 	t.regex(error.message, /^section: no "not a heading: a comment in code" in guide\.md; nearest: "/);
-	await t.throwsAsync(async () => findSection(doc, ['Install', 'Linx'], 'guide.md'), {message: 'section: no "Install > Linx" in guide.md; nearest: "Guide > Install > Linux"'});
-	await t.throwsAsync(async () => findSection(doc, ['Linux']), {message: /no "Linux"/}, 'only the title may be left out, not a middle heading');
+	await t.throwsAsync(async () => findSection(doc, ['Install', 'Linx'], 'guide.md'), {message: 'section: no "Install > Linx" in guide.md; nearest: "Install > Linux"'});
 	await t.throwsAsync(async () => findSection('plain text', ['x']), {message: /it has no headings$/});
+});
+
+test('the last headings are enough when they end one section; several are named with their lines', async t => {
+	t.deepEqual(await findSection(doc, ['Linux']), {headingPath: ['Guide', 'Install', 'Linux'], startLine: 11, endLine: 12});
+	const twice = '# T\n\n## Server\n\n### Goals\n\na\n\n## Client\n\n### Goals\n\nb\n';
+	await t.throwsAsync(async () => findSection(twice, ['goals'], 'x.md'), {message: 'section: "goals" ends 2 sections of x.md: "Server > Goals" (line 5), "Client > Goals" (line 11); give more of its headings'});
+	t.is((await findSection(twice, ['Client', 'Goals'])).startLine, 11);
+	// A heading right below the title goes first, as before: "Install" is the title's, not a deeper one's.
+	t.deepEqual((await findSection('# T\n\n## A\n\n### Install\n\n## Install\n', ['Install'])).headingPath, ['T', 'Install']);
 });
 
 test(String.raw`section paths: split at ">", "\>" is a literal, empty parts refused`, t => {
@@ -61,4 +69,12 @@ test('on a real KEP, a section found by its path is the text under that heading'
 	t.true(section.content.startsWith('### Time frame\n'));
 	t.true(section.content.endsWith('(1.16 and 1.17).'));
 	t.is((await findSection(text, ['Motivation', 'Non-Goals'])).endLine, 84);
+});
+
+test('on a KEP, where every heading sits under the title, suggestions compare the whole heading path', async t => {
+	const text = readFileSync(path.join(sharedData, 'kubernetes-keps', 'corpus', 'keps', 'sig-cli', '2229-kubectl-xdg-base-dir', 'README.md'), 'utf8');
+	t.deepEqual((await findSection(text, ['Goals'])).headingPath, ['KEP-2229: kubectl xdg base dir', 'Motivation', 'Goals']);
+	await t.throwsAsync(async () => findSection(text, ['Motivaton'], 'k.md'), {message: 'section: no "Motivaton" in k.md; nearest: "Motivation"'});
+	await t.throwsAsync(async () => findSection(text, ['Motivation', 'Goal'], 'k.md'), {message: 'section: no "Motivation > Goal" in k.md; nearest: "Motivation > Goals"'});
+	await t.throwsAsync(async () => findSection(text, ['Graduation Criterias'], 'k.md'), {message: 'section: no "Graduation Criterias" in k.md; nearest: "Graduation Criteria"'});
 });

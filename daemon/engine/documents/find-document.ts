@@ -54,7 +54,7 @@ const stem = (name: string) => path.posix.basename(name).replace(/\.(md|markdown
  * by a few edits of the whole path (a quarter of its length, at least 2), or by its file name alone with a
  * quarter of that (exact for short names): `docs/setup.md` finds `guides/setup.md`, `sub/c.md` does not find `a.md`.
  */
-function nearestHint(requested: string, documents: readonly DocumentInfo[], collection: string): string {
+export function nearestHint(requested: string, documents: readonly DocumentInfo[], collection: string): string {
 	const wanted = stem(requested);
 	const pathLimit = Math.max(2, Math.floor(requested.length / 4));
 	const stemLimit = Math.floor(wanted.length / 4);
@@ -68,5 +68,5 @@ function nearestHint(requested: string, documents: readonly DocumentInfo[], coll
 		.slice(0, suggestions);
 	return near.length > 0
 		? `; nearest: ${near.map(entry => entry.name).join(', ')}`
-		: `; md-vector documents -C ${collection} lists its ${documents.length} documents`;
+		: `; md-vector documents -C ${collection} lists its ${documents.length} document${documents.length === 1 ? '' : 's'}`;
 }

@@ -11,6 +11,8 @@ import type {EmbedderReply, EmbedderRequest, EmbedderThreadData} from './thread-
  */
 const {config, cacheDir} = workerData as EmbedderThreadData;
 let embedder: Embedder | undefined;
+/** The document calls that may be cancelled, by the key their caller gave. */
+const cancellable = new Map<number, AbortController>();
 
 async function handle(request: EmbedderRequest): Promise<EmbedderReply> {
 	switch (request.op) {
@@ -22,7 +24,23 @@ async function handle(request: EmbedderRequest): Promise<EmbedderReply> {
 		}
 
 		case 'documents': {
-			return {vectors: await loaded().embedDocuments(request.texts)};
+			if (request.key === undefined) {
+				return {vectors: await loaded().embedDocuments(request.texts)};
+			}
+
+			const controller = new AbortController();
+			cancellable.set(request.key, controller);
+			try {
+				return {vectors: await loaded().embedDocuments(request.texts, controller.signal)};
+			} finally {
+				cancellable.delete(request.key);
+			}
+		}
+
+		case 'cancel': {
+			// Handled while the call runs: the model yields to this thread's events between texts (query-first.ts).
+			cancellable.get(request.key)?.abort();
+			return {};
 		}
 
 		case 'query': {

@@ -3,7 +3,8 @@ export type Embedder = {
 	/** Recorded in each collection's fingerprint. */
 	readonly modelId: string;
 	readonly dims: number;
-	embedDocuments(texts: readonly string[]): Promise<Float32Array[]>;
+	/** `signal`: an ingestion cancelled stops between model runs (rejecting with its reason), not after all of them. */
+	embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
 	embedQuery(text: string): Promise<Float32Array>;
 	dispose(): Promise<void>;
 };

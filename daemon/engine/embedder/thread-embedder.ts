@@ -8,7 +8,8 @@ export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDi
 
 export type EmbedderRequest
 	= | {readonly op: 'load'}
-		| {readonly op: 'documents'; readonly texts: readonly string[]}
+		| {readonly op: 'documents'; readonly texts: readonly string[]; readonly key?: number}
+		| {readonly op: 'cancel'; readonly key: number}
 		| {readonly op: 'query'; readonly text: string}
 		| {readonly op: 'dispose'};
 
@@ -79,12 +80,14 @@ class ThreadEmbedder implements Embedder {
 	private timer: NodeJS.Timeout | undefined;
 	private closed = false;
 	private idle: (() => void) | undefined;
+	private nextKey = 1;
 
 	constructor(readonly modelId: string, readonly dims: number, sessions: Sessions, private readonly starters: Starters, private readonly options: ThreadEmbedderOptions) {
 		this.current = sessions;
 	}
 
-	async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
+	async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		signal?.throwIfAborted();
 		this.grown = true;
 		clearTimeout(this.timer);
 		try {
@@ -93,7 +96,7 @@ class ThreadEmbedder implements Embedder {
 					this.grow(sessions); // they join while this call runs on the ones there are
 				}
 
-				return shareTexts(texts, sessions.threads.length, async (index, slice) => (await this.call(sessions, index, {op: 'documents', texts: slice})).vectors!);
+				return shareTexts(texts, sessions.threads.length, async (index, slice) => this.documents(sessions, index, slice, signal));
 			});
 		} finally {
 			if (this.options.releaseAfterMs) {
@@ -147,6 +150,25 @@ class ThreadEmbedder implements Embedder {
 				this.options.log?.(`another session of the embedding model could not start (going on with ${sessions.threads.length}): ${error instanceof Error ? error.message : String(error)}`);
 			}
 		})).then(() => undefined);
+	}
+
+	/**
+	 * One slice on one session. Cancelled: no further slice starts, and the session stops before its next text
+	 * (the call then rejects with the signal's reason), so a cancel waits for one model run per session at most.
+	 */
+	private async documents(sessions: Sessions, index: number, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		signal?.throwIfAborted();
+		const key = signal ? this.nextKey++ : undefined;
+		const thread = sessions.threads[index]!;
+		const cancel = () => void thread.call({op: 'cancel', key: key!}).catch(() => undefined);
+		signal?.addEventListener('abort', cancel, {once: true});
+		try {
+			return (await this.call(sessions, index, {op: 'documents', texts, key})).vectors!;
+		} catch (error) {
+			throw signal?.aborted ? signal.reason as Error : error;
+		} finally {
+			signal?.removeEventListener('abort', cancel);
+		}
 	}
 
 	private async call(sessions: Sessions, index: number, request: EmbedderRequest): Promise<EmbedderReply> {

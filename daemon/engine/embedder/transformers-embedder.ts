@@ -79,10 +79,14 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	return {
 		modelId: fingerprintId(config),
 		dims,
-		async embedDocuments(texts) {
+		async embedDocuments(texts, signal) {
 			const vectors: Float32Array[] = [];
 			for (const text of texts) {
-				vectors.push(await turns.batch(async () => run(config.documentPrefix + text)));
+				vectors.push(await turns.batch(async () => {
+					// Checked after the turn of the event loop before each run: a cancel sent meanwhile is seen there.
+					signal?.throwIfAborted();
+					return run(config.documentPrefix + text);
+				}));
 			}
 
 			return vectors;

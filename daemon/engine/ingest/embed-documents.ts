@@ -1,8 +1,19 @@
+import {EngineError} from '../errors.js';
 import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
 import {checkCompatible} from './write-documents.js';
+
+/** Texts embedded per call when the work may be called off: a hung-up client's ingest stops after the one running. */
+const textsPerCall = 64;
+
+/** Throws when whoever asked for the work is gone (a client that hung up): nothing more is embedded or written. */
+export function throwIfGone(signal: AbortSignal | undefined): void {
+	if (signal?.aborted) {
+		throw new EngineError('client_closed', 499, 'the client closed the connection before the ingestion finished: it was stopped, and nothing of it was stored');
+	}
+}
 
 /** Documents with the vectors of all their chunks, made before their write and committed by write-documents.ts. */
 export type EmbeddedDocuments = {
@@ -21,7 +32,7 @@ export type EmbeddedDocuments = {
  * the commit checks the collection and the stored documents again inside the queue. A vector reused from a
  * chunk deleted meanwhile is still right: it is a function of the text and the model.
  */
-export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
+export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
 	const vectors = new Map<string, Float32Array>();
 	if (!embedder || documents.length === 0) {
 		return {documents, vectors, embedder, mode};
@@ -47,12 +58,19 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 		}
 	}
 
-	if (missing.size > 0) {
-		const made = await embedder.embedDocuments([...missing.values()]);
-		for (const [index, hash] of [...missing.keys()].entries()) {
-			vectors.set(hash, made[index]!);
+	// With a signal, a few texts per call, so that the work stops soon after whoever asked for it is gone.
+	const hashes = [...missing.keys()];
+	const texts = [...missing.values()];
+	const step = signal ? textsPerCall : Math.max(1, texts.length);
+	for (let start = 0; start < texts.length; start += step) {
+		throwIfGone(signal);
+		const made = await embedder.embedDocuments(texts.slice(start, start + step), signal);
+		for (const [index, vector] of made.entries()) {
+			vectors.set(hashes[start + index]!, vector);
 		}
 	}
+
+	throwIfGone(signal);
 
 	return {documents, vectors, embedder, mode};
 }

@@ -4,7 +4,7 @@ import {sameFingerprint} from '../storage/fingerprint.js';
 import type {Collection} from '../storage/types.js';
 import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
-import {embedDocuments, type EmbeddedDocuments} from './embed-documents.js';
+import {embedDocuments, throwIfGone, type EmbeddedDocuments} from './embed-documents.js';
 import {writeDocuments} from './write-documents.js';
 
 /** What the two halves of an ingestion need from the engine. */
@@ -25,10 +25,10 @@ export type IngestPipeline = {
 /** Commits tried with vectors of a model that is no longer the collection's before they are written anyway (the storage then refuses another fingerprint's). */
 const modelChanges = 2;
 
-/** The first half: vectors for the documents, outside the write queue (embed-documents.ts). */
-export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
+/** The first half: vectors for the documents, outside the write queue (embed-documents.ts); `signal` stops it between model runs. */
+export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
 	const embedder = await pipeline.embedderFor(await pipeline.storage.collection(collection));
-	return embedDocuments(pipeline.storage, embedder, collection, documents, mode);
+	return embedDocuments(pipeline.storage, embedder, collection, documents, mode, signal);
 }
 
 /**
@@ -36,11 +36,12 @@ export async function embedGroup(pipeline: IngestPipeline, collection: string, d
  * changed while the vectors were made (the default finished loading, or a model switch completed), they are
  * made again first, outside the queue.
  */
-export async function commitGroup(pipeline: IngestPipeline, collection: string, embedded: EmbeddedDocuments): Promise<FileOutcome[]> {
+export async function commitGroup(pipeline: IngestPipeline, collection: string, embedded: EmbeddedDocuments, signal?: AbortSignal): Promise<FileOutcome[]> {
 	let current = embedded;
 	for (let attempt = 0; ; attempt++) {
 		const made = current;
 		const outcomes = await pipeline.queue(`${made.documents.length} documents into ${collection}`, async () => {
+			throwIfGone(signal); // its turn in the queue came after its client left: nothing is written
 			const row = await pipeline.ensureCollection(collection);
 			return sameModel(pipeline.embedderNow(row), made.embedder) || attempt >= modelChanges ? writeDocuments(pipeline.storage, row, made) : undefined;
 		}).catch((error: unknown) => {
@@ -55,7 +56,7 @@ export async function commitGroup(pipeline: IngestPipeline, collection: string, 
 			return outcomes;
 		}
 
-		current = await embedGroup(pipeline, collection, made.documents, made.mode);
+		current = await embedGroup(pipeline, collection, made.documents, made.mode, signal);
 	}
 }
 

@@ -5,12 +5,13 @@ import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
 import type {QueryModels} from '../models/collection-models.js';
-import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
+import {ChunkReader, checkedTopK, maxCandidates, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demoteBoilerplate, fuse} from './fusion.js';
 import {fusionWeightsOf} from './fusion-weights.js';
 import {isBoilerplate} from './boilerplate.js';
 import {queryFilter} from './query-filter.js';
+import {noTermsNotice} from './no-terms.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 import {VectorRanking} from './vector-ranking.js';
 
@@ -33,6 +34,9 @@ async function unionTopK(collections: readonly Collection[], depth: number, rank
 	return lists.flat().sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, depth);
 }
 
+/** How deep a search's candidate lists go, and its query's vectors once made: a collapsed search that came up short goes deeper. */
+type Deeper = {readonly depth: number; readonly vectors?: VectorRanking; readonly started: number};
+
 /**
  * One search over one or several collections. Several are one ranking over their union: BM25 (store-wide
  * statistics) and cosine similarity of one model compare across collections, so the union's top k is the merge
@@ -40,9 +44,11 @@ async function unionTopK(collections: readonly Collection[], depth: number, rank
  * over the union's two lists: a rank means the same everywhere.
  * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
  * fetching more of them to keep the list full; the vector side embeds the query without its operators.
+ * Collapsed (one hit per document, as `search -l` asks), a search whose candidates held fewer than top-k documents
+ * runs again 4 times as deep while there may be more: `-l -k 10` lists 10 files when 10 match, as `rg -l` does.
  */
-export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
-	const started = performance.now();
+export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest, deeper?: Deeper): Promise<SearchOutcome> {
+	const started = deeper?.started ?? performance.now();
 	const problem = queryProblem(request.query);
 	if (problem) {
 		throw invalidInput(`query: ${problem}`);
@@ -53,7 +59,8 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
-	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
+	const depth = deeper?.depth ?? (request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK);
+	let queryVectors = deeper?.vectors;
 	let notice: string | undefined;
 	let {mode} = request;
 	const {embedders, problems} = context.models;
@@ -72,7 +79,9 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
 	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
 	if (mode !== 'keyword') {
-		const vectors = new VectorRanking(context.storage, collections, embedders);
+		// Made once: a deeper run reuses the query's vectors (VectorRanking.embed embeds each model once).
+		const vectors = queryVectors ?? new VectorRanking(context.storage, collections, embedders);
+		queryVectors = vectors;
 		semanticWork = (async () => {
 			let at = performance.now();
 			await vectors.embed(parsed.text);
@@ -88,6 +97,10 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode !== 'semantic') {
 		const at = performance.now();
 		const terms = keywordTerms(parsed.text);
+		if (terms.length === 0 && mode === 'keyword') {
+			notice = notice ? `${notice}; ${noTermsNotice(parsed.text)}` : noTermsNotice(parsed.text);
+		}
+
 		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights, request.filter)), depth, check, reader);
 		timings.keyword = performance.now() - at;
 	}
@@ -106,14 +119,21 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
 	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, weights) : undefined;
-	const results = toResults(chunks, ranked, request, explain);
+	const {results, belowMinimum} = toResults(chunks, ranked, request, explain);
+	if (request.collapse && results.length < request.topK && !belowMinimum && mayHaveMore(depth, semantic, keyword)) {
+		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vectors: queryVectors, started});
+	}
+
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
 
-/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score. */
-function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): SearchHit[] {
+/** Whether a list came back full (it may have more candidates) below the most a search looks at. */
+const mayHaveMore = (depth: number, ...lists: ReadonlyArray<readonly Ranked[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
+
+/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score (then `belowMinimum`). */
+function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
 	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();
@@ -126,7 +146,7 @@ function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ran
 
 		const score = Number(hit.score.toFixed(6));
 		if (request.minScore !== undefined && score < request.minScore) {
-			break; // best first: every later hit is below it too
+			return {results, belowMinimum: true}; // best first: every later hit is below it too
 		}
 
 		seenIds.add(chunk.id);
@@ -137,7 +157,7 @@ function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ran
 		}
 	}
 
-	return results;
+	return {results, belowMinimum: false};
 }
 
 function round<T extends Record<string, number>>(timings: T): T {

@@ -15,8 +15,8 @@ export type ApplyTarget = {
 	readonly storage: Storage;
 	/** Runs a store change in the engine's write queue. */
 	readonly queue: <T>(task: () => Promise<T>) => Promise<T>;
-	/** Makes a group's vectors outside the write queue (reusing stored vectors of unchanged chunk texts). */
-	readonly embed: (documents: readonly PreparedDocument[], mode: IngestMode) => Promise<EmbeddedDocuments>;
+	/** Makes a group's vectors outside the write queue (reusing stored vectors of unchanged chunk texts); `signal` stops it between model runs. */
+	readonly embed: (documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal) => Promise<EmbeddedDocuments>;
 	/** Checks and writes an embedded group in one transaction, in the write queue. */
 	readonly commit: (embedded: EmbeddedDocuments) => Promise<FileOutcome[]>;
 };
@@ -77,6 +77,8 @@ export function movesOf(plan: SyncPlan, fileOf: (file: DiskFile) => SyncFile, do
  * The groups go through a pipeline: while one group is embedded (the embedding thread), the next is read and
  * chunked, and the one before is committed (the write queue), so the model is never idle for a read or a write
  * and no write waits for the model. Each file is read once: its text is the snapshot's when kept (`texts`).
+ * Cancelled, the group being embedded is dropped at the model's next batch (nothing of it was written), and only
+ * the group being committed is waited for: a Ctrl-C does not wait for a whole group's vectors.
  */
 export async function applySync(target: ApplyTarget, collection: Collection, plan: SyncPlan, moves: readonly DocumentMove[], fileOf: (file: DiskFile) => SyncFile, options: ApplyOptions): Promise<Applied> {
 	const remove = plan.removed.map(document => document.name);
@@ -121,10 +123,21 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 			return {outcomes, cancelled: true};
 		}
 
-		const embedding = group.length > 0 ? target.embed(group, mode) : undefined;
+		const embedding = group.length > 0 ? target.embed(group, mode, options.signal) : undefined;
 		const following = readGroup(); // read and chunked while this group is embedded
 		following.catch(() => undefined); // awaited below; not unhandled should the embedding fail first
-		const embedded = await embedding;
+		let embedded: EmbeddedDocuments | undefined;
+		try {
+			embedded = await embedding;
+		} catch (error) {
+			if (!options.signal?.aborted) {
+				throw error;
+			}
+
+			await committing;
+			return {outcomes, cancelled: true};
+		}
+
 		await committing; // in order, and at most one group waits for its write
 		if (embedded) {
 			committing = target.commit(embedded).then(written => {

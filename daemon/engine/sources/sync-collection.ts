@@ -1,6 +1,7 @@
-import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {CollectionSyncReport, SourceSyncReport} from '../../../common/wire/sync.js';
 import type {Collection, DocumentInfo, Source, SyncCounts} from '../storage/types.js';
+import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import {planSync, type SyncPlan} from './sync-plan.js';
 import {conflictFix} from './conflict-fix.js';
 import {diskIndex, syncInputs, type InputOptions, type SyncInputs} from './sync-inputs.js';

@@ -5,6 +5,7 @@ import {documentName} from './document-names.js';
 import {snapshotSource, type KnownFile, type SourceSnapshot} from './snapshot-source.js';
 import type {DiskFile, StoredDocument} from './sync-plan.js';
 import type {ReadTexts} from './read-texts.js';
+import type {FolderVerdict} from './folder-check.js';
 
 /** A file on disk as the sync plans and writes it: the planner's fields, its stamp to record, and its source's real folder (it is read only from inside it). */
 export type SyncFile = DiskFile & {readonly stamp: FileStamp | undefined; readonly root: string};
@@ -25,6 +26,8 @@ export type InputOptions = {
 	readonly signal?: AbortSignal;
 	/** Where the texts read are kept for the writes (read-texts.ts). */
 	readonly texts?: ReadTexts;
+	/** Whether a source's folder, resolved now, may be read (folder-check.ts); undefined: any. */
+	readonly checkFolder?: (source: Source, realFolder: string) => FolderVerdict | Promise<FolderVerdict>;
 };
 
 const key = (sourceId: number, relativePath: string) => `${sourceId}\0${relativePath}`;
@@ -55,6 +58,7 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 			snapshots.set(source.id, await snapshotSource(source.path, {
 				include: source.include, exclude: source.exclude, ignoreFiles: source.ignoreFiles, hidden: source.hidden, signal: options.signal,
 				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id), texts: options.texts,
+				checkRoot: options.checkFolder && (async realFolder => options.checkFolder!(source, realFolder)),
 				// A second of slack: file systems with coarse timestamps round a ctime down.
 				changedSince: source.lastSyncAt === null ? undefined : Date.parse(source.lastSyncAt) - 1000,
 			}));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {setImmediate as turn} from 'node:timers/promises';
 import {invalidInput} from '../errors.js';
 import {IgnoreRules} from './ignore-rules.js';
+import {FolderRefused, type FolderCheck} from './folder-check.js';
 import {isMarkdownName} from './markdown-files.js';
 import {defaultSkip, globFilters, type GlobFilters} from './path-filters.js';
 import {emptyTally, recordSkip, type SkipReason, type SkipTally} from './skip-tally.js';
@@ -17,6 +18,8 @@ export type WalkOptions = GlobFilters & {
 	readonly hidden?: boolean;
 	readonly maxFileBytes?: number;
 	readonly signal?: AbortSignal;
+	/** Whether the folder, resolved, may be read (folder-check.ts): checked before anything in it is read. */
+	readonly checkRoot?: FolderCheck;
 };
 
 export type WalkedFile = {
@@ -54,6 +57,12 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 	});
 	if (!(await stat(realRoot)).isDirectory()) {
 		throw invalidInput(`directory: ${root} is not a folder`);
+	}
+
+	// Checked on the path resolved here, which every read below keeps to: a link swapped in later reads nothing.
+	const refused = await options.checkRoot?.(realRoot);
+	if (refused !== undefined) {
+		throw new FolderRefused(refused);
 	}
 
 	const filters = globFilters(options);
