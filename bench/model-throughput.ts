@@ -14,7 +14,7 @@ import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {machine} from './machine.js';
+import {checkLoad, machine, underLoadOption} from './machine.js';
 import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js';
 import {daemonPid, memoryOf} from './cold-start.js';
 
@@ -25,7 +25,9 @@ const {values: options} = parseArgs({options: {
 	sessions: {type: 'string', default: '1,2'},
 	files: {type: 'string', default: '40'},
 	rounds: {type: 'string', default: '2'},
+	...underLoadOption,
 }});
+const load = checkLoad(options['under-load']);
 const real = path.resolve(options.model);
 const maxLength = (folder: string) => (JSON.parse(readFileSync(path.join(folder, 'tokenizer_config.json'), 'utf8')) as {model_max_length: number}).model_max_length;
 const standIn = options['stand-in'] ? await makeStandIn(path.resolve('.bench-models', `${options.shape}-shape`)) : undefined;
@@ -121,3 +123,5 @@ async function makeStandIn(folder: string): Promise<string> {
 	writeFileSync(tokenizerConfig, JSON.stringify({...JSON.parse(readFileSync(tokenizerConfig, 'utf8')), model_max_length: maxLength(real)}, undefined, 1));
 	return folder;
 }
+
+console.log(load.finish());

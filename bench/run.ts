@@ -12,7 +12,7 @@ import {waitForModel} from '../source/client/wait-for-model.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {defaultHnswThreshold} from '../daemon/engine/storage/embedded/vector-index/collection-indexes.js';
-import {machine} from './machine.js';
+import {checkLoad, machine, underLoadOption} from './machine.js';
 import {benchCliOneShot, cliBin, oneShotLines} from './cli-oneshot.js';
 import {importRealChunks} from './real-chunks.js';
 import {benchTui, tuiLines} from './tui-latency.js';
@@ -28,7 +28,9 @@ const {values: options} = parseArgs({options: {
 	peers: {type: 'boolean', default: false}, // md-vector beside Chroma and qmd instead (bench/peers/)
 	only: {type: 'string', default: ''}, // 'while-ingesting': that section alone (with the collection it searches)
 	'while-every': {type: 'string', default: '10'}, // section 3b ingests every n-th docs file
+	...underLoadOption,
 }});
+const load = checkLoad(options['under-load']);
 if (options.peers) {
 	const {runPeers} = await import('./peers/run-peers.js');
 	await runPeers(options.sizes.split(',').map(Number));
@@ -167,3 +169,5 @@ async function standard(): Promise<void> {
 		await stopDaemon(daemonPid(env));
 	}
 }
+
+console.log(load.finish());

@@ -24,6 +24,19 @@ export type DirectoryProgress = {
 	readonly unchanged: number;
 	readonly failed: number;
 	readonly chunks: number;
+	/**
+	 * The work as it moves (issue 37), between commits: `reading` while the folder is walked and changed files are
+	 * read (`found_files` found, `read_files` checked), then `writing` (`write_files` to chunk, embed and write;
+	 * `prepared_files` of them chunked into `prepared_chunks`; `embedded_chunks` of those given vectors, embedded or
+	 * reused). Absent from jobs of daemons before them.
+	 */
+	readonly phase?: 'reading' | 'writing';
+	readonly found_files?: number;
+	readonly read_files?: number;
+	readonly write_files?: number;
+	readonly prepared_files?: number;
+	readonly prepared_chunks?: number;
+	readonly embedded_chunks?: number;
 };
 
 export type DirectoryReport = DirectoryProgress & {

@@ -344,7 +344,7 @@ export class Engine {
 		return {
 			storage: this.storage,
 			queue: async task => this.write(`sync of ${name}`, task),
-			embed: async (documents, mode, signal) => embedGroup(this.pipeline, name, documents, mode, signal),
+			embed: async (documents, mode, signal, onVectors) => embedGroup(this.pipeline, name, documents, mode, signal, onVectors),
 			commit: async embedded => commitGroup(this.pipeline, name, embedded),
 		};
 	}

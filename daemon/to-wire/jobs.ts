@@ -6,8 +6,17 @@ import type * as Write from '../engine/ingest/write-documents.js';
 export function toDirectoryProgress(progress: Ingest.DirectoryProgress): DirectoryProgress {
 	return {
 		total_files: progress.totalFiles, processed_files: progress.processedFiles, indexed: progress.indexed, moved: progress.moved,
-		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks,
+		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks, ...workOf(progress),
 	};
+}
+
+/** The progress of the work between commits (phase, files read, chunks embedded), when the daemon reported it. */
+function workOf(progress: Ingest.DirectoryProgress): Partial<DirectoryProgress> {
+	const work = {
+		phase: progress.phase, found_files: progress.foundFiles, read_files: progress.readFiles, write_files: progress.writeFiles,
+		prepared_files: progress.preparedFiles, prepared_chunks: progress.preparedChunks, embedded_chunks: progress.embeddedChunks,
+	};
+	return Object.fromEntries(Object.entries(work).filter(([, value]) => value !== undefined));
 }
 
 export function toFileOutcome(outcome: Write.FileOutcome): FileOutcome {

@@ -4,7 +4,7 @@ import {exitCodes} from '../cli/exit-codes.js';
 import type {Io} from '../cli/io.js';
 import {count, plural} from '../ui/format.js';
 import {ingestReportText} from '../ui/ingest-report.js';
-import {progressLine} from '../ui/rates.js';
+import {progressLine, RecentRate} from '../ui/rates.js';
 
 /** Plain progress lines (stdout not a terminal) at most this often, on stderr. */
 const lineIntervalMs = 1000;
@@ -30,12 +30,14 @@ async function progressDisplay(io: Io, json: boolean): Promise<{update: (job: Jo
 	}
 
 	let last = 0;
+	const rate = new RecentRate();
 	return {
 		update(job) {
-			// Before the walk and the plan are done there is nothing to count yet.
-			if (job.progress.total_files > 0 && Date.now() - last >= lineIntervalMs) {
-				last = Date.now();
-				io.note(progressLine(job.progress, Date.parse(job.started_at), last, commandOf(job)));
+			const now = Date.now();
+			const line = progressLine(job.progress, rate, now, commandOf(job));
+			if (now - last >= lineIntervalMs) {
+				last = now;
+				io.note(line);
 			}
 		},
 		stop() {

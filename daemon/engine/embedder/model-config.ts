@@ -23,13 +23,13 @@ export type ModelConfig = {
 	/** Prepended to every document text embedded (e5's `passage: `). */
 	readonly documentPrefix: string;
 	/**
-	 * Model sessions, each on its own thread, each running one text at a time (embedding-pool.ts): a text's
+	 * Model sessions, each on its own thread, each running one text at a time (thread-embedder.ts): a text's
 	 * vector is then the same whatever is embedded beside it, and the sessions together keep the cores busy.
 	 */
 	readonly sessions: number;
 	/** Try the hub for a missing model. */
 	readonly allowDownload: boolean;
-	/** Idle seconds after an ingestion before the model is reloaded to give back its grown memory (0: never). */
+	/** Idle seconds after an ingestion before the documents' model threads end to give back their grown memory (0: never). */
 	readonly releaseAfterSeconds: number;
 	/**
 	 * ONNX Runtime's threads spin while they wait for work (its default). On cores shared with other busy
@@ -84,7 +84,7 @@ export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, origin?
 	};
 }
 
-/** Two sessions where there are two cores or more (each then gets half of them): see embedding-pool.ts. */
+/** Two sessions where there are two cores or more (each then gets half of them): see thread-embedder.ts. */
 function defaultSessions(): number {
 	return Math.min(2, availableParallelism());
 }

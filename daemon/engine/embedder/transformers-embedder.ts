@@ -31,7 +31,7 @@ export type LoadProgress = (event: {file: string; progress: number}) => void;
  * Loads a sentence-embedding model with transformers.js (ONNX Runtime): from a local folder, from the
  * cache, or from the hub when allowed (with progress). Throws with a message a person can act on.
  */
-export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress): Promise<Embedder> {
+export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress, options: {readonly computeThreads?: number} = {}): Promise<Embedder> {
 	const {pipeline, env} = await import('@huggingface/transformers');
 	env.cacheDir = cacheDir;
 	env.allowLocalModels = true;
@@ -42,8 +42,9 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 		extractor = await pipeline('feature-extraction', config.directory ? path.basename(config.directory) : config.id, {
 			dtype: config.dtype,
 			session_options: {
-				// The cores shared out among the sessions (embedding-pool.ts): a thread each with two sessions on two cores.
-				intraOpNumThreads: Math.max(1, Math.floor(availableParallelism() / config.sessions)),
+				// The compute threads of one run: as given (the queries' thread: one), else the cores shared out among
+				// the documents' sessions (thread-embedder.ts): a thread each with two sessions on two cores.
+				intraOpNumThreads: options.computeThreads ?? Math.max(1, Math.floor(availableParallelism() / config.sessions)),
 				// Session config entries of onnxruntime-node: the intra- and inter-op pools' wait policy.
 				...(config.spinWait ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}}),
 			},
@@ -65,7 +66,7 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	 * scale per tensor: in a batch, the batch's longest or oddest text (and the padding) set everyone's scale, so a
 	 * chunk's vector depended on its neighbours (cosine down to 0.97 against itself alone) and a query, embedded
 	 * alone, went through another computation than the documents. Alone, a text costs no more CPU than in a
-	 * batch (no padding; bench/RESULTS.md); the sessions of embedding-pool.ts keep the cores busy instead.
+	 * batch (no padding; bench/RESULTS.md); the sessions of thread-embedder.ts keep the cores busy instead.
 	 */
 	const run = async (text: string): Promise<Float32Array> => {
 		const output = await extractor(text, {pooling: config.pooling, normalize: true});

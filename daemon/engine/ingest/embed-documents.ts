@@ -5,8 +5,11 @@ import type {IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
 import {checkCompatible} from './write-documents.js';
 
-/** Texts embedded per call when the work may be called off: a hung-up client's ingest stops after the one running. */
-const textsPerCall = 64;
+/**
+ * Texts per call to the model: about one of its batches, so an ingestion's progress moves every second or so
+ * (issue 37) and a hung-up client's ingest stops after the call running (issue 34).
+ */
+const textsPerCall = 32;
 
 /** Throws when whoever asked for the work is gone (a client that hung up): nothing more is embedded or written. */
 export function throwIfGone(signal: AbortSignal | undefined): void {
@@ -32,7 +35,7 @@ export type EmbeddedDocuments = {
  * the commit checks the collection and the stored documents again inside the queue. A vector reused from a
  * chunk deleted meanwhile is still right: it is a function of the text and the model.
  */
-export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
+export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal, onVectors?: (chunks: number) => void): Promise<EmbeddedDocuments> {
 	const vectors = new Map<string, Float32Array>();
 	if (!embedder || documents.length === 0) {
 		return {documents, vectors, embedder, mode};
@@ -50,24 +53,29 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 	}
 
 	const missing = new Map<string, string>();
+	const chunksOf = new Map<string, number>();
 	for (const document of documents) {
 		for (const chunk of document.chunked.chunks) {
+			chunksOf.set(chunk.hash, (chunksOf.get(chunk.hash) ?? 0) + 1);
 			if (!vectors.has(chunk.hash)) {
 				missing.set(chunk.hash, chunk.embedText);
 			}
 		}
 	}
 
-	// With a signal, a few texts per call, so that the work stops soon after whoever asked for it is gone.
+	const chunks = (hashes: readonly string[]) => hashes.reduce((sum, hash) => sum + (chunksOf.get(hash) ?? 0), 0);
+	onVectors?.(chunks([...vectors.keys()]));
+	// A slice at a time, so that progress moves with the embedding and the work stops soon after whoever asked for it is gone.
 	const hashes = [...missing.keys()];
-	const texts = [...missing.values()];
-	const step = signal ? textsPerCall : Math.max(1, texts.length);
-	for (let start = 0; start < texts.length; start += step) {
+	for (let start = 0; start < hashes.length; start += textsPerCall) {
 		throwIfGone(signal);
-		const made = await embedder.embedDocuments(texts.slice(start, start + step), signal);
-		for (const [index, vector] of made.entries()) {
-			vectors.set(hashes[start + index]!, vector);
+		const slice = hashes.slice(start, start + textsPerCall);
+		const made = await embedder.embedDocuments(slice.map(hash => missing.get(hash)!), signal);
+		for (const [index, hash] of slice.entries()) {
+			vectors.set(hash, made[index]!);
 		}
+
+		onVectors?.(chunks(slice));
 	}
 
 	throwIfGone(signal);

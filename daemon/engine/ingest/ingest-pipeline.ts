@@ -26,9 +26,9 @@ export type IngestPipeline = {
 const modelChanges = 2;
 
 /** The first half: vectors for the documents, outside the write queue (embed-documents.ts); `signal` stops it between model runs. */
-export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal): Promise<EmbeddedDocuments> {
+export async function embedGroup(pipeline: IngestPipeline, collection: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal, onVectors?: (chunks: number) => void): Promise<EmbeddedDocuments> {
 	const embedder = await pipeline.embedderFor(await pipeline.storage.collection(collection));
-	return embedDocuments(pipeline.storage, embedder, collection, documents, mode, signal);
+	return embedDocuments(pipeline.storage, embedder, collection, documents, mode, signal, onVectors);
 }
 
 /**

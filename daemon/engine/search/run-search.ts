@@ -4,13 +4,14 @@ import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
+import type {ChunkFilter} from '../storage/document-filter.js';
 import type {QueryModels} from '../models/collection-models.js';
-import {ChunkReader, checkedTopK, maxCandidates, type FoundChunk} from './candidates.js';
+import {ChunkReader, maxCandidates, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demoteBoilerplate, fuse} from './fusion.js';
 import {fusionWeightsOf} from './fusion-weights.js';
 import {isBoilerplate} from './boilerplate.js';
-import {queryFilter} from './query-filter.js';
+import {textScope} from './query-filter.js';
 import {noTermsNotice} from './no-terms.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
 import {VectorRanking} from './vector-ranking.js';
@@ -24,26 +25,17 @@ export type SearchContext = {
 	readonly models: QueryModels;
 };
 
-/** The best `depth` of per-collection keyword rankings: one ranking over their union, since scores compare (storage.ts). */
-async function unionTopK(collections: readonly Collection[], depth: number, rank: (collection: Collection) => Promise<Ranked[]>): Promise<Ranked[]> {
-	if (collections.length === 1) {
-		return rank(collections[0]!);
-	}
-
-	const lists = await Promise.all(collections.map(async collection => rank(collection)));
-	return lists.flat().sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, depth);
-}
-
 /** How deep a search's candidate lists go, and its query's vectors once made: a collapsed search that came up short goes deeper. */
 type Deeper = {readonly depth: number; readonly vectors?: VectorRanking; readonly started: number};
 
 /**
- * One search over one or several collections. Several are one ranking over their union: BM25 (store-wide
- * statistics) and cosine similarity of one model compare across collections, so the union's top k is the merge
- * of each one's top k by score (collections of different models: vector-ranking.ts), and fusion then runs once
- * over the union's two lists: a rank means the same everywhere.
- * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
- * fetching more of them to keep the list full; the vector side embeds the query without its operators.
+ * One search over one or several collections. Several are one ranking over their union: cosine similarities of
+ * one model compare across collections (the union's vector top k is the merge of each one's by score; collections
+ * of different models: vector-ranking.ts), BM25 ranks the union with its own statistics (one storage call), and
+ * fusion then runs once over the union's two lists: a rank means the same everywhere. A query's phrases and
+ * exclusions (common/query-syntax.ts) go down into both top-k calls with the filter, answered there from an index
+ * (storage/document-filter.ts); the vector side embeds the query without its operators. The two halves run side
+ * by side: the query's embedding is sent first, BM25 runs meanwhile.
  * Collapsed (one hit per document, as `search -l` asks), a search whose candidates held fewer than top-k documents
  * runs again 4 times as deep while there may be more: `-l -k 10` lists 10 files when 10 match, as `rg -l` does.
  */
@@ -55,7 +47,8 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	}
 
 	const parsed = parseQuery(request.query);
-	const check = queryFilter(parsed);
+	const text = textScope(parsed);
+	const filter: ChunkFilter | undefined = text ? {...request.filter, text} : request.filter;
 	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
@@ -87,7 +80,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 			await vectors.embed(parsed.text);
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await checkedTopK(async limit => vectors.topK(limit, request.filter), depth, check, reader);
+			const hits = await vectors.topK(depth, filter);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -101,7 +94,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 			notice = notice ? `${notice}; ${noTermsNotice(parsed.text)}` : noTermsNotice(parsed.text);
 		}
 
-		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights, request.filter)), depth, check, reader);
+		keyword = await context.storage.keywordTopK(collections, terms, depth, fieldWeights, filter);
 		timings.keyword = performance.now() - at;
 	}
 
@@ -111,8 +104,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
 		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issues 28 and 35).
-		const candidates = await reader.read([...semantic, ...keyword].map(hit => hit.rowid));
-		const boilerplate = new Set([...candidates].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
+		const boilerplate = await boilerplateOf([...semantic, ...keyword], reader);
 		[semantic, keyword] = demoteBoilerplate(semantic, keyword, boilerplate);
 		ranked = fuse(request.fusion, semantic, keyword, weights);
 	}
@@ -127,6 +119,24 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
+}
+
+/**
+ * The candidates that are boilerplate: as the rankings found them (decided when each chunk was written), the text
+ * read only for a chunk stored before that was kept.
+ */
+async function boilerplateOf(candidates: readonly Ranked[], reader: ChunkReader): Promise<Set<number>> {
+	const boilerplate = new Set(candidates.filter(hit => hit.boilerplate).map(hit => hit.rowid));
+	const unknown = candidates.filter(hit => hit.boilerplate === undefined).map(hit => hit.rowid);
+	if (unknown.length > 0) {
+		for (const [rowid, chunk] of await reader.read(unknown)) {
+			if (unknown.includes(rowid) && isBoilerplate(chunk.content)) {
+				boilerplate.add(rowid);
+			}
+		}
+	}
+
+	return boilerplate;
 }
 
 /** Whether a list came back full (it may have more candidates) below the most a search looks at. */

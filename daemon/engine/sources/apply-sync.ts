@@ -16,7 +16,7 @@ export type ApplyTarget = {
 	/** Runs a store change in the engine's write queue. */
 	readonly queue: <T>(task: () => Promise<T>) => Promise<T>;
 	/** Makes a group's vectors outside the write queue (reusing stored vectors of unchanged chunk texts); `signal` stops it between model runs. */
-	readonly embed: (documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal) => Promise<EmbeddedDocuments>;
+	readonly embed: (documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal, onVectors?: (chunks: number) => void) => Promise<EmbeddedDocuments>;
 	/** Checks and writes an embedded group in one transaction, in the write queue. */
 	readonly commit: (embedded: EmbeddedDocuments) => Promise<FileOutcome[]>;
 };
@@ -27,11 +27,16 @@ export type ApplyOptions = {
 	readonly groupChunks?: number;
 	/** After each committed group: the outcomes so far. */
 	readonly onGroup?: (outcomes: readonly FileOutcome[]) => void;
+	/** As the work moves (a file chunked, chunks given vectors): what was done so far of the files to write. */
+	readonly onWork?: (work: WorkDone) => void;
 	/** Texts the snapshot read (read-texts.ts): taken from there instead of read again. */
 	readonly texts?: ReadTexts;
 };
 
 export type Applied = {readonly outcomes: FileOutcome[]; readonly cancelled: boolean};
+
+/** The work of a sync's writes so far: files to write, those read and chunked, their chunks, chunks with vectors. */
+export type WorkDone = {readonly writeFiles: number; readonly preparedFiles: number; readonly preparedChunks: number; readonly embeddedChunks: number};
 
 const placeOf = (file: SyncFile) => ({sourceId: file.sourceId, relativePath: file.relativePath});
 const stampColumns = (stamp: FileStamp | undefined) => ({fileSize: stamp?.size ?? null, mtimeMs: stamp?.mtimeMs ?? null, ctimeMs: stamp?.ctimeMs ?? null});
@@ -95,6 +100,9 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 		.sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 	const outcomes: FileOutcome[] = [];
 	const groupChunks = options.groupChunks ?? 256;
+	const work = {writeFiles: files.length, preparedFiles: 0, preparedChunks: 0, embeddedChunks: 0};
+	const moved = () => options.onWork?.({...work});
+	moved();
 	let next = 0;
 	const readGroup = async (): Promise<PreparedDocument[]> => {
 		const group: PreparedDocument[] = [];
@@ -106,11 +114,15 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 				const document = await prepareDocument(text, file.name, {sourcePath: file.absolutePath, place: placeOf(file), stamp});
 				group.push(document);
 				chunks += document.chunked.chunks.length;
+				work.preparedChunks += document.chunked.chunks.length;
 			} catch (error) {
 				outcomes.push({file: file.name, status: 'failed', chunks: 0, error: error instanceof Error ? error.message : String(error)});
 			}
+
+			work.preparedFiles++;
 		}
 
+		moved();
 		return group;
 	};
 
@@ -123,7 +135,12 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 			return {outcomes, cancelled: true};
 		}
 
-		const embedding = group.length > 0 ? target.embed(group, mode, options.signal) : undefined;
+		const vectorsMade = (chunks: number) => {
+			work.embeddedChunks += chunks;
+			moved();
+		};
+
+		const embedding = group.length > 0 ? target.embed(group, mode, options.signal, vectorsMade) : undefined;
 		const following = readGroup(); // read and chunked while this group is embedded
 		following.catch(() => undefined); // awaited below; not unhandled should the embedding fail first
 		let embedded: EmbeddedDocuments | undefined;

@@ -172,8 +172,10 @@ export class FolderSources {
 }
 
 function sum(base: DirectoryProgress, part: DirectoryProgress): DirectoryProgress {
+	const added = (key: 'foundFiles' | 'readFiles' | 'writeFiles' | 'preparedFiles' | 'preparedChunks' | 'embeddedChunks') => (part[key] === undefined ? {} : {[key]: (base[key] ?? 0) + part[key]});
 	return {
 		totalFiles: base.totalFiles + part.totalFiles, processedFiles: base.processedFiles + part.processedFiles, indexed: base.indexed + part.indexed,
 		moved: base.moved + part.moved, unchanged: base.unchanged + part.unchanged, failed: base.failed + part.failed, chunks: base.chunks + part.chunks,
+		...(part.phase ? {phase: part.phase} : {}), ...added('foundFiles'), ...added('readFiles'), ...added('writeFiles'), ...added('preparedFiles'), ...added('preparedChunks'), ...added('embeddedChunks'),
 	};
 }

@@ -34,6 +34,8 @@ export type SnapshotOptions = WalkOptions & {
 	readonly changedSince?: number;
 	/** Files read at once. */
 	readonly concurrency?: number;
+	/** As files are checked (known by stamp, or read and hashed): how many so far, of how many found. */
+	readonly onChecked?: (checked: number, found: number) => void;
 	/** Where the texts read are kept for the writes that follow (read-texts.ts). */
 	readonly texts?: ReadTexts;
 };
@@ -50,8 +52,15 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 	const failed: SourceSnapshot['failed'] = [];
 	let read = 0;
 	let next = 0;
+	let checked = 0;
+	options.onChecked?.(0, walked.files.length);
 	const worker = async () => {
 		while (next < walked.files.length) {
+			if (checked > 0) {
+				options.onChecked?.(checked, walked.files.length);
+			}
+
+			checked++;
 			const file = walked.files[next++]!;
 			const hidden = hiddenCharacterIn(file.path);
 			if (hidden) {
@@ -79,6 +88,7 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 	};
 
 	await Promise.all(Array.from({length: options.concurrency ?? 8}, worker));
+	options.onChecked?.(walked.files.length, walked.files.length);
 	files.sort((a, b) => (a.path < b.path ? -1 : (a.path > b.path ? 1 : 0)));
 	return {root: walked.root, skipped: walked.skipped, files, failed, read};
 }

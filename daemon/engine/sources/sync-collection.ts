@@ -11,6 +11,8 @@ import {readMarkdown} from './read-markdown.js';
 import {ReadTexts} from './read-texts.js';
 import type {SourceSnapshot} from './snapshot-source.js';
 
+type Mutable<T> = {-readonly [K in keyof T]: T[K]};
+
 export type SyncOptions = InputOptions & {
 	readonly mode: IngestMode;
 	readonly groupChunks?: number;
@@ -32,7 +34,10 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	// --force reads every file again: size and mtime are not trusted either.
 	// Texts read to plan are kept for the writes: each file is read once.
 	const texts = new ReadTexts();
-	const inputs = await syncInputs(sources, scope, documents, {...options, texts, rescan: options.rescan === true || options.mode === 'force'}).catch((error: unknown) => {
+	const reading = (checked: number, found: number) => options.onProgress?.({
+		totalFiles: found, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0, phase: 'reading', foundFiles: found, readFiles: checked,
+	});
+	const inputs = await syncInputs(sources, scope, documents, {...options, texts, rescan: options.rescan === true || options.mode === 'force', onChecked: reading}).catch((error: unknown) => {
 		if (options.signal?.aborted) {
 			return undefined;
 		}
@@ -59,11 +64,15 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	const exactMoves = force ? [] : plan.moved.filter(file => !file.edited);
 	const exactNames = new Set(exactMoves.map(file => file.name));
 	const settled = force ? 0 : plan.unchanged.length + plan.renamed.length;
-	const progress = {totalFiles: inputs.disk.length, processedFiles: settled + exactMoves.length, indexed: 0, moved: exactMoves.length, unchanged: settled, failed: 0, chunks: 0};
+	const progress: Mutable<DirectoryProgress> = {totalFiles: inputs.disk.length, processedFiles: settled + exactMoves.length, indexed: 0, moved: exactMoves.length, unchanged: settled, failed: 0, chunks: 0, phase: 'writing'};
 	options.onProgress?.({...progress});
 	const applied = await applySync(target, collection, plan, movesOf(plan, fileOf, documents), fileOf, {
 		...options,
 		texts,
+		onWork(work) {
+			Object.assign(progress, work);
+			options.onProgress?.({...progress});
+		},
 		onGroup(outcomes) {
 			const written = outcomes.filter(outcome => !exactNames.has(outcome.file));
 			progress.processedFiles = settled + exactMoves.length + written.length;

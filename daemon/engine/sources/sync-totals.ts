@@ -11,6 +11,18 @@ export type DirectoryProgress = {
 	readonly unchanged: number;
 	readonly failed: number;
 	readonly chunks: number;
+	/**
+	 * The work as it moves (issue 37), between commits: `reading` while the folder is walked and changed files are
+	 * read (`foundFiles` found, `readFiles` checked), then `writing` (`writeFiles` to chunk, embed and write;
+	 * `preparedFiles` of them chunked into `preparedChunks`; `embeddedChunks` of those given vectors, embedded or reused).
+	 */
+	readonly phase?: 'reading' | 'writing';
+	readonly foundFiles?: number;
+	readonly readFiles?: number;
+	readonly writeFiles?: number;
+	readonly preparedFiles?: number;
+	readonly preparedChunks?: number;
+	readonly embeddedChunks?: number;
 };
 
 /** What an ingestion or sync did: the counts, whether it was cancelled, each file's outcome, and the sync report. */

@@ -1,4 +1,4 @@
-import type {SearchFilter} from './document-filter.js';
+import type {ChunkFilter} from './document-filter.js';
 import type {
 	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
 	Fingerprint, ModelSwitch, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, SwapOutcome, VectorIndexState,
@@ -30,11 +30,13 @@ export type ImportWrite = {
  *   ranked against it (model_switched, 409, once the collection switched; a null fingerprint: the current one);
  * - a model switch (ModelSwitchStore) keeps its vectors beside the live ones, and its swap replaces all of them
  *   in one transaction that first checks every chunk has one: a search sees one model's vectors, never a mix;
- * - BM25's statistics (row count, document frequency) are those of the whole store, not of one collection, so
- *   keyword scores of different collections compare, and a search over several merges them by score;
+ * - BM25's statistics (row count, average length, document frequency) are those of the collections searched,
+ *   not of the whole store: a collection ranks the same whatever else is stored (issue 38); a search over several
+ *   ranks their union as one;
  * - moveDocuments, removeSource, deleteCollection and renameCollection are atomic too;
- * - a filter (document-filter.ts) is applied inside the top-k's own query: k hits of kept documents come back
- *   whenever k exist, never fewer because others were ranked first.
+ * - a filter (document-filter.ts: documents by path and front matter, chunks by the phrases and exclusions their
+ *   text holds) is applied inside the top-k's own query, from an index: k hits the filter keeps come back whenever
+ *   k exist, never fewer because others were ranked first.
  */
 
 /** Collections and their fingerprints. */
@@ -111,8 +113,8 @@ export type VectorStore = {
 	chunksWithoutVectors(collection: Collection, limit: number): Promise<Array<{rowid: number; text: string}>>;
 	/** Gives vectors to chunks that have none (others are left as they are), in one transaction. */
 	setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint): Promise<void>;
-	/** The `k` chunks nearest to the query vector, best first; with a filter, among the chunks of the documents it keeps. */
-	vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter): Promise<Ranked[]>;
+	/** The `k` chunks nearest to the query vector, best first; with a filter, among the chunks it keeps. */
+	vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Ranked[]>;
 	vectorIndex(collection: Collection): Promise<VectorIndexState>;
 };
 
@@ -150,8 +152,11 @@ export type ModelSwitchStore = {
 
 /** BM25 over keyword tokens. */
 export type KeywordIndex = {
-	/** The collection's best `limit` chunks holding any of `terms` (keyword tokens), best first; with a filter, of the documents it keeps. */
-	keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter): Promise<Ranked[]>;
+	/**
+	 * The best `limit` chunks of these collections (one ranking over their union, with its statistics) holding any of
+	 * `terms` (keyword tokens), best first; with a filter, among the chunks it keeps.
+	 */
+	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Ranked[]>;
 };
 
 /** Export, a page at a time: memory stays flat however large the collection. */

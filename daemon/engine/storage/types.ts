@@ -114,8 +114,12 @@ export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | '
 	readonly chunks: readonly ExportedChunk[];
 };
 
-/** A chunk found by a ranking (keyword or vector top-k); higher score is better. */
-export type Ranked = {readonly rowid: number; readonly score: number};
+/**
+ * A chunk found by a ranking (keyword or vector top-k); higher score is better. `boilerplate`: whether the chunk is
+ * boilerplate (search/boilerplate.ts, decided when it was written), when the ranking read it (hybrid search demotes
+ * such chunks without reading their text); undefined when unknown.
+ */
+export type Ranked = {readonly rowid: number; readonly score: number; readonly boilerplate?: boolean};
 
 /** Counts of one collection's content. */
 export type ContentCounts = {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {modelSwitched, notFound} from '../../errors.js';
 import {queryFits} from '../fingerprint.js';
-import type {SearchFilter} from '../document-filter.js';
+import {keepsEverything, type ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
@@ -167,7 +167,7 @@ export class EmbeddedStorage implements Storage {
 		});
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
 		const search = async (kept?: StoreFilter) => {
 			const row = this.row(collection);
 			// The index is chosen in the tick the fit is checked: a swap commits and discards the old index in one tick (completeModelSwitch).
@@ -178,7 +178,10 @@ export class EmbeddedStorage implements Storage {
 			return kept ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, row, query, k, kept) : this.indexes.search(row, query, k);
 		};
 
-		return filter ? this.filtered(collection, filter, search) : search();
+		const hits = keepsEverything(filter) ? await search() : await this.filtered([collection], filter!, search);
+		// Which hits are boilerplate (stored with each chunk; hybrid search demotes them without reading their text).
+		const boilerplate = this.store.boilerplate(hits.map(hit => hit.rowid));
+		return hits.map(hit => ({rowid: hit.rowid, score: hit.score, boilerplate: boilerplate.has(hit.rowid)}));
 	}
 
 	async beginModelSwitch(collection: Collection, target: Fingerprint) {
@@ -223,21 +226,26 @@ export class EmbeddedStorage implements Storage {
 		return this.indexes.describe(this.row(collection));
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return filter
-			? this.filtered(collection, filter, async kept => this.store.keyword(collection.id, terms, limit, weights, kept))
-			: this.store.keyword(collection.id, terms, limit, weights);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
+		const ids = collections.map(collection => collection.id);
+		return keepsEverything(filter)
+			? this.store.keyword(ids, terms, limit, weights)
+			: this.filtered(collections, filter!, async kept => this.store.keyword(ids, terms, limit, weights, kept));
 	}
 
-	/** Runs a filtered read with the filter as the store takes it: path globs matched first (kept-names.ts). */
-	private async filtered<T>(collection: Collection, filter: SearchFilter, read: (kept: StoreFilter) => Promise<T>): Promise<T> {
-		const {paths} = filter;
-		if (!paths || paths.length === 0) {
-			return read({meta: filter.meta});
+	/**
+	 * Runs a filtered read with the filter as the store takes it: path globs matched first (kept-names.ts), over the
+	 * names of every collection read (a glob keeps a name whatever collection holds it: their union is exact).
+	 */
+	private async filtered<T>(collections: readonly Collection[], filter: ChunkFilter, read: (kept: StoreFilter) => Promise<T>): Promise<T> {
+		const {meta, text} = filter;
+		if (!filter.paths || filter.paths.length === 0) {
+			return read({meta, text});
 		}
 
-		const names = await keptNames({...filter, paths}, collection.id, () => this.store.fileNames(collection.id));
-		return withKeptNames(names, async key => read({names: key, meta: filter.meta}));
+		const kept = await Promise.all(collections.map(async collection => keptNames(filter, collection.id, () => this.store.fileNames(collection.id))));
+		const names = kept.length === 1 ? kept[0]! : new Set(kept.flatMap(set => [...set]));
+		return withKeptNames(names, async key => read({names: key, meta, text}));
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

@@ -11,8 +11,11 @@ import type {SearchFilter} from '../document-filter.js';
 /** One search passes the same filter to its keyword and vector halves: its names are matched once per collection. */
 const matched = new WeakMap<SearchFilter, Map<number, Promise<ReadonlySet<string>>>>();
 
-/** The names of a collection (`names`) the filter's path globs keep. */
-export async function keptNames(filter: SearchFilter & {readonly paths: readonly string[]}, collectionId: number, names: () => readonly string[]): Promise<ReadonlySet<string>> {
+/**
+ * The names of a collection (`names`) the filter's path globs keep. Pass the search's own filter object, not a copy:
+ * it is the key its halves share.
+ */
+export async function keptNames(filter: SearchFilter, collectionId: number, names: () => readonly string[]): Promise<ReadonlySet<string>> {
 	let byCollection = matched.get(filter);
 	if (!byCollection) {
 		byCollection = new Map();
@@ -21,7 +24,7 @@ export async function keptNames(filter: SearchFilter & {readonly paths: readonly
 
 	let kept = byCollection.get(collectionId);
 	if (!kept) {
-		kept = match(filter.paths, names());
+		kept = match(filter.paths ?? [], names());
 		byCollection.set(collectionId, kept);
 	}
 

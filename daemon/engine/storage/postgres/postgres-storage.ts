@@ -3,7 +3,7 @@ import {modelSwitched, notFound} from '../../errors.js';
 import {queryFits} from '../fingerprint.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {redact} from '../redact-url.js';
-import type {SearchFilter} from '../document-filter.js';
+import type {ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {deleteCollection, renameCollection} from './collection-admin.js';
@@ -13,6 +13,7 @@ import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection
 import {HnswBuilds} from './hnsw-builds.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
+import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
@@ -58,14 +59,15 @@ export class PostgresStorage implements Storage {
 			throw new Error(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`, {cause: error});
 		}
 
-		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url);
+		const backfill = new WordsBackfill(pool, options.log);
+		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url, backfill);
 	}
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
 	private readonly jobs: PostgresJobBoard;
 
-	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string) {
+	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string, private readonly backfill: WordsBackfill) {
 		this.jobs = new PostgresJobBoard(pool);
 	}
 
@@ -181,7 +183,7 @@ export class PostgresStorage implements Storage {
 		this.builds.afterWrite(await this.current(collection));
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
 		// A collection named without a fingerprint: another daemon (or this one) may have recorded one since.
 		const asked = collection.dims === null ? await this.current(collection) : collection;
 		const ranked = await vectorTopK(this.pool, asked, query, k, filter);
@@ -234,8 +236,8 @@ export class PostgresStorage implements Storage {
 		return {vectors, ...await this.builds.describe(current, vectors)};
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return keywordTopK(this.pool, collection.id, terms, limit, weights, filter);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
+		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {
@@ -274,6 +276,7 @@ export class PostgresStorage implements Storage {
 
 	async close(): Promise<void> {
 		this.closing.abort();
+		await this.backfill.stop();
 		await this.builds.close();
 		await this.pool.end();
 	}

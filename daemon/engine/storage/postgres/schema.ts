@@ -177,6 +177,18 @@ ALTER TABLE md_vector.switch_vectors ALTER COLUMN embedding SET STORAGE MAIN;
 CREATE INDEX switch_vectors_of_collection ON md_vector.switch_vectors (collection_id);
 `,
 	},
+	{
+		// Search answered from indexes (issue 37). `words`: the words phrases compare, with their positions
+		// (words-vector.ts), so phrases and exclusions are tsquery matches through the GIN index; NULL for a chunk
+		// written before (or past PostgreSQL's position limits), whose text a search checks instead, until the daemon
+		// fills it in (words-backfill.ts). `boilerplate`: decided when the chunk is written (search/boilerplate.ts), so
+		// hybrid search demotes boilerplate without reading the text; NULL: not decided yet (filled in likewise).
+		version: 10,
+		sql: `ALTER TABLE md_vector.chunks ADD COLUMN words tsvector, ADD COLUMN boilerplate boolean;
+CREATE INDEX chunks_words ON md_vector.chunks USING gin (words);
+CREATE INDEX chunks_words_missing ON md_vector.chunks (collection_id, id) WHERE words IS NULL;
+CREATE INDEX chunks_unmarked ON md_vector.chunks (id) WHERE boilerplate IS NULL;`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

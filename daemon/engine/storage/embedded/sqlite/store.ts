@@ -12,6 +12,7 @@ import {KeywordStatisticsCache} from './keyword-statistics.js';
 import {KeywordSteps} from './keyword-steps.js';
 import {migrate} from './schema.js';
 import {ModelSwitchRows} from './model-switch-rows.js';
+import {registerTextFunctions} from './words-index.js';
 import {SourceRows} from './source-rows.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
 import {toDocumentInfo, toStoredChunk, type ChunkRow, type DocumentRow} from './row-mappers.js';
@@ -33,6 +34,7 @@ export class Store {
 		db.pragma('foreign_keys = ON');
 		db.pragma('busy_timeout = 5000');
 		registerKeptNames(db);
+		registerTextFunctions(db);
 		migrate(db);
 		return new Store(db);
 	}
@@ -284,17 +286,27 @@ export class Store {
 		return found;
 	}
 
-	/** The collection's best `limit` chunks by BM25 for chunks holding any of `terms` (of the documents `filter` keeps). Higher score is better. */
-	keyword(collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter): Ranked[] {
-		return topKeyword(this.keywordSource(collectionId, weights, filter), terms, limit);
+	/**
+	 * The collections' best `limit` chunks by BM25 (over their own statistics) for chunks holding any of `terms`, of
+	 * those `filter` keeps. Higher score is better.
+	 */
+	keyword(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter): Ranked[] {
+		return topKeyword(this.keywordSource(collectionIds, weights, filter), terms, limit);
 	}
 
-	/** The FTS5 table as topKeyword reads it, for one query; with a filter, its rows of the documents it keeps (the bounds hold for any subset). */
-	keywordSource(collectionId: number, weights: FieldWeights, filter?: StoreFilter): KeywordSource {
+	/** The FTS5 table as topKeyword reads it, for one query; with a filter, its rows the filter keeps (the bounds hold for any subset). */
+	keywordSource(collectionIds: readonly number[], weights: FieldWeights, filter?: StoreFilter): KeywordSource {
+		const collections = [...new Set(collectionIds)];
+		const statistics = this.statistics.of(collections);
 		return {
-			statistics: () => this.statistics.get(),
-			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best(collectionId, essential, rest, limit, weights, filter),
+			statistics: () => statistics,
+			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best({collections, statistics, weights, filter}, essential, rest, limit),
 		};
+	}
+
+	/** Which of these rowids are boilerplate chunks (search/boilerplate.ts, decided when they were written). */
+	boilerplate(rowids: readonly number[]): Set<number> {
+		return new Set(rowids.filter(rowid => this.sql.boilerplateOf.get(rowid) === 1));
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
