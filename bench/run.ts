@@ -57,7 +57,7 @@ async function standard(): Promise<void> {
 	const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 	line(`machine: ${machine()}`);
-	line(`model: ${path.basename(modelDir)} (bge-small-en-v1.5 shape, random weights, q8), batches of up to 32 texts and about 1,000 padded characters`);
+	line(`model: ${path.basename(modelDir)} (bge-small-en-v1.5 shape, random weights, q8), one text per model run on each of the daemon's sessions (MD_VECTOR_EMBED_SESSIONS)`);
 	let client = await connect({env});
 	try {
 		await waitForModel(client);
@@ -110,9 +110,9 @@ async function standard(): Promise<void> {
 		const raw = rawBefore.seconds <= rawAfter.seconds ? rawBefore : rawAfter;
 		const pipelineRate = texts.length / first.seconds;
 		line(`   pipeline: ${fixed(first.seconds)} s, ${fixed(first.files / first.seconds)} files/s, ${fixed(first.chunks / first.seconds)} chunks/s (${first.chunks} chunks, ${texts.length} distinct texts embedded)`);
-		line(`   bare ONNX Runtime, same texts, same batches: ${fixed(raw.seconds)} s, ${fixed(raw.chunksPerSecond)} chunks/s (the faster of ${fixed(rawBefore.seconds)} s before and ${fixed(rawAfter.seconds)} s after the pipeline)`);
+		line(`   bare model speed (ONNX Runtime alone on the same texts, tokenized beforehand, batches of similar length, all cores): ${fixed(raw.seconds)} s, ${fixed(raw.chunksPerSecond)} chunks/s (the faster of ${fixed(rawBefore.seconds)} s before and ${fixed(rawAfter.seconds)} s after the pipeline)`);
 		line(`   then in the background, once writes settled: the docs index became ${settled.kind} ${fixed(settled.seconds)} s after the ingest (searches exact meanwhile)`);
-		line(`   ratio pipeline / raw: ${fixed(pipelineRate / raw.chunksPerSecond, 2)} (target >= 0.85: ${verdict(pipelineRate / raw.chunksPerSecond >= 0.85)})`);
+		line(`   ratio pipeline / bare model speed: ${fixed(pipelineRate / raw.chunksPerSecond, 2)} (target >= 0.9: ${verdict(pipelineRate / raw.chunksPerSecond >= 0.9)})`);
 
 		const again = await timeIngest(client, tree, 'docs', 'incremental');
 		line(`\n2. re-ingest unchanged (--incremental): ${fixed(again.seconds, 2)} s, ${fixed(first.seconds / again.seconds)}x faster (target >= 50x: ${verdict(first.seconds / again.seconds >= 50)})`);

@@ -49,7 +49,7 @@ export function listModels(cacheDir: string, usage?: Usage): ModelList {
 			collections: usage ? usage.collections.filter(entry => entry.model !== null && same(entry.model, model.name)).map(entry => entry.collection) : null,
 			switching: usage ? usage.collections.filter(entry => entry.switchingTo !== undefined && same(entry.switchingTo, model.name)).map(entry => entry.collection) : null,
 			quality: {
-				scifact_train: model.quality.scifactTrain, keps: model.quality.keps, note: model.quality.note,
+				scifact_train: model.quality.scifactTrain, keps: model.quality.keps, scifact_held_out: model.quality.scifactHeldOut, note: model.quality.note,
 			},
 		};
 	});

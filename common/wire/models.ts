@@ -31,6 +31,8 @@ export type ModelEntry = {
 	readonly quality: {
 		readonly scifact_train: {readonly semantic: number | null; readonly hybrid: number | null};
 		readonly keps: {readonly semantic: number | null; readonly hybrid: number | null};
+		/** SciFact train's held-out half over 1,000 abstracts: every model measured by the same build. */
+		readonly scifact_held_out: {readonly semantic: number | null; readonly hybrid: number | null};
 		readonly note: string;
 	};
 };

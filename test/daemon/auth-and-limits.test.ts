@@ -52,7 +52,7 @@ test('without a key the daemon refuses to listen beyond loopback', async t => {
 
 test('a setting it cannot use: the daemon refuses to start and names the variable, the rule and the value', async t => {
 	const bad: Array<[string, string, RegExp]> = [
-		['MD_VECTOR_BATCH_SIZE', 'lots', /MD_VECTOR_BATCH_SIZE must be a whole number of texts per model run, 1 to 256, got 'lots'/],
+		['MD_VECTOR_EMBED_SESSIONS', 'lots', /MD_VECTOR_EMBED_SESSIONS must be a whole number of model sessions, 1 to 16, got 'lots'/],
 		['MD_VECTOR_MODEL_RELEASE_S', '-5', /MD_VECTOR_MODEL_RELEASE_S must be a number of seconds, 0 or more/],
 		['MD_VECTOR_POOLING', 'max', /MD_VECTOR_POOLING must be cls or mean, got 'max'/],
 		['MD_VECTOR_MODEL_DTYPE', 'q9', /MD_VECTOR_MODEL_DTYPE must be q8 \(onnx\/model_quantized\.onnx, the default\) or fp32 \(onnx\/model\.onnx\), got 'q9'/],

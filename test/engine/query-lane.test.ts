@@ -7,14 +7,15 @@ import {loadThreadEmbedder} from '../../daemon/engine/embedder/thread-embedder.j
 import {modelConfigFromEnv} from '../../daemon/engine/embedder/model-config.js';
 import {temporaryDirectory, tinyModelDir} from '../helpers/paths.js';
 
-async function embedder(batchSize: number) {
-	const config = modelConfigFromEnv({MD_VECTOR_MODEL_DIR: tinyModelDir, MD_VECTOR_BATCH_SIZE: String(batchSize)});
+async function embedder() {
+	const config = modelConfigFromEnv({MD_VECTOR_MODEL_DIR: tinyModelDir});
 	return loadThreadEmbedder(config, path.join(temporaryDirectory(), 'cache'), {releaseAfterMs: 0});
 }
 
 test('a query comes back while a documents batch still runs', async t => {
-	// One batch of 96 long texts: before, a query waited for the batch running when it came.
-	const model = await embedder(96);
+	// One call of 96 long texts, shared out in slices among the documents' sessions: before, a query waited behind
+	// the model run under way on its session when it came.
+	const model = await embedder();
 	t.teardown(async () => model.dispose());
 	const alone = await model.embedQuery('rotate the api key');
 	await model.embedDocuments(['the documents\' thread starts with its first batch']);
@@ -39,7 +40,7 @@ function niceValues(): number[] {
 
 // A thread's own nice value is Linux's.
 (process.platform === 'linux' ? test : test.skip)('the documents\' thread and the compute threads it starts run at nice 10', async t => {
-	const model = await embedder(32);
+	const model = await embedder();
 	t.teardown(async () => model.dispose());
 	const before = niceValues().filter(nice => nice === 10).length;
 	await model.embedDocuments(['the documents\' thread starts with its first batch']);

@@ -65,7 +65,7 @@ async function handle(request: EmbedderRequest): Promise<EmbedderReply> {
 		}
 
 		case 'cancel': {
-			// Handled while the call runs: the model yields to this thread's events between batches (query-first.ts).
+			// Handled while the call runs: the model yields to this thread's events between texts (query-first.ts).
 			cancellable.get(request.key)?.abort();
 			return {};
 		}

@@ -2,8 +2,9 @@ import {ThreadCalls} from '../threads/thread-calls.js';
 import type {Embedder} from './embedder.js';
 import type {ModelConfig} from './model-config.js';
 import type {LoadProgress} from './transformers-embedder.js';
+import {largestSlice, shareTexts} from './share-texts.js';
 
-/** What a thread embeds: a search's queries (one short text at a time), or an ingestion's documents (batches). */
+/** What a thread embeds: a search's queries (one short text at a time), or an ingestion's documents (one text per run, sessions sharing them). */
 export type EmbedderRole = 'queries' | 'documents';
 
 export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDir: string; readonly role: EmbedderRole};
@@ -23,12 +24,19 @@ export type EmbedderReply = {
 
 type Thread = ThreadCalls<EmbedderRequest, EmbedderReply, Parameters<LoadProgress>[0]>;
 
+/**
+ * A lane's model sessions, one per thread: the queries' lane has one; the documents' lane starts with one and the
+ * others join once an ingestion's texts come (`joining` while they load). `calls` counts the calls each has under
+ * way; `busy` the embedder's calls using the lane.
+ */
+type Lane = {readonly threads: Thread[]; readonly calls: number[]; busy: number; joining?: Promise<void>; retired: boolean};
+
 export type ThreadEmbedderOptions = {
 	readonly onProgress?: LoadProgress;
 	/**
-	 * After documents were embedded and none came for this long, the documents' thread ends: ONNX Runtime's memory
-	 * arena grows to the largest batches of an ingestion and never shrinks (200-300 MB here), while searches need
-	 * little (their thread stays). 0: never.
+	 * After documents were embedded and none came for this long, the documents' threads end: ONNX Runtime's memory
+	 * arena grows to the largest texts of an ingestion and never shrinks, while searches need little (their thread
+	 * stays). 0: never.
 	 */
 	readonly releaseAfterMs?: number;
 	readonly log?: (line: string) => void;
@@ -36,10 +44,11 @@ export type ThreadEmbedderOptions = {
 
 /**
  * loadTransformersEmbedder on threads of its own (embedder-thread-main.ts): the same model, loading errors and
- * progress, but the daemon's thread stays free while ONNX Runtime computes. Two threads, each with the model: one
- * for searches' queries, always loaded, and one for ingestions' documents, started with the first batch and ended
- * once ingestion goes idle. A query never waits behind a batch (issue 37), and the documents' thread runs at a
- * lower CPU priority, so searches take the cores first while an ingestion embeds.
+ * progress, and the daemon's thread free while ONNX Runtime computes. Each session runs one text at a time, which
+ * makes a vector independent of what is embedded beside it (transformers-embedder.ts). Searches' queries have a
+ * thread of their own, always loaded, so a query never waits behind documents (issue 37); an ingestion's
+ * documents go to up to `config.sessions` sessions at a lower CPU priority, started with its first texts, sharing
+ * them out (share-texts.ts) to fill the cores that batches used to, and ended once ingestion goes idle.
  */
 export async function loadThreadEmbedder(config: ModelConfig, cacheDir: string, options: ThreadEmbedderOptions = {}): Promise<Embedder> {
 	const start = async (role: EmbedderRole, onProgress?: LoadProgress) => {
@@ -54,24 +63,26 @@ export async function loadThreadEmbedder(config: ModelConfig, cacheDir: string, 
 	};
 
 	const {thread, loaded} = await start('queries', options.onProgress);
-	return new ThreadEmbedder(loaded.modelId!, loaded.dims!, thread, async () => (await start('documents')).thread, options);
+	return new ThreadEmbedder(loaded.modelId!, loaded.dims!, thread, {size: config.sessions, startThread: async () => (await start('documents')).thread}, options);
 }
 
-type Lane = {readonly thread: Thread; busy: number};
+type Starters = {readonly size: number; readonly startThread: () => Promise<Thread>};
+
+const laneOf = (thread: Thread): Lane => ({threads: [thread], calls: [0], busy: 0, retired: false});
 
 class ThreadEmbedder implements Embedder {
 	private readonly queries: Lane;
-	/** The documents' thread while it runs (loading, or loaded). */
+	/** The documents' lane while it runs (its first session loading, or loaded). */
 	private documents: Promise<Lane> | undefined;
-	/** That thread once loaded (a thread let go is no longer it: it ends after its last call). */
+	/** That lane once loaded (a lane let go is no longer it: it ends after its last call). */
 	private documentsLane: Lane | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private closed = false;
 	private idle: (() => void) | undefined;
 	private nextKey = 1;
 
-	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly startDocuments: () => Promise<Thread>, private readonly options: ThreadEmbedderOptions) {
-		this.queries = {thread, busy: 0};
+	constructor(readonly modelId: string, readonly dims: number, thread: Thread, private readonly starters: Starters, private readonly options: ThreadEmbedderOptions) {
+		this.queries = laneOf(thread);
 	}
 
 	async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
@@ -80,20 +91,14 @@ class ThreadEmbedder implements Embedder {
 		this.refuseClosed();
 		const documents = this.documents ?? this.startLane();
 		this.documents = documents;
-		const key = signal ? this.nextKey++ : undefined;
 		try {
-			return (await this.use(await documents, async thread => {
-				// Cancelled: the thread stops after the batch it is running (the call then rejects with the signal's reason).
-				const cancel = () => void thread.call({op: 'cancel', key: key!}).catch(() => undefined);
-				signal?.addEventListener('abort', cancel, {once: true});
-				try {
-					return await thread.call({op: 'documents', texts, key});
-				} catch (error) {
-					throw signal?.aborted ? signal.reason as Error : error;
-				} finally {
-					signal?.removeEventListener('abort', cancel);
+			return await this.use(await documents, async lane => {
+				if (texts.length > largestSlice) {
+					this.grow(lane); // they join while this call runs on the ones there are
 				}
-			})).vectors!;
+
+				return shareTexts(texts, lane.threads.length, async (index, slice) => this.slice(lane, index, slice, signal));
+			});
 		} finally {
 			if (this.options.releaseAfterMs && this.documents === documents) {
 				clearTimeout(this.timer);
@@ -104,13 +109,13 @@ class ThreadEmbedder implements Embedder {
 	}
 
 	async embedQuery(text: string): Promise<Float32Array> {
-		this.refuseClosed();
-		return (await this.use(this.queries, async thread => thread.call({op: 'query', text}))).vectors![0]!;
+		return this.use(this.queries, async lane => (await this.call(lane, 0, {op: 'query', text})).vectors![0]!);
 	}
 
 	/**
-	 * Ends the threads once the calls under way have returned: a process that exits while ONNX Runtime computes on
-	 * a thread aborts (a native error), leaving its discovery record and lock behind. Later calls are refused.
+	 * Ends the threads once the calls under way have returned and sessions loading have loaded: a process that
+	 * exits while ONNX Runtime computes or builds a session on a thread aborts (a native error), leaving its
+	 * discovery record and lock behind. Later calls are refused.
 	 */
 	async dispose(): Promise<void> {
 		clearTimeout(this.timer);
@@ -125,7 +130,7 @@ class ThreadEmbedder implements Embedder {
 			});
 		}
 
-		await Promise.all(lanes.map(async lane => end(lane.thread)));
+		await Promise.all(lanes.map(async lane => retire(lane)));
 	}
 
 	private refuseClosed(): void {
@@ -134,10 +139,10 @@ class ThreadEmbedder implements Embedder {
 		}
 	}
 
-	/** Starts the documents' thread; a failure to load is the batch's error, and the next batch tries again. */
+	/** Starts the documents' lane with one session; a failure to load is the call's error, and the next call tries again. */
 	private async startLane(): Promise<Lane> {
 		try {
-			this.documentsLane = {thread: await this.startDocuments(), busy: 0};
+			this.documentsLane = laneOf(await this.starters.startThread());
 			return this.documentsLane;
 		} catch (error) {
 			this.documents = undefined;
@@ -145,24 +150,73 @@ class ThreadEmbedder implements Embedder {
 		}
 	}
 
-	/** Runs a call on a lane's thread; a documents' lane that was let go ends after its last call. */
-	private async use(lane: Lane, call: (thread: Thread) => Promise<EmbedderReply>): Promise<EmbedderReply> {
+	/** Loads the documents' sessions missing from `lane`; each joins when loaded, one that fails is logged and left out. */
+	private grow(lane: Lane): void {
+		if (lane.joining !== undefined || lane.retired || lane.threads.length >= this.starters.size) {
+			return;
+		}
+
+		lane.joining = Promise.all(Array.from({length: this.starters.size - lane.threads.length}, async () => {
+			try {
+				const thread = await this.starters.startThread();
+				if (lane.retired) {
+					await end(thread);
+				} else {
+					lane.threads.push(thread);
+					lane.calls.push(0);
+				}
+			} catch (error) {
+				this.options.log?.(`another session of the embedding model could not start (going on with ${lane.threads.length}): ${error instanceof Error ? error.message : String(error)}`);
+			}
+		})).then(() => undefined);
+	}
+
+	/**
+	 * One slice of documents on one session. Cancelled: no further slice starts, and the session stops before its
+	 * next text (the call then rejects with the signal's reason), so a cancel waits for one model run per session.
+	 */
+	private async slice(lane: Lane, index: number, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		signal?.throwIfAborted();
+		const key = signal ? this.nextKey++ : undefined;
+		const thread = lane.threads[index]!;
+		const cancel = () => void thread.call({op: 'cancel', key: key!}).catch(() => undefined);
+		signal?.addEventListener('abort', cancel, {once: true});
+		try {
+			return (await this.call(lane, index, {op: 'documents', texts, key})).vectors!;
+		} catch (error) {
+			throw signal?.aborted ? signal.reason as Error : error;
+		} finally {
+			signal?.removeEventListener('abort', cancel);
+		}
+	}
+
+	private async call(lane: Lane, index: number, request: EmbedderRequest): Promise<EmbedderReply> {
+		lane.calls[index]!++;
+		try {
+			return await lane.threads[index]!.call(request);
+		} finally {
+			lane.calls[index]!--;
+		}
+	}
+
+	/** Runs a call on a lane; a documents' lane that was let go ends after its last call. */
+	private async use<T>(lane: Lane, work: (lane: Lane) => Promise<T>): Promise<T> {
 		this.refuseClosed();
 		lane.busy++;
 		try {
-			return await call(lane.thread);
+			return await work(lane);
 		} finally {
 			lane.busy--;
 			if (lane.busy === 0) {
 				this.idle?.();
 				if (lane !== this.queries && lane !== this.documentsLane && !this.closed) {
-					void end(lane.thread);
+					void retire(lane);
 				}
 			}
 		}
 	}
 
-	/** Lets the documents' thread go once idle: the memory its batches grew is given back. */
+	/** Lets the documents' lane go once idle: the memory its runs grew is given back. */
 	private async release(documents: Promise<Lane>): Promise<void> {
 		if (this.documents !== documents || this.closed) {
 			return;
@@ -174,12 +228,20 @@ class ThreadEmbedder implements Embedder {
 			this.documentsLane = undefined;
 		}
 
+		const sessions = lane?.threads.length ?? 0;
 		if (lane?.busy === 0) {
-			await end(lane.thread);
+			await retire(lane);
 		}
 
-		this.options.log?.('embedding thread for documents ended after ingestion: the memory it grew is given back');
+		this.options.log?.(`embedding thread for documents ended after ingestion (${sessions} ${sessions === 1 ? 'session' : 'sessions'}): the memory it grew is given back`);
 	}
+}
+
+/** Ends a lane no call uses any more, once its sessions loading have loaded (ending a thread mid-load aborts). */
+async function retire(lane: Lane): Promise<void> {
+	lane.retired = true;
+	await lane.joining;
+	await Promise.all(lane.threads.map(async thread => end(thread)));
 }
 
 async function end(thread: Thread): Promise<void> {

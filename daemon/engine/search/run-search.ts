@@ -8,7 +8,8 @@ import type {ChunkFilter} from '../storage/document-filter.js';
 import type {QueryModels} from '../models/collection-models.js';
 import {ChunkReader, maxCandidates, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
-import {demote, fuse} from './fusion.js';
+import {demoteBoilerplate, fuse} from './fusion.js';
+import {fusionWeightsOf} from './fusion-weights.js';
 import {isBoilerplate} from './boilerplate.js';
 import {textScope} from './query-filter.js';
 import {noTermsNotice} from './no-terms.js';
@@ -99,16 +100,17 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 
 	let semantic = await semanticWork;
 	let ranked = mode === 'semantic' ? semantic : keyword;
+	const weights = fusionWeightsOf([...embedders.values()].map(embedder => embedder.modelId));
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
-		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issue 28).
+		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issues 28 and 35).
 		const boilerplate = await boilerplateOf([...semantic, ...keyword], reader);
-		[semantic, keyword] = [demote(semantic, boilerplate), demote(keyword, boilerplate)];
-		ranked = fuse(request.fusion, semantic, keyword);
+		[semantic, keyword] = demoteBoilerplate(semantic, keyword, boilerplate);
+		ranked = fuse(request.fusion, semantic, keyword, weights);
 	}
 
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
-	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword) : undefined;
+	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, weights) : undefined;
 	const {results, belowMinimum} = toResults(chunks, ranked, request, explain);
 	if (request.collapse && results.length < request.topK && !belowMinimum && mayHaveMore(depth, semantic, keyword)) {
 		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vectors: queryVectors, started});

@@ -31,10 +31,10 @@ function entryText(model: ModelEntry, io: Io): string {
 		...(model.switching && model.switching.length > 0 ? [`switching to it: ${model.switching.join(', ')}`] : []),
 	];
 	const sources = model.sources.map(source => `${source.label}${source.download_bytes === null ? '' : ` (${megabytes(source.download_bytes)})`}`);
-	const {scifact_train: scifact, keps} = model.quality;
-	const measured = [scifact.semantic, scifact.hybrid, keps.semantic, keps.hybrid].some(value => value !== null)
-		? `SciFact train semantic ${figure(scifact.semantic)}, hybrid ${figure(scifact.hybrid)}; KEP questions semantic ${figure(keps.semantic)}, hybrid ${figure(keps.hybrid)}`
-		: 'not measured yet';
+	const {scifact_train: scifact, keps, scifact_held_out: heldOut} = model.quality;
+	const sets = [['SciFact train', scifact], ['KEP questions', keps], ['SciFact held-out half (1,000 abstracts)', heldOut]] as const;
+	const measured = sets.filter(([, figures]) => figures.semantic !== null || figures.hybrid !== null)
+		.map(([name, figures]) => `${name} semantic ${figure(figures.semantic)}, hybrid ${figure(figures.hybrid)}`).join('; ') || 'not measured yet';
 	return [
 		`${io.style.bold(model.name)}  ${model.dims} dims, ${megabytes(model.bytes)}, ${model.family}  ${state}${use.length > 0 ? `  ${use.join('; ')}` : ''}`,
 		`  ${model.summary}`,
