@@ -8,8 +8,8 @@ import {execa} from 'execa';
 import {normalise, type Varying} from './normalise.js';
 import {corpus, type Sample} from './samples.js';
 
-/** A job's progress line on a pipe, e.g. `update: reading 7/8 files, 0 files/s, ETA ?`. */
-const progressLine = /^(?:update|ingest-dir): .*files\/s/;
+/** A job's progress line on a pipe, in any phase: `update: finding the Markdown files`, `update: reading 7/8 files, 0 files/s, ETA ?`. */
+const progressLine = /^(?:update|ingest-dir): (?:finding the Markdown files$|.*(?:files|chunks)\/s, ETA )/;
 
 export type Setup = {
 	/** The repository (its dist/cli/md-vector.cjs is run). */
