@@ -13,8 +13,8 @@ export type FusionWeights = {
 };
 
 /**
- * Per model family, swept on half of SciFact train and checked on the other half and the KEP questions
- * (`npm run eval -- --sweep`, bench/RESULTS.md "Defaults per model family"): a better model earns more weight.
+ * Per model family, swept on half of SciFact train and checked on the other half (`npm run eval -- --sweep`,
+ * bench/RESULTS.md "Defaults per model family"): a better model earns more weight. e5 is not measured yet.
  */
 const byFamily: Readonly<Record<ModelFamily, FusionWeights>> = {
 	minilm: {semantic: 0.45, trustStep: 0.1, range: [0.2, 0.8], both: 0.5},
