@@ -125,24 +125,20 @@ export function fusionParts(fusion: Fusion, semantic: readonly Ranked[], keyword
 }
 
 /**
- * A hit that both halves found above their floor (a part > 0 in each) gets each part times 1 + `both`: CombMNZ's
- * agreement bonus (Fox and Shaw 1994, score times the lists that found it) at a strength swept per model family.
- * Two independent rankings agreeing is evidence neither gives alone (SciFact train, bench/RESULTS.md).
+ * A hit that both halves found above their floor (a part > 0 in each) counts 1 + `both` times one that only one half
+ * found: CombMNZ's agreement bonus (Fox and Shaw 1994, score times the lists that found it) at a strength swept per
+ * model family. Two independent rankings agreeing is evidence neither gives alone (SciFact train, bench/RESULTS.md).
+ * The others' parts are divided rather than the agreed ones multiplied: the same order, and a convex score stays
+ * within 0 to 1 as documented (min_score thresholds keep their meaning).
  */
 function bothFound([semantic, keyword]: [Map<number, number>, Map<number, number>], both: number): [Map<number, number>, Map<number, number>] {
 	if (both === 0) {
 		return [semantic, keyword];
 	}
 
-	for (const [rowid, part] of semantic) {
-		const other = keyword.get(rowid) ?? 0;
-		if (part > 0 && other > 0) {
-			semantic.set(rowid, part * (1 + both));
-			keyword.set(rowid, other * (1 + both));
-		}
-	}
-
-	return [semantic, keyword];
+	const agreed = (rowid: number) => (semantic.get(rowid) ?? 0) > 0 && (keyword.get(rowid) ?? 0) > 0;
+	const scaled = (parts: Map<number, number>) => new Map([...parts].map(([rowid, part]) => [rowid, agreed(rowid) ? part : part / (1 + both)]));
+	return [scaled(semantic), scaled(keyword)];
 }
 
 /** The lists' parts added up per hit (in list order, as the fused score always was), best first. */
