@@ -26,6 +26,7 @@ import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './htt
 import {listen} from './http/listen.js';
 import {loadEmbedderInto} from './load-embedder.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
+import {embedSettingsFromEnv, type EmbedSettings} from './engine/embedder/providers/provider-settings.js';
 import {AccessControl} from './capabilities/access-control.js';
 import {OAuth} from './oauth/oauth.js';
 import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
@@ -67,7 +68,7 @@ function watchSetting(env: NodeJS.ProcessEnv): boolean {
 
 /** Settings from the environment, checked before anything opens. */
 export function daemonSettings(options: DaemonOptions): {
-	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
+	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; embed: EmbedSettings; oauth: OAuthSettings; assistantRateLimit: RateLimit;
 	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
@@ -94,6 +95,7 @@ export function daemonSettings(options: DaemonOptions): {
 	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
+		embed: embedSettingsFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
 		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env),
 	};
@@ -169,7 +171,8 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	// Kept, so a stop waits for a load under way: ending the process while ONNX Runtime builds its session on the
 	// model's thread aborted it (a native error), leaving the discovery record and the data folder's lock behind.
-	const modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log);
+	const modelStop = new AbortController(); // a model server out of reach is tried again until the daemon stops
+	const modelLoad = loadEmbedderInto(engine, settings.model, settings.embed, paths.cache, options.log, modelStop.signal);
 	const watching = settings.watch ? keepWatching(engine, followers, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
@@ -195,6 +198,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			watchStreams.closeAll(); // and so would a watch stream
 			await watching?.close();
 			await closed;
+			modelStop.abort();
 			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
 			// A vector fill-in embeds outside the write queue: the model's thread ends after its batch, not during it.
 			const model = engine.embedder;

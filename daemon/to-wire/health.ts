@@ -12,7 +12,7 @@ export function toHealth(health: Health) {
 	const {embedder: state, origin, vectorFill, problems} = health;
 	const from = origin ? {origin} : {};
 	const embedder = state.status === 'ready'
-		? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId, ...from, ...(vectorFill ? {vector_fill: vectorFill} : {})}
+		? {status: health.outage === undefined ? 'ok' : 'unavailable', dimension: state.embedder.dims, model: state.embedder.modelId, ...from, ...(vectorFill ? {vector_fill: vectorFill} : {}), ...(health.outage === undefined ? {} : {reason: health.outage})}
 		: {status: state.status, dimension: 0, model: state.modelId, ...from, ...(state.status === 'unavailable' ? {reason: state.reason} : {})};
 	const background = {status: problems.length > 0 ? 'degraded' : 'ok', problems};
 	return {

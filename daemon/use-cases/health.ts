@@ -18,6 +18,8 @@ export type Health = {
 	/** The store, and the chunks it holds in all. */
 	readonly store: {readonly status: 'ok' | 'error'; readonly count: number};
 	readonly embedder: EmbedderState;
+	/** A loaded model server that is out of reach now, and why. */
+	readonly outage?: string;
 	readonly origin?: ModelOrigin;
 	readonly vectorFill?: FillProgress;
 	readonly problems: readonly Problem[];
@@ -41,12 +43,15 @@ export async function health({engine, version, startedAt, modelOrigin}: HealthDe
 	}
 
 	const problems = engine.problems.list();
-	const status = store.status === 'ok' ? (state.status === 'ready' && problems.length === 0 ? 'ok' : 'degraded') : 'error';
+	// A model server that went away after it loaded: searches rank by keyword meanwhile (engine/search/run-search.ts).
+	const outage = state.status === 'ready' ? state.embedder.outage?.() : undefined;
+	const status = store.status === 'ok' ? (state.status === 'ready' && outage === undefined && problems.length === 0 ? 'ok' : 'degraded') : 'error';
 	const reason = store.status === 'ok'
-		? problems[0]?.message ?? (state.status === 'loading' ? `the model ${state.modelId} is loading` : (state.status === 'unavailable' ? state.reason : undefined))
+		? problems[0]?.message ?? outage ?? (state.status === 'loading' ? `the model ${state.modelId} is loading` : (state.status === 'unavailable' ? state.reason : undefined))
 		: 'the store cannot be read';
 	return {
 		status, ...(reason === undefined ? {} : {reason}), version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store, embedder: state,
+		...(outage === undefined ? {} : {outage}),
 		...(modelOrigin && options.owner ? {origin: modelOrigin} : {}), ...(engine.vectorFillProgress ? {vectorFill: engine.vectorFillProgress} : {}), problems,
 		...(storage ? {storage} : {}), writes: engine.writeQueue,
 	};

@@ -6,7 +6,21 @@ export type Embedder = {
 	embedDocuments(texts: readonly string[]): Promise<Float32Array[]>;
 	embedQuery(text: string): Promise<Float32Array>;
 	dispose(): Promise<void>;
+	/** Why it cannot embed now, though loaded (a model server that went away); undefined while it can. */
+	outage?(): string | undefined;
 };
+
+/**
+ * Thrown by an embedder whose model is out of reach for now (a model server that went away, or answers 429 or
+ * 5xx): a search falls back to keyword with a notice, as without a model; an ingestion stops with the documents
+ * committed so far whole.
+ */
+export class EmbedderOutage extends Error {
+	constructor(message: string, options?: ErrorOptions) {
+		super(message, options);
+		this.name = 'EmbedderOutage';
+	}
+}
 
 export type EmbedderState
 	= | {readonly status: 'loading'; readonly modelId: string; readonly progress?: number}

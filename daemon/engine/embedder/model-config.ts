@@ -43,6 +43,9 @@ function familyOf(id: string): Pick<ModelConfig, 'pooling' | 'queryPrefix'> {
 	return {pooling: 'mean', queryPrefix: ''};
 }
 
+/** The query prefix of a model's family, by its name (a server's model too: openai:bge-small-en-v1.5 wants bge's). */
+export const queryPrefixOf = (id: string) => familyOf(id).queryPrefix;
+
 const dtypes = ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4'] as const;
 
 /**

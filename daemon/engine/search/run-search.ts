@@ -1,5 +1,5 @@
 import {performance} from 'node:perf_hooks';
-import type {Embedder} from '../embedder/embedder.js';
+import {EmbedderOutage, type Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
@@ -65,11 +65,23 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
 	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
+	let outage: string | undefined;
 	if (mode !== 'keyword' && context.embedder) {
 		const {embedder} = context;
 		semanticWork = (async () => {
 			let at = performance.now();
-			const vector = await embedder.embedQuery(parsed.text);
+			let vector: Float32Array;
+			try {
+				vector = await embedder.embedQuery(parsed.text);
+			} catch (error) {
+				if (!(error instanceof EmbedderOutage)) {
+					throw error;
+				}
+
+				outage = error.message; // a model server went away: as without a model (below)
+				return [];
+			}
+
 			timings.embed = performance.now() - at;
 			at = performance.now();
 			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit, request.filter)), depth, check, reader);
@@ -87,6 +99,15 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	}
 
 	let semantic = await semanticWork;
+	if (outage !== undefined) {
+		if (mode === 'semantic') {
+			throw unavailable(`semantic search needs the embedding model: ${outage}. Keyword search still works (mode: keyword).`);
+		}
+
+		mode = 'keyword';
+		notice = `hybrid search fell back to keyword: ${outage}`;
+	}
+
 	let ranked = mode === 'semantic' ? semantic : keyword;
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds

@@ -1,3 +1,4 @@
+import {loadAdvice} from '../../../common/settings/model-reference.js';
 import {conflict, invalidInput} from '../errors.js';
 import type {Collection, DocumentToWrite, Fingerprint} from './types.js';
 
@@ -5,7 +6,7 @@ import type {Collection, DocumentToWrite, Fingerprint} from './types.js';
 export function assertSameFingerprint(collection: Collection, fingerprint: Fingerprint): void {
 	if (collection.modelId !== null && (collection.modelId !== fingerprint.modelId || collection.dims !== fingerprint.dims)) {
 		throw conflict(`collection '${collection.name}' holds vectors of ${collection.modelId} (${collection.dims} dims); `
-			+ `the loaded model is ${fingerprint.modelId} (${fingerprint.dims} dims). Use another collection, or load ${collection.modelId}.`);
+			+ `the loaded model is ${fingerprint.modelId} (${fingerprint.dims} dims). Use another collection, or ${loadAdvice(collection.modelId)}.`);
 	}
 }
 
