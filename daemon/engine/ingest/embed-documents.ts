@@ -1,4 +1,5 @@
-import type {Embedder} from '../embedder/embedder.js';
+import {EmbedderOutage, type Embedder} from '../embedder/embedder.js';
+import {unavailable} from '../errors.js';
 import type {Storage} from '../storage/storage.js';
 import type {IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
@@ -48,7 +49,10 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 	}
 
 	if (missing.size > 0) {
-		const made = await embedder.embedDocuments([...missing.values()]);
+		// A model server that stayed away: 503, and nothing of these documents is written (those committed before are whole).
+		const made = await embedder.embedDocuments([...missing.values()]).catch((error: unknown) => {
+			throw error instanceof EmbedderOutage ? unavailable(error.message) : error;
+		});
 		for (const [index, hash] of [...missing.keys()].entries()) {
 			vectors.set(hash, made[index]!);
 		}

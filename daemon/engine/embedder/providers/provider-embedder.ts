@@ -35,7 +35,7 @@ export class ProviderEmbedder implements Embedder {
 		const parts = await mapLimited(ranges, this.settings.concurrency, async ([start, end]) =>
 			this.request(texts.slice(start, end), this.settings.waitMs, this.settings.timeoutMs).catch((error: unknown) => {
 				throw error instanceof ProviderOutage
-					? new EmbedderOutage(`the embedding server stayed out of reach for ${Math.round(this.settings.waitMs / 1000)} s (${error.message}); `
+					? new EmbedderOutage(`the embedding server stayed out of reach for ${Math.round(this.settings.waitMs / 1000)} s (${error.cause instanceof Error ? error.cause.message : error.message}); `
 						+ 'documents committed before it went are whole: run the same command again once it is back (unchanged files are skipped; MD_VECTOR_EMBED_WAIT_S waits longer)', {cause: error})
 					: error;
 			}));

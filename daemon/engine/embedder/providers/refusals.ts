@@ -24,6 +24,13 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
 	return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+function keyRefused(status: number, said: string, settings: ProviderSettings, endpoint: string): ProviderError {
+	const has = settings.key ? 'MD_VECTOR_EMBED_KEY' : (settings.keyCommand ? 'the key MD_VECTOR_EMBED_KEY_COMMAND printed' : undefined);
+	return new ProviderError('key', has
+		? `${endpoint} refused ${has} (${status}${said}): check the key, and that it may use the model ${settings.model}`
+		: `${endpoint} needs a key (${status}${said}): set MD_VECTOR_EMBED_KEY, or md-vector config set embed-key-command 'COMMAND THAT PRINTS IT'`);
+}
+
 /**
  * What a refusal means, as an error that names the fix: the URL, the key, the model, the size; a status worth
  * retrying is a ProviderOutage carrying its Retry-After.
@@ -35,10 +42,7 @@ export function refusal(status: number, message: string | undefined, headers: He
 	}
 
 	if (status === 401 || status === 403) {
-		const has = settings.key ? 'MD_VECTOR_EMBED_KEY' : (settings.keyCommand ? 'the key MD_VECTOR_EMBED_KEY_COMMAND printed' : undefined);
-		return new ProviderError('key', has
-			? `${endpoint} refused ${has} (${status}${said}): check the key, and that it may use the model ${settings.model}`
-			: `${endpoint} needs a key (${status}${said}): set MD_VECTOR_EMBED_KEY, or md-vector config set embed-key-command 'COMMAND THAT PRINTS IT'`);
+		return keyRefused(status, said, settings, endpoint);
 	}
 
 	if (/model/i.test(message ?? '') && (status === 404 || status === 400)) {

