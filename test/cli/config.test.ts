@@ -38,6 +38,11 @@ test('set, get, list and unset; bad values are refused naming the key and the ru
 		[['model', '/no/such/model'], /^md-vector: model \/no\/such\/model is not a folder/],
 		[['allowed-roots', 'relative/dir'], /^md-vector: allowed-roots must be an absolute path, got 'relative\/dir'$/],
 		[['database-url', 'mysql://db/x'], /^md-vector: database-url must be a postgres:\/\/ or postgresql:\/\/ URL/],
+		[['embed-provider', 'cohere'], /^md-vector: embed-provider must be one of local, openai, ollama, got 'cohere'$/],
+		[['embed-url', 'https://me:sk-1@host/v1'], /^md-vector: embed-url must not hold a user or password: give the key in MD_VECTOR_EMBED_KEY/],
+		[['embed-model', 'two words'], /^md-vector: embed-model must be the model's name on the server/],
+		[['embed-dimensions', '0'], /^md-vector: embed-dimensions must be a whole number of dimensions from 1 to 65536, got '0'$/],
+		[['embed-key', 'sk-1'], /^md-vector: KEY must be .*, got 'embed-key'/],
 		[['rate_limit', '5'], /^md-vector: KEY must be .*, got 'rate_limit' \(did you mean rate-limit\?\)$/],
 	];
 	for (const [args, pattern] of refused) {
@@ -47,6 +52,13 @@ test('set, get, list and unset; bad values are refused naming the key and the ru
 	}
 
 	t.deepEqual(JSON.parse(readFileSync(file, 'utf8')), {'rate-limit': 2, 'allowed-roots': ['/srv/notes', '/mnt/wiki']}, 'nothing refused was stored');
+	const embedding: Array<[string, string]> = [['embed-provider', 'ollama'], ['embed-model', 'all-minilm'], ['embed-url', 'http://127.0.0.1:11434']];
+	for (const [key, value] of embedding) {
+		await md.run(['config', 'set', key, value]);
+		t.is(String((await md.run(['config', 'get', key])).stdout), value, key);
+		await md.run(['config', 'unset', key]);
+	}
+
 	t.regex(String((await md.run(['config', 'unset', 'rate-limit'])).stdout), /^rate-limit removed from .*: back to 30$/);
 	t.is(String((await md.run(['config', 'get', 'rate-limit'])).stdout), '30');
 

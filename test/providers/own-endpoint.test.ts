@@ -113,14 +113,16 @@ test('a second daemon embeds through the first (openai provider): the same vecto
 	t.like((await client.request('GET', '/api/v1/health')).body.checks.embedder, {status: 'ok'});
 });
 
-test('a collection made by another model is refused, naming the setting that makes its vectors again', async t => {
+test('a collection made by another model is refused, naming the setting that makes its vectors again (the provider set in the settings file)', async t => {
 	const home = temporaryDirectory();
 	const local = await startDaemon({MD_VECTOR_API_KEY: key}, home);
 	await untilReady(local);
 	await ingestAll(local);
 	await local.stop();
 	const server = await modelServer();
-	const client = await startDaemon({MD_VECTOR_EMBED_PROVIDER: 'openai', MD_VECTOR_EMBED_URL: `${server.url}/v1`, MD_VECTOR_EMBED_MODEL: 'tiny', MD_VECTOR_EMBED_KEY: key, MD_VECTOR_API_KEY: key}, home);
+	// This time the provider comes from the settings file (md-vector config set), the key from the environment.
+	writeFileSync(path.join(home, 'config', 'config.json'), JSON.stringify({'embed-provider': 'openai', 'embed-url': `${server.url}/v1`, 'embed-model': 'tiny'}));
+	const client = await startDaemon({MD_VECTOR_EMBED_KEY: key, MD_VECTOR_API_KEY: key}, home);
 	t.teardown(async () => {
 		await Promise.all([client.stop(), server.stop()]);
 	});

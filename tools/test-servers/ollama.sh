@@ -27,23 +27,28 @@ fi
 work="$out.work"
 mkdir -p "$work" "$out/bin"
 started=$(date +%s)
+# The build's own limit (a plain `timeout` around this script would leave the compilers running without it).
+deadline=$((started + ${MD_VECTOR_SETUP_TIMEOUT_S:-1500}))
 
-# 1. Ollama's module, and the vendored headers.
-echo "ollama-setup: github.com/ollama/ollama@$version from the Go module proxy"
-src_dir=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "github.com/ollama/ollama@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
-rm -rf "$work/ollama" && cp -r "$src_dir" "$work/ollama" && chmod -R u+w "$work/ollama"
-if [ ! -d "$work/vendor/nlohmann" ]; then
-	echo "ollama-setup: llama.cpp's vendored headers from $vendor_sdist (PyPI)"
-	python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary=:all: --no-build-isolation -d "$work/sdist" "$vendor_sdist" >/dev/null 2>&1 || true
-	sdist=$(ls "$work"/sdist/llama_cpp_python-*.tar.gz 2>/dev/null | head -1)
-	[ -n "$sdist" ] || { echo "ollama-setup: could not download $vendor_sdist" >&2; exit 1; }
-	tar -xzf "$sdist" -C "$work" --wildcards '*/vendor/llama.cpp/vendor/*'
-	rm -rf "$work/vendor" && mv "$work"/llama_cpp_python-*/vendor/llama.cpp/vendor "$work/vendor"
+if [ ! -x "$out/bin/ollama" ]; then
+	# 1. Ollama's module, and the vendored headers.
+	echo "ollama-setup: github.com/ollama/ollama@$version from the Go module proxy"
+	src_dir=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "github.com/ollama/ollama@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+	rm -rf "$work/ollama" && cp -r "$src_dir" "$work/ollama" && chmod -R u+w "$work/ollama"
+	if [ ! -d "$work/vendor/nlohmann" ]; then
+		echo "ollama-setup: llama.cpp's vendored headers from $vendor_sdist (PyPI)"
+		python3 -m pip download --quiet --disable-pip-version-check --no-deps --no-binary=:all: -d "$work/sdist" "$vendor_sdist"
+		sdist=$(ls "$work"/sdist/llama_cpp_python-*.tar.gz 2>/dev/null | head -1)
+		[ -n "$sdist" ] || { echo "ollama-setup: could not download $vendor_sdist" >&2; exit 1; }
+		tar -xzf "$sdist" -C "$work" --wildcards '*/vendor/llama.cpp/vendor/*'
+		rm -rf "$work/vendor" && mv "$work"/llama_cpp_python-*/vendor/llama.cpp/vendor "$work/vendor"
+	fi
+
+	# 2. Build (CPU; cgo compiles ggml and llama.cpp: most of the time goes here).
+	echo "ollama-setup: building (go build, cgo)"
+	(cd "$work/ollama" && CGO_CPPFLAGS="-I$work/vendor" timeout --kill-after=10 $((deadline - $(date +%s))) nice -n 10 go build -trimpath -o "$out/bin/ollama.partial" .)
+	mv "$out/bin/ollama.partial" "$out/bin/ollama"
 fi
-
-# 2. Build (CPU; cgo compiles ggml and llama.cpp: most of the time goes here).
-echo "ollama-setup: building (go build, cgo)"
-(cd "$work/ollama" && CGO_CPPFLAGS="-I$work/vendor" nice -n 10 go build -trimpath -o "$out/bin/ollama" .)
 built=$(date +%s)
 
 # 3. The model: safetensors from the wheel, imported by Ollama, then in fp32.
@@ -63,7 +68,7 @@ fi
 export OLLAMA_MODELS="$out/models" OLLAMA_HOST="127.0.0.1:$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 "$out/bin/ollama" serve >"$work/serve.log" 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
+trap 'kill $server 2>/dev/null || true' EXIT INT TERM
 for _ in $(seq 100); do curl -fsS "http://$OLLAMA_HOST/api/version" >/dev/null 2>&1 && break; sleep 0.2; done
 printf 'FROM %s\n' "$work/model" >"$work/Modelfile.f16"
 "$out/bin/ollama" create "$model_name-f16" -f "$work/Modelfile.f16"
