@@ -38,6 +38,8 @@ import type {OAuth} from './oauth/oauth.js';
 import {oauthCredential, offerSignIn} from './oauth/oauth-credential.js';
 import {oauthEndpoints} from './oauth/oauth-endpoints.js';
 import {clientAdminRoutes} from './oauth/admin-routes.js';
+import {modelRoutes} from './routes/models.js';
+import type {ModelService} from './models/model-service.js';
 
 export type AppDeps = {
 	readonly engine: Engine;
@@ -76,6 +78,8 @@ export type AppDeps = {
 	readonly streamLimits?: StreamLimits;
 	/** Which setting chose the model and what it names (shown by /health to the owner). */
 	readonly modelOrigin?: ModelOrigin;
+	/** The owner's model list, installs and verifies (GET /models...); absent: no model routes. */
+	readonly models?: ModelService;
 	readonly log: (line: string) => void;
 };
 
@@ -132,6 +136,10 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(watchRoutes({useCases, streams: deps.watchStreams ?? new WatchStreams(), slots}));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
+	}
+
+	if (deps.models) {
+		api.use(modelRoutes(deps.models, slots));
 	}
 
 	api.use(notFoundHandler);

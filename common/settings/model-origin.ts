@@ -2,9 +2,11 @@
 // daemon reports its own in /health, and a command compares it with what its own environment would choose.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {defaultModelName} from '../models/catalogue.js';
 import {parseReference} from './model-reference.js';
 
-export const defaultModelId = 'Xenova/bge-small-en-v1.5';
+/** The model setting's default: a name md-vector knows, loaded from its installed folder, else from the hub. */
+export const defaultModelId = defaultModelName;
 
 export type ModelOrigin = {
 	/**
@@ -12,7 +14,7 @@ export type ModelOrigin = {
 	 * `default`; for a model server MD_VECTOR_EMBED_PROVIDER or `config` (embed-provider).
 	 */
 	readonly setting: 'MD_VECTOR_MODEL_DIR' | 'MD_VECTOR_MODEL' | 'MD_VECTOR_EMBED_PROVIDER' | 'config' | 'default';
-	/** A model folder (absolute), a hub id, or a server model's reference (openai:NAME, ollama:NAME). */
+	/** A model folder (absolute), a name md-vector knows (bge-small-en-v1.5), a hub id, or a server model's reference (openai:NAME, ollama:NAME). */
 	readonly value: string;
 };
 
@@ -61,7 +63,7 @@ export function modelOrigin(env: NodeJS.ProcessEnv, configDir: string): ModelOri
 	return model === undefined ? {setting: 'default', value: defaultModelId} : {setting: 'config', value: model};
 }
 
-/** "/models/minilm (MD_VECTOR_MODEL_DIR)", "Xenova/bge-small-en-v1.5 (the default)": a model and where it came from, for a person. */
+/** "/models/minilm (MD_VECTOR_MODEL_DIR)", "bge-small-en-v1.5 (the default)": a model and where it came from, for a person. */
 export function describeOrigin(origin: ModelOrigin): string {
 	const from = {
 		MD_VECTOR_MODEL_DIR: 'MD_VECTOR_MODEL_DIR', MD_VECTOR_MODEL: 'MD_VECTOR_MODEL', MD_VECTOR_EMBED_PROVIDER: 'MD_VECTOR_EMBED_PROVIDER',

@@ -15,7 +15,7 @@ export type SettingInfo = {
 };
 
 export const settingKeys: Readonly<Record<SettingKey, SettingInfo>> = {
-	model: {env: ['MD_VECTOR_MODEL_DIR', 'MD_VECTOR_MODEL'], description: 'embedding model: a local model folder (absolute path) or a hub id', defaultText: 'Xenova/bge-small-en-v1.5', restart: true},
+	model: {env: ['MD_VECTOR_MODEL_DIR', 'MD_VECTOR_MODEL'], description: 'embedding model: a name md-vector knows (md-vector model list; loaded from its installed folder, else the hub), a local model folder (absolute path) or a hub id', defaultText: 'bge-small-en-v1.5', restart: true},
 	port: {env: ['MD_VECTOR_PORT'], description: 'port of the daemon a command starts (taken: any free port; 0: always any free port)', defaultText: '7821', restart: true},
 	'allowed-roots': {env: ['MD_VECTOR_ALLOWED_ROOTS'], description: 'folders, besides your home, that other clients may have the daemon read (absolute paths, : between them)', defaultText: '(none)', restart: true},
 	'rate-limit': {env: ['MD_VECTOR_RATE_LIMIT'], description: 'requests per minute per client (0: no limit; your own commands are never limited)', defaultText: '30', restart: true},

@@ -3,6 +3,7 @@
 // variable is turned into that type first (fromText).
 import path from 'node:path';
 import {z} from 'zod';
+import {chooseModel, modelRule} from '../models/find-model.js';
 import type {SettingKey} from './setting-keys.js';
 import {databaseUrlRule, isDatabaseUrl} from './database-url.js';
 import {embedProviders, embedUrlProblem, modelNameRule, isModelName} from './embed-provider.js';
@@ -11,10 +12,7 @@ const wholeNumber = (max: number, rule: string) => z.number({error: rule}).int(r
 const absolute = z.string().refine(value => path.isAbsolute(value), 'must be an absolute path');
 
 export const settingSchemas = {
-	model: z.string({error: 'must be text'}).refine(
-		value => path.isAbsolute(value) || /^[A-Za-z\d][\w.-]*\/[A-Za-z\d][\w.-]*$/.test(value),
-		'must be an absolute path to a model folder, or a hub id like Xenova/bge-small-en-v1.5',
-	),
+	model: z.string({error: 'must be text'}).refine(value => chooseModel(value).kind !== 'unknown', modelRule),
 	port: wholeNumber(65_535, 'must be a port number from 0 to 65535'),
 	'allowed-roots': z.array(absolute, {error: 'must be a list of absolute folder paths'}).refine(roots => roots.length > 0, 'must name at least one folder'),
 	'rate-limit': wholeNumber(Number.MAX_SAFE_INTEGER, 'must be a whole number of requests per minute, 0 or more (0: no limit)'),

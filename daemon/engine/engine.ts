@@ -126,6 +126,11 @@ export class Engine {
 		}));
 	}
 
+	/** Each collection's fingerprint: the model id its vectors came from (null while it has none). */
+	async collectionModels(): Promise<Array<{collection: string; model: string | null}>> {
+		return (await this.storage.collections()).map(row => ({collection: row.name, model: row.modelId}));
+	}
+
 	/** Deletes a collection with its documents, vectors and sources. */
 	async deleteCollection(collection: string): Promise<CollectionDeletion> {
 		return this.folders.exclusive(async () => this.write(`deleting collection ${collection}`, async () => {

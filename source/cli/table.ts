@@ -4,9 +4,10 @@
 import {adminCommands} from './table-admin.js';
 import {readCommands} from './table-read.js';
 import {writeCommands} from './table-write.js';
+import {modelCommands} from './table-model.js';
 import type {CommandSpec} from './spec.js';
 
-export const commands: readonly CommandSpec[] = [...writeCommands, ...readCommands, ...adminCommands];
+export const commands: readonly CommandSpec[] = [...writeCommands, ...readCommands, ...adminCommands, ...modelCommands];
 
 /** Groups of commands ('config', 'capabilities') by their first word. */
 export const groups: readonly string[] = [...new Set(commands.filter(command => command.name.includes(' ')).map(command => command.name.split(' ')[0]!))];

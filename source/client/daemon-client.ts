@@ -1,4 +1,5 @@
 import type {SearchFilter} from '../../common/search/filter-words.js';
+import type {ModelJob} from '../../common/wire/models.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
 	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, SearchMode, SearchResponse,
@@ -167,6 +168,21 @@ export class DaemonClient {
 		}
 
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more
+	}
+
+	/** Follows a model install or verify (GET /models/jobs/:id/events) to its end. */
+	async followModelJob(id: string, onProgress: (job: ModelJob) => void): Promise<ModelJob> {
+		const response = await this.send('GET', `/models/jobs/${encodeURIComponent(id)}/events`);
+		for await (const {event, data} of readEvents(response.body)) {
+			const job = JSON.parse(data) as ModelJob;
+			if (event === 'done') {
+				return job;
+			}
+
+			onProgress(job);
+		}
+
+		return (await this.json<{job: ModelJob}>('GET', `/models/jobs/${encodeURIComponent(id)}`)).job;
 	}
 
 	async exportCollection(format: ExportFormat, collection?: string): Promise<AsyncIterable<Uint8Array> & NodeJS.ReadableStream> {

@@ -1,12 +1,30 @@
 import {resolvePaths} from '../../common/paths.js';
 import {readDiscovery} from '../../common/discovery.js';
-import {describeOrigin} from '../../common/settings/model-origin.js';
+import {describeOrigin, modelOrigin} from '../../common/settings/model-origin.js';
+import {withFileSettings} from '../../common/settings/read-settings.js';
+import {chooseDaemonModel} from '../../common/models/model-choice.js';
+import {dtypeFromEnv} from '../../common/models/folder-check.js';
 import {connect} from '../client/connect.js';
 import {UsageError} from '../client/client-errors.js';
 import {waitForModel} from '../client/wait-for-model.js';
 import type {Io} from '../cli/io.js';
 import {flag, type Invocation} from '../cli/spec.js';
 import {stopLocalDaemon} from './stop.js';
+
+/**
+ * The model settings checked as the new daemon will check them, before the running one is stopped: a folder that
+ * is not there, a name md-vector does not know, a precision it does not load are refused here (exit 2), and the
+ * running daemon keeps serving.
+ */
+function refuseBadModel(): void {
+	const {config} = resolvePaths();
+	try {
+		const env = withFileSettings(process.env, config);
+		chooseDaemonModel(env, dtypeFromEnv(env), modelOrigin(process.env, config));
+	} catch (error) {
+		throw new UsageError(`not restarting (the running daemon goes on): ${(error as Error).message}`, 'invalid_settings');
+	}
+}
 
 /**
  * Stops the daemon (running jobs finish first; --now cancels them) and starts it again with this command's
@@ -18,6 +36,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 		throw new UsageError('md-vector restart restarts the daemon of this machine; MD_VECTOR_URL (or --url) names a daemon elsewhere: restart it where it runs', 'invalid_input');
 	}
 
+	refuseBadModel();
 	const stopped = await stopLocalDaemon(io, flag(invocation, 'now'));
 	const client = await connect({onNotice: io.note});
 	const health = await waitForModel(client);

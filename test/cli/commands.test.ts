@@ -98,7 +98,7 @@ test('export then import restores the collection with its vectors: no model need
 
 	// Import into a daemon that has no model at all: every vector it then holds came from the file.
 	await md.stop();
-	const modelless = cli({MD_VECTOR_MODEL_DIR: path.join(temporaryDirectory(), 'no-model'), MD_VECTOR_OFFLINE: '1'}, md.home);
+	const modelless = cli({MD_VECTOR_MODEL_DIR: '', MD_VECTOR_OFFLINE: '1'}, md.home);
 	t.like(await modelless.json(['import', file, '-C', 'copy']), {status: 'ok', collection: 'copy', documents: 20, chunks: 40});
 	t.like(await modelless.json(['stats', '-C', 'copy']), {chunks: 40, vectors: 40, index_vectors: 40, model: 'tiny'});
 	await modelless.stop();

@@ -18,15 +18,15 @@ test('a command with another model than the running daemon says so and how to ap
 	await md.json(['ingest', path.join(notes, 'compost.md'), '-C', 'n']);
 
 	const unset = await md.run(['status']);
-	const advice = /model Xenova\/bge-small-en-v1\.5 \(unavailable: could not load model .*Set MD_VECTOR_MODEL_DIR to a local model folder .*then md-vector restart\.\) from Xenova\/bge-small-en-v1\.5 \(the default\)$/m;
+	const advice = /model Xenova\/bge-small-en-v1\.5 \(unavailable: could not load model .*Install it: md-vector model install bge-small-en-v1\.5 .*Set MD_VECTOR_MODEL_DIR to a local model folder .*then md-vector restart\.\) from bge-small-en-v1\.5 \(the default\)$/m;
 	t.regex(String(unset.stdout), advice, 'without the variable set here: the advice to set it');
 	t.is(String(unset.stderr), '');
 
 	const semantic = await md.run(['search', 'heap', '-C', 'n', '--mode', 'semantic'], withModel(md, tinyModelDir));
 	t.is(semantic.exitCode, 1);
 	const stderr = String(semantic.stderr);
-	t.regex(stderr, new RegExp(String.raw`^note: the running daemon uses the model Xenova/bge-small-en-v1\.5 \(the default\), not this command's ${tinyModelDir} \(MD_VECTOR_MODEL_DIR\): run md-vector restart to apply it`, 'm'));
-	t.regex(stderr, /The running daemon started with Xenova\/bge-small-en-v1\.5 \(the default\), not this command's MD_VECTOR_MODEL_DIR: md-vector restart applies it\.$/m);
+	t.regex(stderr, new RegExp(String.raw`^note: the running daemon uses the model bge-small-en-v1\.5 \(the default\), not this command's ${tinyModelDir} \(MD_VECTOR_MODEL_DIR\): run md-vector restart to apply it`, 'm'));
+	t.regex(stderr, /The running daemon started with bge-small-en-v1\.5 \(the default\), not this command's MD_VECTOR_MODEL_DIR: md-vector restart applies it\.$/m);
 	t.false(stderr.includes('Set MD_VECTOR_MODEL_DIR'), 'no advice to set what is set');
 
 	const {pid} = md.record()!;
@@ -42,7 +42,7 @@ test('a command with another model than the running daemon says so and how to ap
 
 	// The model setting counts like the variable: once it names the daemon's folder, nothing to say.
 	const plain = await md.run(['status']);
-	t.regex(String(plain.stderr), new RegExp(String.raw`note: the running daemon uses the model ${tinyModelDir} \(MD_VECTOR_MODEL_DIR\), not this command's Xenova/bge-small-en-v1\.5 \(the default\)`));
+	t.regex(String(plain.stderr), new RegExp(String.raw`note: the running daemon uses the model ${tinyModelDir} \(MD_VECTOR_MODEL_DIR\), not this command's bge-small-en-v1\.5 \(the default\)`));
 	await md.json(['config', 'set', 'model', tinyModelDir]);
 	t.is(String((await md.run(['status'])).stderr), '');
 });

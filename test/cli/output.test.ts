@@ -56,7 +56,7 @@ test('counts agree with their words and are all formatted alike', async t => {
 });
 
 test('a hybrid search that fell back to keyword says which mode ran', async t => {
-	const md = cli({MD_VECTOR_MODEL_DIR: path.join(temporaryDirectory(), 'no-model'), MD_VECTOR_OFFLINE: '1'});
+	const md = cli({MD_VECTOR_MODEL_DIR: '', MD_VECTOR_OFFLINE: '1'});
 	t.teardown(md.stop);
 	await md.run(['ingest-dir', writeNotes(1, 3)]);
 	const result = await md.run(['search', 'gardens']);

