@@ -42,7 +42,7 @@ test('set, get, list and unset; bad values are refused naming the key and the ru
 		[['embed-url', 'https://me:sk-1@host/v1'], /^md-vector: embed-url must not hold a user or password: give the key in MD_VECTOR_EMBED_KEY/],
 		[['embed-model', 'two words'], /^md-vector: embed-model must be the model's name on the server/],
 		[['embed-dimensions', '0'], /^md-vector: embed-dimensions must be a whole number of dimensions from 1 to 65536, got '0'$/],
-		[['embed-key', 'sk-1'], /^md-vector: KEY must be .*, got 'embed-key'/],
+		[['embed-key', 'sk-1'], /^md-vector: KEY embed-key is not a setting, so no file holds the key: give it to the daemon in MD_VECTOR_EMBED_KEY, or .*config set embed-key-command/],
 		[['rate_limit', '5'], /^md-vector: KEY must be .*, got 'rate_limit' \(did you mean rate-limit\?\)$/],
 	];
 	for (const [args, pattern] of refused) {
