@@ -2,7 +2,7 @@
 // the Go module proxy, with all-MiniLM-L6-v2 in fp32 from PyPI). Looked for in MD_VECTOR_TEST_OLLAMA_DIR, then
 // .test-tools/, then CI's cache; run on 127.0.0.1 only, on a free port, stopped by the test.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {createServer, type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,14 @@ export function findOllama(env: NodeJS.ProcessEnv = process.env): {directory: st
 		path.join(env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'md-vector-ci', ollamaFolderName),
 	];
 	const directory = places.find(place => existsSync(path.join(place, 'ready.json')) && existsSync(path.join(place, 'bin', 'ollama')));
-	return directory ? {directory} : {missing: `no Ollama set up (looked in ${places.join(', ')}); make it with: ${setupCommand} (10-25 min, once)`};
+	if (directory) {
+		return {directory};
+	}
+
+	// A set-up that was tried and failed says why (tools/test-servers/ollama.sh writes it), so the skip is not silent.
+	const failed = places.map(place => path.join(place, 'setup-failed.txt')).find(file => existsSync(file));
+	const why = failed ? `the set-up failed (${failed}): ${readFileSync(failed, 'utf8').trim()}` : `no Ollama set up (looked in ${places.join(', ')})`;
+	return {missing: `${why}; make it with: ${setupCommand} (10-25 min, once)`};
 }
 
 async function freePort(): Promise<number> {
