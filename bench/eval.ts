@@ -1,7 +1,8 @@
 // npm run eval: retrieval quality through the real API of a fresh daemon, on a judged query set.
 //   npm run eval [-- --set scifact|keps] [--sample N] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep] [--fresh]
 // scifact: BEIR SciFact train (nDCG@10, recall); keps: bench/eval/keps-questions.jsonl over the Kubernetes KEPs
-// (hit@5, MRR@10). --sweep also fuses the keyword and semantic rankings at several RRF k and convex weights.
+// (hit@5, MRR@10). nDCG@10 is also given for each half of the queries (tune, held-out: query-set.ts). --sweep also
+// fuses the keyword and semantic rankings at several RRF k and convex settings, chosen on the tune half.
 // The model is MD_VECTOR_MODEL_DIR's (or the configured one): the same command measures any model a user has;
 // MD_VECTOR_EMBED_HEADINGS=0 measures embedding the chunk text without its heading path. The corpus is embedded
 // once per model and setting and kept as an export (bench/eval/embedded-once.ts); --fresh embeds it again.
@@ -14,13 +15,15 @@ import type {Fusion, SearchMode} from '../common/search-contract.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
 import {readDiscovery} from '../common/discovery.js';
+import {modelConfigFromEnv} from '../daemon/engine/embedder/model-config.js';
+import {fusionWeights} from '../daemon/engine/search/fusion-weights.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {machine} from './machine.js';
 import {scifactSet} from './eval/scifact.js';
 import {kepsSet} from './eval/keps.js';
 import type {QuerySet} from './eval/query-set.js';
-import {evaluateMode, type Scores} from './eval/evaluate.js';
-import {sweepFusion} from './eval/fusion-sweep.js';
+import {evaluateMode, type Scores, type SplitScores} from './eval/evaluate.js';
+import {printSweep} from './eval/print-sweep.js';
 import {cacheFile, fillOnce} from './eval/embedded-once.js';
 
 const data = path.resolve('..', 'shared', 'data');
@@ -50,8 +53,11 @@ try {
 	const health = await waitForModel(client);
 	const {embedder} = health.checks;
 	console.log(`model: ${embedder.model} (${embedder.status}${embedder.reason ? `: ${embedder.reason}` : ''}), weights ${env.MD_VECTOR_MODEL_DTYPE ?? 'q8'}, heading path embedded: ${env.MD_VECTOR_EMBED_HEADINGS === '0' ? 'no' : 'yes'}${modelWarning(env.MD_VECTOR_MODEL_DIR)}`);
+	const config = modelConfigFromEnv(env);
+	const weights = fusionWeights(embedder.model);
+	console.log(`settings: pooling ${config.pooling}, query prefix ${JSON.stringify(config.queryPrefix)}, document prefix ${JSON.stringify(config.documentPrefix)}; convex fusion: semantic ${weights.semantic}, ±${weights.trustStep} per standard deviation of confidence, within ${weights.range.join('-')}`);
 	await fillOnce(client, set, collection, embedder.status === 'ok' ? cacheFile(set, env) : undefined, options.fresh);
-	console.log('\nmode            nDCG@10  recall@10  recall@100  hit@5   MRR@10  latency p50  p95 (ms, HTTP round trip)');
+	console.log('\nmode            nDCG@10  recall@10  recall@100  hit@5   MRR@10  nDCG@10 tune / held-out  latency p50  p95 (ms, HTTP round trip)');
 	for (const mode of modes) {
 		for (const fusion of mode === 'hybrid' ? fusions : [undefined]) {
 			const label = fusion ? `${mode}/${fusion}` : mode;
@@ -66,10 +72,7 @@ try {
 	}
 
 	if (options.sweep && embedder.status === 'ok') {
-		console.log('\nfusion settings (client-side, the daemon\'s fusion functions over top-100 chunk lists per mode):');
-		for (const {label, scores} of await sweepFusion(client, set, collection)) {
-			console.log(row(label, scores));
-		}
+		await printSweep(client, set, collection, weights, row);
 	}
 } finally {
 	const record = readDiscovery(path.join(home, 'state'));
@@ -78,8 +81,9 @@ try {
 	}
 }
 
-function row(label: string, scores: Scores): string {
-	return `${label.padEnd(24).slice(0, Math.max(15, label.length))} ${scores.ndcg10.toFixed(4)}   ${scores.recall10.toFixed(4)}     ${scores.recall100.toFixed(4)}      ${scores.hit5.toFixed(4)}  ${scores.mrr10.toFixed(4)}`;
+function row(label: string, scores: Scores & Partial<SplitScores>): string {
+	const halves = scores.tune === undefined ? '' : `  ${scores.tune.toFixed(4)} / ${scores.heldOut!.toFixed(4)}      `;
+	return `${label.padEnd(15)} ${scores.ndcg10.toFixed(4)}   ${scores.recall10.toFixed(4)}     ${scores.recall100.toFixed(4)}      ${scores.hit5.toFixed(4)}  ${scores.mrr10.toFixed(4)}${halves}`;
 }
 
 /** The generated stand-in models say in their config that their weights are random. */

@@ -9,8 +9,8 @@ import * as ort from 'onnxruntime-node';
 import {chunkMarkdown} from '../daemon/engine/chunker/chunk-markdown.js';
 import {headingContextFromEnv} from '../daemon/engine/chunker/heading-context.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
-import {planBatches} from '../daemon/engine/embedder/batches.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
+import {planBatches} from './batches-before.js';
 
 export type IngestRun = {files: number; chunks: number; seconds: number};
 
@@ -23,7 +23,7 @@ export async function timeIngest(client: DaemonClient, folder: string, collectio
 		throw new Error(`ingest of ${folder} ended ${done.state}`);
 	}
 
-	return {files: done.progress.totalFiles, chunks: done.progress.chunks, seconds: (performance.now() - started) / 1000};
+	return {files: done.progress.total_files, chunks: done.progress.chunks, seconds: (performance.now() - started) / 1000};
 }
 
 /** The texts the pipeline embeds for `folder` (heading path + chunk), chunked exactly as ingest does. */
@@ -38,14 +38,20 @@ export async function chunkTexts(folder: string): Promise<string[]> {
 }
 
 /**
- * ONNX Runtime alone on the same model file the daemon loads (q8) and the same texts, tokenized beforehand,
- * in the pipeline's own batches (sorted by length, capped in padded size): chunks per second of session.run only.
+ * The bare model's speed: ONNX Runtime alone (no daemon, no tokenizing: the texts are tokenized beforehand) on the
+ * same model file the daemon loads (q8) and the same texts, with its default threads (every core) and the daemon's
+ * spinning setting (MD_VECTOR_ONNX_SPIN). `batched`: in batches of similar length (up to `maxBatch` texts and
+ * about 1,000 padded characters), the fastest one session ran and how md-vector embedded before issue 35, when a
+ * vector depended on its batch; `one`: a text per run.
+ * Chunks per second of session.run only.
  */
-export async function rawOnnxThroughput(modelDir: string, texts: readonly string[], maxBatch = 32): Promise<{chunksPerSecond: number; seconds: number}> {
+export async function rawOnnxThroughput(modelDir: string, texts: readonly string[], maxBatch = 32, batching: 'batched' | 'one' = 'batched'): Promise<{chunksPerSecond: number; seconds: number}> {
 	const tokenizer = await AutoTokenizer.from_pretrained(modelDir, {local_files_only: true});
-	const session = await ort.InferenceSession.create(path.join(modelDir, 'onnx', 'model_quantized.onnx'));
+	// ONNX Runtime's threads spin while waiting unless MD_VECTOR_ONNX_SPIN=0, as the daemon's do (model-config.ts).
+	const spin = process.env.MD_VECTOR_ONNX_SPIN !== '0';
+	const session = await ort.InferenceSession.create(path.join(modelDir, 'onnx', 'model_quantized.onnx'), spin ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}});
 	const batches = [];
-	for (const batch of planBatches(texts, maxBatch)) {
+	for (const batch of batching === 'one' ? texts.map((_, index) => [index]) : planBatches(texts, maxBatch)) {
 		const encoded = tokenizer(batch.map(index => texts[index]!), {padding: true, truncation: true}) as Record<string, {data: BigInt64Array; dims: number[]}>;
 		batches.push(Object.fromEntries(session.inputNames.map(name => [name, new ort.Tensor('int64', encoded[name]!.data, encoded[name]!.dims)])));
 	}

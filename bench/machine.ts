@@ -10,3 +10,35 @@ export function percentile(values: readonly number[], p: number): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
+
+/** Above this 1-minute load average a timing says more about the other work on the machine than about md-vector. */
+export const quietLoad = 1.5;
+
+/** The parseArgs option every benchmark takes: run on a machine that is not quiet, marking the figures. */
+export const underLoadOption = {'under-load': {type: 'boolean', default: false}} as const;
+
+export type LoadRecord = {
+	/** The line to print with the figures: load before and after, and whether they count. */
+	finish(): string;
+};
+
+/**
+ * Measuring discipline (issue 37): a benchmark records the load average before and after, and refuses to start
+ * when the machine is not quiet (1-minute load above 1.5) unless `underLoad` (--under-load) is given; then, or when
+ * the load rose above it meanwhile, the figures are marked as taken under load, not to be recorded as results.
+ * Never run a benchmark beside a test suite.
+ */
+export function checkLoad(underLoad: boolean): LoadRecord {
+	const before = os.loadavg()[0]!;
+	if (before > quietLoad && !underLoad) {
+		throw new Error(`the load average is ${before.toFixed(2)} (above ${quietLoad}): other work would stretch every figure. Wait until \`uptime\` shows a quiet machine (no test suite or other benchmark running), or pass --under-load to run anyway with the figures marked as taken under load`);
+	}
+
+	return {
+		finish() {
+			const after = os.loadavg()[0]!;
+			const quiet = before <= quietLoad && after <= quietLoad;
+			return `load average (1 min): ${before.toFixed(2)} before, ${after.toFixed(2)} after: ${quiet ? 'quiet, the figures count' : `UNDER LOAD (above ${quietLoad}): the figures are stretched by other work; do not record them as results`}`;
+		},
+	};
+}

@@ -14,12 +14,13 @@ import {waitForModel} from '../source/client/wait-for-model.js';
 import {readDiscovery} from '../common/discovery.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {benchCliOneShot, cliBin, oneShotLines, type Build} from './cli-oneshot.js';
-import {machine} from './machine.js';
+import {checkLoad, machine, underLoadOption} from './machine.js';
 import {importRealChunks} from './real-chunks.js';
 import {sampleQueries} from './search-latency.js';
 import {benchTui, tuiLines} from './tui-latency.js';
 
-const {values} = parseArgs({options: {rounds: {type: 'string', default: '15'}, starts: {type: 'string', default: '10'}, queries: {type: 'string', default: '15'}, before: {type: 'string'}}});
+const {values} = parseArgs({options: {rounds: {type: 'string', default: '15'}, starts: {type: 'string', default: '10'}, queries: {type: 'string', default: '15'}, before: {type: 'string'}, ...underLoadOption}});
+const load = checkLoad(values['under-load']);
 const modelDir = path.resolve('.bench-models', 'bge-small-shape');
 if (!existsSync(modelDir)) {
 	console.log(`making the stand-in model in ${modelDir} (needs: apt-get install python3-onnx python3-numpy)`);
@@ -62,3 +63,5 @@ try {
 	await stopDaemon(readDiscovery(path.join(home, 'state'))!.pid);
 	rmSync(home, {recursive: true, force: true}); // 31k chunks: ~160 MB
 }
+
+console.log(load.finish());

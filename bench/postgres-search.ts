@@ -16,12 +16,13 @@ import type {DocumentToWrite} from '../daemon/engine/storage/types.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {startNativeServer} from '../test/helpers/postgres/native-server.js';
 import {testDatabase} from '../test/helpers/postgres/test-database.js';
-import {machine, percentile} from './machine.js';
+import {checkLoad, machine, percentile, underLoadOption} from './machine.js';
 import {loadScifact} from './eval/scifact.js';
 import {clusteredVectors} from './synthetic-vectors.js';
 import {serverDescription} from './postgres/server-description.js';
 
-const {values} = parseArgs({options: {size: {type: 'string', default: '10000'}, queries: {type: 'string', default: '200'}, threshold: {type: 'string', default: '1000'}}});
+const {values} = parseArgs({options: {size: {type: 'string', default: '10000'}, queries: {type: 'string', default: '200'}, threshold: {type: 'string', default: '1000'}, ...underLoadOption}});
+const load = checkLoad(values['under-load']);
 const size = Number(values.size);
 const dims = 384;
 const threshold = Number(values.threshold);
@@ -94,7 +95,7 @@ for (const [name, storage] of Object.entries(backends)) {
 		const before = performance.now();
 		const [nearest] = await Promise.all([
 			storage.vectorTopK(current, probe.vector, 10),
-			storage.keywordTopK(current, keywordTerms(probe.text), 10, [2, 1.5, 1]),
+			storage.keywordTopK([current], keywordTerms(probe.text), 10, [2, 1.5, 1]),
 		]);
 		latencies.push(performance.now() - before);
 		const truth = new Set(exact[index]);
@@ -108,3 +109,5 @@ for (const [name, storage] of Object.entries(backends)) {
 
 await database.stop();
 await server?.stop();
+
+console.log(load.finish());

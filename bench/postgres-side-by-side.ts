@@ -19,7 +19,7 @@ import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {testDatabase} from '../test/helpers/postgres/test-database.js';
 import {startNativeServer} from '../test/helpers/postgres/native-server.js';
-import {machine, percentile} from './machine.js';
+import {checkLoad, machine, percentile, underLoadOption} from './machine.js';
 import {fillCollection, sampleQueries} from './search-latency.js';
 import {timeIngest} from './ingest-throughput.js';
 import {benchModelDir, startBenchDaemon, untilIndexSettled, type BenchDaemon} from './postgres/bench-daemon.js';
@@ -27,8 +27,9 @@ import {serverDescription} from './postgres/server-description.js';
 
 const {values: options} = parseArgs({options: {
 	sizes: {type: 'string', default: '31000'}, queries: {type: 'string', default: '50'}, rounds: {type: 'string', default: '2'}, 'ingest-every': {type: 'string', default: '24'},
-	'ingest-rounds': {type: 'string', default: '3'}, 'import-per-request': {type: 'string', default: '2000'},
+	'ingest-rounds': {type: 'string', default: '3'}, 'import-per-request': {type: 'string', default: '2000'}, ...underLoadOption,
 }});
+const load = checkLoad(options['under-load']);
 if (!existsSync(path.join(benchModelDir, 'onnx', 'model_quantized.onnx'))) {
 	throw new Error(`no model at ${benchModelDir}: make it with python3 ../shared/tools/make-bert-onnx.py .bench-models/bge-small-shape bge-small`);
 }
@@ -80,6 +81,7 @@ try {
 }
 
 console.log(`\n|  | embedded | PostgreSQL | ratio |\n|---|---|---|---|\n${rows.join('\n')}`);
+console.log(load.finish());
 
 async function measure(size: number, daemons: BenchDaemon[]): Promise<string[]> {
 	const health = await daemons[0]!.client.health();

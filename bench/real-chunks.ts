@@ -14,11 +14,14 @@ import {clusteredVectors} from './synthetic-vectors.js';
  * Imports every Markdown file under `folder` into `collection` of the daemon `env` names; resolves with its file
  * and chunk counts. Through the command, each file of ~5,000 chunks by a new process: chunking takes seconds, in
  * which the daemon closes an idle keep-alive connection that this process's client would send the next body on.
+ * A `copy` (a name prefix and a seed of its vectors) imports the tree once more beside what is stored, for a larger
+ * collection of real chunks: every term's posting list grows with the copies, as in a folder of versioned docs.
  */
-export async function importRealChunks(env: NodeJS.ProcessEnv, folder: string, collection: string, model: {id: string; dims: number}): Promise<{files: number; chunks: number}> {
-	const vectors = clusteredVectors(model.dims);
+export async function importRealChunks(env: NodeJS.ProcessEnv, folder: string, collection: string, model: {id: string; dims: number}, copy?: {prefix: string; seed: number}): Promise<{files: number; chunks: number}> {
+	const vectors = clusteredVectors(model.dims, copy?.seed);
 	const header = JSON.stringify({format: 'md-vector-export', version: 1, collection, model_id: model.id, dims: model.dims, chunker_version: chunkerVersion, exported_at: new Date().toISOString()});
 	const files = await walkMarkdown(folder);
+	const prefix = copy?.prefix ?? '';
 	const exports = temporaryDirectory('md-vector-bench-import-');
 	let chunks = 0;
 	let lines = [header];
@@ -28,9 +31,9 @@ export async function importRealChunks(env: NodeJS.ProcessEnv, folder: string, c
 		const document = chunkMarkdown(text, file);
 		const first = chunks;
 		lines.push(JSON.stringify({
-			file_name: file, title: document.title, tags: document.tags, content_hash: document.contentHash, byte_size: Buffer.byteLength(text),
+			file_name: `${prefix}${file}`, title: document.title, tags: document.tags, content_hash: document.contentHash, byte_size: Buffer.byteLength(text),
 			chunks: document.chunks.map(chunk => ({
-				id: `${first}-${chunk.ordinal}`, ordinal: chunk.ordinal, section_title: chunk.sectionTitle, heading_level: chunk.headingLevel, heading_path: chunk.headingPath,
+				id: `${prefix}${first}-${chunk.ordinal}`, ordinal: chunk.ordinal, section_title: chunk.sectionTitle, heading_level: chunk.headingLevel, heading_path: chunk.headingPath,
 				content: chunk.content, start_line: chunk.startLine, end_line: chunk.endLine, tokens: chunk.tokens, text_hash: chunk.hash,
 				vector: Buffer.from(vectors.next().buffer).toString('base64'),
 			})),

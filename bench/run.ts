@@ -12,7 +12,7 @@ import {waitForModel} from '../source/client/wait-for-model.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {defaultHnswThreshold} from '../daemon/engine/storage/embedded/vector-index/collection-indexes.js';
-import {machine} from './machine.js';
+import {checkLoad, machine, underLoadOption} from './machine.js';
 import {benchCliOneShot, cliBin, oneShotLines} from './cli-oneshot.js';
 import {importRealChunks} from './real-chunks.js';
 import {benchTui, tuiLines} from './tui-latency.js';
@@ -28,7 +28,9 @@ const {values: options} = parseArgs({options: {
 	peers: {type: 'boolean', default: false}, // md-vector beside Chroma and qmd instead (bench/peers/)
 	only: {type: 'string', default: ''}, // 'while-ingesting': that section alone (with the collection it searches)
 	'while-every': {type: 'string', default: '10'}, // section 3b ingests every n-th docs file
+	...underLoadOption,
 }});
+const load = checkLoad(options['under-load']);
 if (options.peers) {
 	const {runPeers} = await import('./peers/run-peers.js');
 	await runPeers(options.sizes.split(',').map(Number));
@@ -55,7 +57,7 @@ async function standard(): Promise<void> {
 	const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 	line(`machine: ${machine()}`);
-	line(`model: ${path.basename(modelDir)} (bge-small-en-v1.5 shape, random weights, q8), batches of up to 32 texts and about 1,000 padded characters`);
+	line(`model: ${path.basename(modelDir)} (bge-small-en-v1.5 shape, random weights, q8), one text per model run on each of the daemon's sessions (MD_VECTOR_EMBED_SESSIONS)`);
 	let client = await connect({env});
 	try {
 		await waitForModel(client);
@@ -108,9 +110,9 @@ async function standard(): Promise<void> {
 		const raw = rawBefore.seconds <= rawAfter.seconds ? rawBefore : rawAfter;
 		const pipelineRate = texts.length / first.seconds;
 		line(`   pipeline: ${fixed(first.seconds)} s, ${fixed(first.files / first.seconds)} files/s, ${fixed(first.chunks / first.seconds)} chunks/s (${first.chunks} chunks, ${texts.length} distinct texts embedded)`);
-		line(`   bare ONNX Runtime, same texts, same batches: ${fixed(raw.seconds)} s, ${fixed(raw.chunksPerSecond)} chunks/s (the faster of ${fixed(rawBefore.seconds)} s before and ${fixed(rawAfter.seconds)} s after the pipeline)`);
+		line(`   bare model speed (ONNX Runtime alone on the same texts, tokenized beforehand, batches of similar length, all cores): ${fixed(raw.seconds)} s, ${fixed(raw.chunksPerSecond)} chunks/s (the faster of ${fixed(rawBefore.seconds)} s before and ${fixed(rawAfter.seconds)} s after the pipeline)`);
 		line(`   then in the background, once writes settled: the docs index became ${settled.kind} ${fixed(settled.seconds)} s after the ingest (searches exact meanwhile)`);
-		line(`   ratio pipeline / raw: ${fixed(pipelineRate / raw.chunksPerSecond, 2)} (target >= 0.85: ${verdict(pipelineRate / raw.chunksPerSecond >= 0.85)})`);
+		line(`   ratio pipeline / bare model speed: ${fixed(pipelineRate / raw.chunksPerSecond, 2)} (target >= 0.9: ${verdict(pipelineRate / raw.chunksPerSecond >= 0.9)})`);
 
 		const again = await timeIngest(client, tree, 'docs', 'incremental');
 		line(`\n2. re-ingest unchanged (--incremental): ${fixed(again.seconds, 2)} s, ${fixed(first.seconds / again.seconds)}x faster (target >= 50x: ${verdict(first.seconds / again.seconds >= 50)})`);
@@ -167,3 +169,5 @@ async function standard(): Promise<void> {
 		await stopDaemon(daemonPid(env));
 	}
 }
+
+console.log(load.finish());

@@ -1,4 +1,4 @@
-// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N] [--modes keyword,...] [--per-request N] [--ingest-every N]
+// node dist/bench/side-by-side.js --before DIR [--after DIR] [--size N] [--modes keyword,...] [--per-request N] [--ingest-every N] [--under-load]
 //   [--while-ingesting 4,16]: search latency of two builds measured in one run, query by query alternately (which goes
 // first alternates too), so both see the same machine load; with --ingest-every, ingest-dir of every N-th docs file
 // too, before/after/after/before; with --while-ingesting, hybrid search with that many in flight, idle and while the
@@ -17,12 +17,13 @@ import type * as WaitForModel from '../source/client/wait-for-model.js';
 import type * as Discovery from '../common/discovery.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {machine, percentile} from './machine.js';
+import {checkLoad, machine, percentile, underLoadOption} from './machine.js';
 import {fillCollection, sampleQueries} from './search-latency.js';
 import {timeIngest} from './ingest-throughput.js';
 import {searchWhileIngesting, whileIngestingLines} from './search-while-ingesting.js';
 
-const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}, 'ingest-every': {type: 'string', default: '0'}, 'ingest-only': {type: 'boolean', default: false}, modes: {type: 'string', default: 'keyword,semantic,hybrid'}, 'per-request': {type: 'string', default: '10000'}, 'while-ingesting': {type: 'string', default: ''}}});
+const {values: options} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, size: {type: 'string', default: '10000'}, 'ingest-every': {type: 'string', default: '0'}, 'ingest-only': {type: 'boolean', default: false}, modes: {type: 'string', default: 'keyword,semantic,hybrid'}, 'per-request': {type: 'string', default: '10000'}, 'while-ingesting': {type: 'string', default: ''}, ...underLoadOption}});
+const load = checkLoad(options['under-load']);
 if (!options.before) {
 	throw new Error('--before DIR: a built checkout to compare with');
 }
@@ -111,3 +112,5 @@ try {
 } finally {
 	await Promise.all(builds.map(async build => build.stop()));
 }
+
+console.log(load.finish());

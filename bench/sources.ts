@@ -2,12 +2,13 @@
 // and burst handling on the PowerShell docs (3,000+ files); every number with the machine.
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {machine} from './machine.js';
+import {checkLoad, machine, underLoadOption} from './machine.js';
 import {compareWalkers, type Timing} from './walk-sources.js';
 import {measureWatcher, watchSettings} from './watch-sources.js';
 import {measureDaemonWatch} from './watch-daemon.js';
 
-const {values: options} = parseArgs({options: {idle: {type: 'string', default: '30'}, runs: {type: 'string', default: '9'}}});
+const {values: options} = parseArgs({options: {idle: {type: 'string', default: '30'}, runs: {type: 'string', default: '9'}, ...underLoadOption}});
+const load = checkLoad(options['under-load']);
 const corpus = path.resolve('..', 'shared', 'data', 'powershell-docs', 'corpus');
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
@@ -31,3 +32,5 @@ const daemonWatch = await measureDaemonWatch(corpus, Number(options.idle));
 console.log(`\n3. the daemon (generated test model) following a copy of powershell-docs as a folder source (${daemonWatch.files} files) through GET /watch/events:`);
 console.log(`   idle for ${daemonWatch.idleSeconds} s while watching: ${fixed(daemonWatch.idleCpuPercent, 3)}% of one core (the daemon process, all threads)`);
 console.log(`   save to searchable: p50 ${fixed(daemonWatch.searchableP50, 0)} ms, p95 ${fixed(daemonWatch.searchableP95, 0)} ms (${daemonWatch.saves} saves one at a time: append a new word, then search for it until found)`);
+
+console.log(load.finish());

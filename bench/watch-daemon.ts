@@ -77,7 +77,7 @@ export async function measureDaemonWatch(corpus: string, idleSeconds = 30, saves
 		}
 
 		controller.abort();
-		return {files: done.progress.totalFiles as number, idleSeconds, idleCpuPercent, saves, searchableP50: percentile(latencies, 50), searchableP95: percentile(latencies, 95)};
+		return {files: done.progress.total_files as number, idleSeconds, idleCpuPercent, saves, searchableP50: percentile(latencies, 50), searchableP95: percentile(latencies, 95)};
 	} finally {
 		await daemon.stop();
 	}

@@ -39,7 +39,9 @@ import {oauthCredential, offerSignIn} from './oauth/oauth-credential.js';
 import {oauthEndpoints} from './oauth/oauth-endpoints.js';
 import {clientAdminRoutes} from './oauth/admin-routes.js';
 import {modelRoutes} from './routes/models.js';
+import {modelUseRoutes} from './routes/model-use.js';
 import type {ModelService} from './models/model-service.js';
+import type {ModelSettings} from './models/model-settings.js';
 
 export type AppDeps = {
 	readonly engine: Engine;
@@ -78,6 +80,8 @@ export type AppDeps = {
 	readonly streamLimits?: StreamLimits;
 	/** Which setting chose the model and what it names (shown by /health to the owner). */
 	readonly modelOrigin?: ModelOrigin;
+	/** How model references resolve and the default model's setting: POST /models/use switches models in place. */
+	readonly modelSettings?: ModelSettings;
 	/** The owner's model list, installs and verifies (GET /models...); absent: no model routes. */
 	readonly models?: ModelService;
 	readonly log: (line: string) => void;
@@ -115,11 +119,11 @@ export function createApp(deps: AppDeps): express.Express {
 	app.use(authenticate({checks: credentials, failures: deps.failedAuthentications ?? new FailedAuthentications(), access: deps.access, ownerKey: Boolean(deps.apiKey)}));
 	const limited = rateLimit(deps.rateLimit);
 	if (deps.oauth) {
-		app.use(oauthEndpoints(deps.oauth.router)); // at the root, where RFC 8414 and 9728 put the metadata
+		app.use(oauthEndpoints(deps.oauth.router, deps.oauth.settings.limits)); // at the root, where RFC 8414 and 9728 put the metadata
 	}
 
 	const followers = deps.sourceFollowers ?? new SourceFollowers(deps.engine, {log: deps.log});
-	const useCases = createUseCases({engine: deps.engine, jobs: deps.jobs, followers, version: deps.version, startedAt: deps.startedAt, modelOrigin: deps.modelOrigin});
+	const useCases = createUseCases({engine: deps.engine, jobs: deps.jobs, followers, version: deps.version, startedAt: deps.startedAt, modelOrigin: deps.modelOrigin, modelSettings: deps.modelSettings});
 	const api = express.Router();
 	api.get('/health', open, proveIdentity(deps.localToken), health(useCases));
 	// The local user's own md-vector commands (the local token) may have it read any folder; others keep to the
@@ -134,6 +138,7 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(documentsRoutes(useCases));
 	api.use(jobsRoutes(useCases, deps.jobs, slots));
 	api.use(watchRoutes({useCases, streams: deps.watchStreams ?? new WatchStreams(), slots}));
+	api.use(modelUseRoutes(useCases));
 	if (deps.oauth) {
 		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
 	}

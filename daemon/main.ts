@@ -22,14 +22,22 @@ const log = (line: string) => {
 };
 
 let stop: ((now: boolean) => Promise<void>) | undefined;
+/** Takes the daemon's discovery record and data-folder lock away: what a stop does last, done first by an exit at once. */
+let abandon: (() => void) | undefined;
 let stopping = false;
 let cancelJobs = false;
 /**
- * Drains and exits; runs once (a second Ctrl-C, forwarded by `serve`, must not kill the drain). SIGTERM
- * (`md-vector stop`) lets running jobs finish; SIGINT (Ctrl-C, `md-vector stop --now`) and a gone `serve` cancel them.
+ * Drains and exits; runs once. SIGTERM (`md-vector stop`) lets running jobs finish; SIGINT (Ctrl-C, `md-vector
+ * stop --now`) and a gone `serve` cancel them. A SIGINT after a SIGTERM cancels them; a second SIGINT exits at
+ * once (exitNow).
  */
 const shutdown = (reason?: string, now = true) => {
 	if (stopping) {
+		if (now && !cancelJobs) {
+			cancelJobs = true;
+			void stop?.(true); // the drain under way goes on; its running jobs are cancelled now
+		}
+
 		return;
 	}
 
@@ -49,7 +57,23 @@ const shutdown = (reason?: string, now = true) => {
 	});
 };
 
+/**
+ * A second Ctrl-C: no more waiting. The record and lock go first, then the process ends by SIGKILL, as a crash
+ * would: every acknowledged write is already committed (the store is crash-safe, and a file whose write was under
+ * way is stored whole or not at all), and ending so never aborts ONNX Runtime halfway through a model run.
+ */
+const exitNow = () => {
+	log('stopping at once (second Ctrl-C): what was committed is kept; the next start picks up from there, and md-vector update resumes a cancelled sync');
+	abandon?.();
+	process.kill(process.pid, 'SIGKILL');
+};
+
 process.on('SIGINT', () => {
+	if (stopping && cancelJobs) {
+		exitNow();
+		return;
+	}
+
 	shutdown(undefined, true);
 });
 process.on('SIGTERM', () => {
@@ -70,6 +94,7 @@ const {DataLockedError} = await import('../common/data-lock.js');
 try {
 	const daemon = await startDaemon({port, host: values.host, env: process.env, log});
 	stop = daemon.stop;
+	abandon = daemon.abandon;
 	if (stopping) {
 		stopping = false;
 		shutdown(undefined, cancelJobs);
@@ -80,7 +105,10 @@ try {
 		});
 	}
 } catch (error) {
-	console.error(`md-vector: ${error instanceof Error ? error.message : String(error)}`);
+	// Said once, with its fix: `md-vector serve` (attached) adds nothing to it.
+	const portTaken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' && values.attached ? ' with md-vector serve -p PORT (-p 0: any free port)' : '';
+	const fix = error instanceof DataLockedError ? ': stop it with `md-vector stop`, or set MD_VECTOR_HOME for another data folder' : portTaken;
+	console.error(`md-vector: ${error instanceof Error ? error.message : String(error)}${fix}`);
 	// Told apart by a client that started this daemon: 3 another daemon serves the data folder, 4 the port is taken.
 	process.exit(error instanceof DataLockedError ? 3 : ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 4 : 1));
 }

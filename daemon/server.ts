@@ -24,11 +24,17 @@ import {streamLimits, type StreamLimits} from './http/stream-slots.js';
 import {JobRegistry} from './jobs/job-registry.js';
 import {defaultAssistantRateLimit, defaultRateLimit, type RateLimit} from './http/rate-limit.js';
 import {listen} from './http/listen.js';
-import {loadEmbedderInto} from './load-embedder.js';
+import {defaultConnectionLimits, descriptorReserve, openFileLimit, type ConnectionLimits} from './http/connection-caps.js';
+import {defaultFailedAuthentications, FailedAuthentications} from './http/failed-authentications.js';
+import {loadEmbedderInto, modelLoader} from './load-embedder.js';
+import {ModelResolver} from './models/model-resolver.js';
+import {ModelSettings} from './models/model-settings.js';
+import {resumeModelSwitches} from './jobs/model-switch-jobs.js';
 import {ModelService} from './models/model-service.js';
 import {installSettings, type InstallSettings} from './models/install-settings.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
 import {embedSettingsFromEnv, type EmbedSettings} from './engine/embedder/providers/provider-settings.js';
+import {chunkBudgetFromEnv} from './engine/chunker/chunk-thread.js';
 import {AccessControl} from './capabilities/access-control.js';
 import {OAuth} from './oauth/oauth.js';
 import {oauthSettings, type OAuthSettings} from './oauth/oauth-settings.js';
@@ -50,7 +56,35 @@ function perMinute(env: NodeJS.ProcessEnv, variable: string, fallback: RateLimit
 		throw new Error(`${variable} must be a whole number of requests per minute (0 = no limit), got '${env[variable]}'`);
 	}
 
-	return {points, durationSeconds: fallback.durationSeconds};
+	// The REST API's limit is a setting of its own (md-vector config); the MCP assistants' one a variable only.
+	const setting = variable === 'MD_VECTOR_RATE_LIMIT' ? 'md-vector config set rate-limit N (or MD_VECTOR_RATE_LIMIT=N)' : `${variable}=N`;
+	return {points, durationSeconds: fallback.durationSeconds, setting};
+}
+
+/** MD_VECTOR_AUTH_FAILURES: failed authentications a minute per address group (all loopback addresses are one); 10 times that from everyone. */
+function authFailures(env: NodeJS.ProcessEnv): number {
+	const text = env.MD_VECTOR_AUTH_FAILURES;
+	const value = text === undefined ? defaultFailedAuthentications.points : Number(text);
+	if (!Number.isInteger(value) || value < 1) {
+		throw new Error(`MD_VECTOR_AUTH_FAILURES must be a whole number of failed authentications per minute (at least 1), got '${text}'`);
+	}
+
+	return value;
+}
+
+/** MD_VECTOR_CONNECTIONS and MD_VECTOR_CONNECTIONS_PER_ADDRESS: connections open at once, in all and per address group. */
+function connectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
+	const read = (variable: string, fallback: number) => {
+		const text = env[variable];
+		const value = text === undefined || text === '' ? fallback : Number(text);
+		if (!Number.isInteger(value) || value < 16 || value > 1_000_000) {
+			throw new Error(`${variable} must be a whole number of connections from 16 to 1000000, got '${text}'`);
+		}
+
+		return value;
+	};
+
+	return {total: read('MD_VECTOR_CONNECTIONS', defaultConnectionLimits.total), perAddress: read('MD_VECTOR_CONNECTIONS_PER_ADDRESS', defaultConnectionLimits.perAddress)};
 }
 
 /** MD_VECTOR_WATCH (the `watch` setting): whether the daemon follows the folder sources from its start. */
@@ -68,10 +102,25 @@ function watchSetting(env: NodeJS.ProcessEnv): boolean {
 	return checked.value === true;
 }
 
+/** MD_VECTOR_SWITCH_BATCH: chunks embedded per step of a model switch (default 256); each step is one write and a point a stop resumes from. */
+function switchBatch(env: NodeJS.ProcessEnv): number | undefined {
+	const text = env.MD_VECTOR_SWITCH_BATCH;
+	if (text === undefined || text === '') {
+		return undefined;
+	}
+
+	const value = Number(text);
+	if (!/^\d+$/.test(text.trim()) || value < 1 || value > 4096) {
+		throw new Error(`MD_VECTOR_SWITCH_BATCH must be a whole number of chunks per step of a model switch, 1 to 4096, got '${text}'`);
+	}
+
+	return value;
+}
+
 /** Settings from the environment, checked before anything opens; `origin` says which setting chose the model (for its messages). */
 export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
 	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; embed: EmbedSettings; oauth: OAuthSettings; assistantRateLimit: RateLimit;
-	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits; install: InstallSettings;
+	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits; install: InstallSettings; switchBatch?: number; authFailures: number; connections: ConnectionLimits;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
 	if (!apiKey && !loopback.has(options.host)) {
@@ -95,11 +144,13 @@ export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
 	// A loopback daemon without a key serves the local user: their home is allowed. With a key, only what is configured.
 	const roots = apiKey ? configured : [os.homedir(), ...configured];
 	const allowedHosts = (options.env.MD_VECTOR_ALLOWED_HOSTS ?? '').split(',').map(host => host.trim()).filter(Boolean);
+	chunkBudgetFromEnv(options.env); // read as each document is chunked; checked here so a bad value stops the start
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env, origin),
 		embed: embedSettingsFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
-		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env), install: installSettings(options.env),
+		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env), install: installSettings(options.env), switchBatch: switchBatch(options.env),
+		authFailures: authFailures(options.env), connections: connectionLimits(options.env),
 	};
 }
 
@@ -117,7 +168,7 @@ function openAccessControl(config: string, options: DaemonOptions): AccessContro
 /** How long a stop waits for a model load under way (a local folder loads in well under a second). */
 const modelLoadWaitMs = 15_000;
 
-export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>}> {
+export async function startDaemon(given: DaemonOptions): Promise<{server: Server; port: number; stop: (now?: boolean) => Promise<void>; abandon: () => void}> {
 	// `md-vector config set` settings, under the environment's: everything below reads one environment.
 	const options = {...given, env: withFileSettings(given.env, resolvePaths(given.env).config)};
 	// Which setting chose the model: /health says it, so a command with another one can tell (and say restart).
@@ -129,7 +180,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	// Daemons sharing a database each have their own MD_VECTOR_HOME.
 	const unlock = lockDataDir(paths.data);
 	let engine: Engine | undefined;
-	let server: Server;
+	let server: Awaited<ReturnType<typeof listen>>;
 	// One list of background problems (failed index writes, a full or read-only data folder, a followed folder
 	// gone) for /health.
 	const problems = new BackgroundProblems(options.log);
@@ -139,18 +190,24 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	const sseSessions = new SseSessions();
 	const watchStreams = new WatchStreams();
 	let followers: SourceFollowers | undefined;
+	let oauth: OAuth | undefined;
+	// Models by reference (a collection's own, a switch's target): found by name, loaded on demand.
+	const resolver = new ModelResolver(settings.model, options.env, path.join(paths.data, 'models.json'));
+	const modelSettings = new ModelSettings(resolver, origin, paths.config, given.env);
 	let models: ModelService | undefined;
 	// The model's load (kept, so a stop waits for it), and a later one after `md-vector model install` of the model.
 	let modelLoad: Promise<void> = Promise.resolve();
 	const modelStop = new AbortController(); // a model server out of reach is tried again until the daemon stops
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
-		engine = new Engine(await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems}), problems, {importFolder: importFolderOf(paths.data)});
+		const storage = await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems});
+		engine = new Engine(storage, problems, {importFolder: importFolderOf(paths.data), models: {log: options.log, switchBatch: settings.switchBatch}, allowedRoots: () => settings.roots});
+		engine.models.setLoader(modelLoader(resolver, paths.cache, options.log, settings.embed));
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});
 		// On a shared database, its job board: every daemon of it answers for every job.
 		jobs = new JobRegistry(engine.jobBoard(), options.log);
-		const oauth = settings.oauth.enabled
+		oauth = settings.oauth.enabled
 			? new OAuth({
 				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),
 			})
@@ -160,7 +217,9 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			async usage() {
 				const state = opened.embedder;
 				const model = state.status === 'ready' ? state.embedder.modelId : state.modelId.split('/').at(-1)!;
-				return {model, collections: await opened.collectionModels()};
+				const [collections, switches] = await Promise.all([opened.collectionModels(), opened.models.switches()]);
+				const targets = new Map(switches.map(entry => [entry.collection, entry.target.modelId]));
+				return {model, collections: collections.map(entry => ({...entry, ...(targets.has(entry.collection) ? {switchingTo: targets.get(entry.collection)} : {})}))};
 			},
 			onInstalled(name) {
 				// The model the settings name, installed now while the daemon has none (the hub was out of reach): load it.
@@ -176,7 +235,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 				opened.setEmbedder({status: 'loading', modelId: config.id}); // at once: a command waiting for it sees the load
 				modelLoad = modelLoad.then(async () => {
 					options.log(`model ${name} installed: loading it from ${config.directory!}`);
-					await loadEmbedderInto(opened, config, settings.embed, paths.cache, options.log, modelStop.signal);
+					await loadEmbedderInto(opened, config, paths.cache, options.log, {embed: settings.embed, resolver, signal: modelStop.signal});
 				}).catch((error: unknown) => {
 					options.log(`could not load the installed model ${name}: ${String(error)}`);
 				});
@@ -187,12 +246,17 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			oauth, sseSessions, watchStreams, sourceFollowers: followers, streamLimits: settings.streamLimits, assistantRateLimit: settings.assistantRateLimit,
 			engine, jobs, version, startedAt, apiKey: settings.apiKey, localToken: token, rateLimit: settings.rateLimit,
 			allowedRoots: () => settings.roots, access, log: options.log, host: options.host, allowedHosts: settings.allowedHosts,
-			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1', modelOrigin: origin,
+			mcpReadOnly: options.env.MD_VECTOR_MCP_READ_ONLY === '1', modelOrigin: origin, modelSettings, failedAuthentications: new FailedAuthentications(settings.authFailures),
 		});
 		access.watch();
-		server = await listen(app, options.port, options.host);
+		server = await listen(app, options.port, options.host, settings.connections);
+		const {limits} = server.connections;
+		if (limits.total < settings.connections.total) {
+			options.log(`connections: at most ${limits.total} at once, not ${settings.connections.total}: this process may open ${openFileLimit()} files (ulimit -n), and keeps ${descriptorReserve(openFileLimit())} of them for its store, model and your files`);
+		}
 	} catch (error) {
 		access.close();
+		oauth?.close();
 		await engine?.close();
 		unlock();
 		throw error;
@@ -205,22 +269,36 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	// Kept, so a stop waits for a load under way: ending the process while ONNX Runtime builds its session on the
 	// model's thread aborted it (a native error), leaving the discovery record and the data folder's lock behind.
-	modelLoad = loadEmbedderInto(engine, settings.model, settings.embed, paths.cache, options.log, modelStop.signal);
+	modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log, {embed: settings.embed, resolver, signal: modelStop.signal});
+	// Switches a stop or a kill left under way go on where they were, as jobs.
+	await resumeModelSwitches(engine, jobs, options.log).catch((error: unknown) => {
+		problems.report('model-switch', `resuming the model switches under way failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
+	});
 	const watching = settings.watch ? keepWatching(engine, followers, options.log, problems) : undefined;
 
 	let stopping: Promise<void> | undefined;
 	// now (SIGINT, `md-vector stop --now`): running jobs are cancelled; otherwise (SIGTERM, `md-vector stop`) they
 	// finish first while the daemon goes on answering, and new jobs are refused. A later `now` cancels them.
+	// Each wait is said as it starts, with what it waits for.
 	const stop = async (now = true) => {
 		if (now) {
+			if (stopping) {
+				options.log(`stopping: ${waitingFor(jobs, true)}`);
+			}
+
 			void jobs.stopAll();
 			void models.jobs.stopAll(); // an install under way is cancelled: its temporary folder goes, nothing is installed
 		}
 
 		stopping ??= (async () => {
-			options.log(now ? 'stopping: cancelling running jobs' : 'stopping: running jobs finish first (SIGINT cancels them)');
+			options.log(`stopping: ${waitingFor(jobs, now)}`);
 			await Promise.all([jobs.finishAll(), models.jobs.finishAll()]);
-			options.log('stopping: finishing requests');
+			const open = await new Promise<number>(resolve => {
+				server.getConnections((error, count) => {
+					resolve(error ? 0 : count);
+				});
+			});
+			options.log(open > 0 ? `stopping: finishing ${open === 1 ? 'the request' : 'requests'} under way (${open} open ${open === 1 ? 'connection' : 'connections'})` : 'stopping: finishing requests');
 			access.close();
 			const closed = new Promise<void>(resolve => {
 				server.close(() => {
@@ -232,15 +310,17 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			watchStreams.closeAll(); // and so would a watch stream
 			await watching?.close();
 			await closed;
-			modelStop.abort();
-			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
-			// A vector fill-in embeds outside the write queue: the model's thread ends after its batch, not during it.
-			const model = engine.embedder;
-			if (model.status === 'ready') {
-				await model.embedder.dispose();
+			modelStop.abort(); // a model server out of reach is not tried again
+			if (engine.embedder.status === 'loading') {
+				options.log(`stopping: waiting for the model to finish loading (at most ${modelLoadWaitMs / 1000} s; ending while ONNX Runtime builds its session would abort)`);
 			}
 
+			await Promise.race([modelLoad, sleep(modelLoadWaitMs, undefined, {ref: false})]); // a download from the hub is not waited for long
+			// A vector fill-in or a model switch embeds outside the write queue: each model's thread ends after its batch, not during it.
+			await engine.models.close();
+
 			await engine.close();
+			oauth?.close();
 			removeDiscovery(paths.state, process.pid);
 			unlock();
 			options.log('stopped');
@@ -248,5 +328,25 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 		return stopping;
 	};
 
-	return {server, port, stop};
+	const abandon = () => {
+		removeDiscovery(paths.state, process.pid);
+		unlock();
+	};
+
+	return {server, port, stop, abandon};
+}
+
+/** What a stop waits for: the running jobs, each named, and what a second Ctrl-C does. */
+function waitingFor(jobs: JobRegistry, now: boolean): string {
+	const running = jobs.list().filter(job => job.state === 'running');
+	if (running.length === 0) {
+		return now ? 'no job is running; Ctrl-C again exits at once' : 'no job is running';
+	}
+
+	const count = (value: number) => value.toLocaleString('en-US');
+	const named = running.map(job => `${job.type === 'update' ? 'update' : 'ingest-dir'} of ${job.directory || 'every source'} into '${job.collection}', ${count(job.progress.processed_files)} of ${count(job.progress.total_files)} files`).join('; ');
+	const [jobsWord, it] = running.length === 1 ? ['the running job', 'it'] : [`${running.length} running jobs`, 'each'];
+	return now
+		? `cancelling ${jobsWord} (${named}): ${it} ends at the model's next batch, once the write under way is done (what was committed is kept); Ctrl-C again exits at once`
+		: `waiting for ${jobsWord} to finish (${named}); Ctrl-C cancels ${running.length === 1 ? 'it' : 'them'}`;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import type {DaemonClient} from '../../source/client/daemon-client.js';
 import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
+import {modelConfigFromEnv} from '../../daemon/engine/embedder/model-config.js';
 import type {QuerySet} from './query-set.js';
 
 /**
@@ -14,8 +15,11 @@ import type {QuerySet} from './query-set.js';
  * ~/.cache/md-vector-eval. Everything that changes the stored chunks or vectors is in the name.
  */
 export function cacheFile(set: QuerySet, env: NodeJS.ProcessEnv): string {
-	const model = [env.MD_VECTOR_MODEL_DIR ? path.resolve(env.MD_VECTOR_MODEL_DIR) : (env.MD_VECTOR_MODEL ?? 'configured'),
-		env.MD_VECTOR_MODEL_DTYPE ?? 'q8', env.MD_VECTOR_POOLING ?? '', env.MD_VECTOR_EMBED_HEADINGS ?? '1', `chunker ${chunkerVersion}`].join('\n');
+	// What the daemon will load (pooling and document prefix resolved from the model's family), and one text per
+	// model run since issue 35: vectors made in batches before are not reused.
+	const config = modelConfigFromEnv(env);
+	const model = [config.directory ?? config.id, config.dtype, config.pooling, `document prefix '${config.documentPrefix}'`,
+		env.MD_VECTOR_EMBED_HEADINGS ?? '1', `chunker ${chunkerVersion}`, 'one text per run'].join('\n');
 	const key = createHash('sha256').update(`${set.name}\n${model}`).digest('hex').slice(0, 16);
 	const slug = set.name.replaceAll(/\W+/g, '-').slice(0, 40).toLowerCase();
 	return path.join(env.MD_VECTOR_EVAL_CACHE ?? path.join(os.homedir(), '.cache', 'md-vector-eval'), `${slug}-${key}.jsonl`);

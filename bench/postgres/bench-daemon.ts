@@ -9,16 +9,18 @@ import {readDiscovery} from '../../common/discovery.js';
 import {poll} from '../../source/client/poll.js';
 import {temporaryDirectory} from '../../test/helpers/paths.js';
 
-export type BenchDaemon = {readonly name: string; readonly client: DaemonClient; stop(): Promise<void>};
+/** A daemon and the environment that reaches it (for the CLI: bench/real-chunks.ts imports through it). */
+export type BenchDaemon = {readonly name: string; readonly client: DaemonClient; readonly env: NodeJS.ProcessEnv; stop(): Promise<void>};
 
 export const benchModelDir = path.resolve('.bench-models', 'bge-small-shape');
 
 export async function startBenchDaemon(name: string, env: Record<string, string>): Promise<BenchDaemon> {
 	const home = temporaryDirectory(`md-vector-bench-${name}-`);
-	const client = await connect({env: {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: benchModelDir, MD_VECTOR_PORT: '0', MD_VECTOR_RATE_LIMIT: '0', ...env}});
+	const daemonEnv = {...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: benchModelDir, MD_VECTOR_PORT: '0', MD_VECTOR_RATE_LIMIT: '0', ...env};
+	const client = await connect({env: daemonEnv});
 	await waitForModel(client);
 	return {
-		name, client, async stop() {
+		name, client, env: daemonEnv, async stop() {
 			await stopDaemon(readDiscovery(path.join(home, 'state'))!.pid);
 			rmSync(home, {recursive: true, force: true});
 		},

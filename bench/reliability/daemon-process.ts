@@ -30,6 +30,8 @@ export type DaemonOptions = {
 	 */
 	readonly obeyFileModes?: boolean;
 	readonly host?: string;
+	/** The daemon's limit of open files (prlimit --nofile), lower than the suite's own. */
+	readonly maxOpenFiles?: number;
 };
 
 /** A real daemon process (dist/daemon/main.js) on a free port, with its log. */
@@ -38,7 +40,8 @@ export class DaemonProcess {
 		const home = options.home ?? temporaryHome();
 		// As a command starts it (the same arguments and allocator settings), on a free port.
 		const command = [process.execPath, ...daemonArguments(['--port', '0', '--host', options.host ?? '127.0.0.1'])];
-		const [program, ...args] = options.obeyFileModes ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--', ...command] : command;
+		const limited = options.maxOpenFiles === undefined ? command : ['prlimit', `--nofile=${options.maxOpenFiles}:${options.maxOpenFiles}`, '--', ...command];
+		const [program, ...args] = options.obeyFileModes ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--', ...limited] : limited;
 		const child = spawn(program!, args, {
 			env: daemonEnvironment({...process.env, MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: tinyModelDir, MD_VECTOR_RATE_LIMIT: '0', ...options.env}),
 			stdio: ['ignore', 'ignore', 'pipe'],

@@ -52,7 +52,7 @@ async function fillByIngestion(tally: Tally, daemon: DaemonProcess, dataDir: str
 		return body.job.state === 'running' ? undefined : body.job;
 	}, 900_000, 250);
 	tally.check('item-3', 'disk full: the ingestion job ends (failed, with the reason) instead of taking the daemon down', job?.state === 'failed' && /disk .*full/.test(job.error as string) && daemon.running, JSON.stringify(job).slice(0, 400));
-	const write = await daemon.request({method: 'POST', path: '/api/v1/ingest', headers: {'content-type': 'application/json'}, body: JSON.stringify({content: `# Big\n\n${'compost '.repeat(40_000)}`, file_name: 'big.md', collection: 'full'})});
+	const write = await daemon.request({method: 'POST', path: '/api/v1/ingest', headers: {'content-type': 'application/json'}, body: JSON.stringify({content: `# Big\n\n${Array.from({length: 40_000}, (_, index) => `compost${index}`).join(' ')}`, file_name: 'big.md', collection: 'full'})});
 	checkAnswer(tally, write, {finding: 'item-3', label: 'disk full: POST /ingest', expect: [507], allow5xx: [507]});
 	const health = (await daemon.api('GET', '/health')).body;
 	tally.check('item-3', 'disk full: /health is degraded and says the disk is full', health.status === 'degraded' && String(health.reason).includes('full'), JSON.stringify(health).slice(0, 400));

@@ -37,16 +37,18 @@ export async function killsSection(tally: Tally, options: {seed: number; kills: 
 	const chunkerVersion = await daemon.chunkerVersion();
 	for (let cycle = 0; cycle < options.kills; cycle++) {
 		const operation = cycle < operations.length ? operations[cycle]! : generator.pick(operations);
-		const context: OperationContext = {daemon, ledger, tree, random: generator, cycle, modelId: health.checks.embedder.model, dims: health.checks.embedder.dimension, chunkerVersion};
+		const context: OperationContext = {daemon, ledger, tree, random: generator, cycle, operation: `cycle ${cycle}: ${operation.name}`, modelId: health.checks.embedder.model, dims: health.checks.embedder.dimension, chunkerVersion};
 		counts.set(operation.name, (counts.get(operation.name) ?? 0) + 1);
-		const running = operation.run(context).catch(() => undefined); // the kill cuts its requests short
+		// The kill cuts its requests short (they answer status 0); an exception is the suite's own bookkeeping failing.
+		const running = operation.run(context).then(() => undefined, (error: unknown) => error);
 		const after = Math.floor(generator.next() * operation.windowMs);
 		await new Promise(resolve => {
 			setTimeout(resolve, after);
 		});
 		await daemon.kill();
 		tally.kills++;
-		await running;
+		const failed = await running;
+		tally.check('lost-ack', 'the operation\'s ledger keeps up with what the daemon answers (no exception)', failed === undefined, `cycle ${cycle} (${operation.name}): ${failed instanceof Error ? failed.stack ?? failed.message : String(failed)}`);
 		tally.check('crash', 'the daemon had not died before it was killed', !daemon.crashed('SIGKILL'), daemon.log().slice(-1500));
 		try {
 			daemon = await DaemonProcess.start({home, env});
@@ -80,8 +82,13 @@ async function verify(daemon: DaemonProcess, ledger: Ledger, tally: Tally, where
 		}
 	}
 
-	const {checked, lost, unexpected, partialImports} = ledger.verify(observed);
+	const {checked, lost, unexpected, partialImports} = ledger.verify(observed, `the check after ${where}`);
 	tally.lost += lost.length;
+	// Every finding by name (operation, document, what was acknowledged and by which answer, what the daemon held).
+	for (const finding of [...lost.map(line => `LOST ${line}`), ...unexpected.map(line => `UNEXPECTED ${line}`)]) {
+		tally.note(`${where}: ${finding}`);
+	}
+
 	tally.check('lost-ack', 'every acknowledged write survives a SIGKILL', lost.length === 0, `${where}: ${lost.slice(0, 5).join('; ')}`);
 	tally.check('lost-ack', 'no document appears that was never written', unexpected.length === 0, `${where}: ${unexpected.slice(0, 5).join('; ')}`);
 	const half = halfDocuments(path.join(daemon.home, 'data'));

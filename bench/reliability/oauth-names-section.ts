@@ -9,7 +9,7 @@ import path from 'node:path';
 import {checkAnswer} from './answer-rules.js';
 import {DaemonProcess, temporaryHome, until} from './daemon-process.js';
 import {json} from './http.js';
-import {mcp, mcpSucceeded, ownerHeaders, signIn, type SignedIn} from './oauth/sign-in.js';
+import {mcp, mcpSucceeded, ownerHeaders, raisedOAuthLimits, signIn, type SignedIn} from './oauth/sign-in.js';
 import type {Tally} from './tally.js';
 
 const finding = 'I25-oauth-names';
@@ -51,7 +51,7 @@ export async function oauthNamesSection(tally: Tally, options: NamesOptions = {}
 	const home = temporaryHome('md-vector-oauth-names-');
 	mkdirSync(path.join(home, 'config', 'capabilities'), {recursive: true});
 	writeFileSync(path.join(home, 'config', 'capabilities', 'teams.json'), JSON.stringify({capabilities}));
-	const daemon = await DaemonProcess.start({home});
+	const daemon = await DaemonProcess.start({home, env: raisedOAuthLimits});
 	try {
 		const owner = ownerHeaders(daemon);
 		await daemon.api('POST', '/ingest', {content: '# Notes\n\nCompost notes.\n', file_name: 'a.md', collection: 'notes'}, owner);

@@ -6,7 +6,7 @@ import {rmSync} from 'node:fs';
 import {checkAnswer} from './answer-rules.js';
 import {DaemonProcess} from './daemon-process.js';
 import {json} from './http.js';
-import {authorize, callback, clientAddress, register} from './oauth/sign-in.js';
+import {authorize, callback, clientAddress, raisedOAuthLimits, register} from './oauth/sign-in.js';
 import type {Tally} from './tally.js';
 
 const finding = 'I25-redirect-host';
@@ -42,7 +42,7 @@ const routes = [
 ];
 
 export async function redirectHostSection(tally: Tally): Promise<void> {
-	const daemon = await DaemonProcess.start({env: {MD_VECTOR_API_KEY: key}});
+	const daemon = await DaemonProcess.start({env: {MD_VECTOR_API_KEY: key, ...raisedOAuthLimits}});
 	let tried = 0;
 	let accepted = 0;
 	const count = (ok: boolean) => {

@@ -6,7 +6,7 @@ import {rmSync} from 'node:fs';
 import {checkAnswer} from './answer-rules.js';
 import {DaemonProcess} from './daemon-process.js';
 import {json, type Answer} from './http.js';
-import {mcp, ownerHeaders, refresh, register, signIn, callback, clientAddress, type SignedIn} from './oauth/sign-in.js';
+import {mcp, ownerHeaders, raisedOAuthLimits, refresh, register, signIn, callback, clientAddress, type SignedIn} from './oauth/sign-in.js';
 import type {Tally} from './tally.js';
 
 const finding = 'I25-refresh-reuse';
@@ -25,7 +25,7 @@ export type RefreshOptions = {
 };
 
 export async function refreshReuseSection(tally: Tally, options: RefreshOptions = {}): Promise<void> {
-	const daemon = await DaemonProcess.start();
+	const daemon = await DaemonProcess.start({env: raisedOAuthLimits});
 	try {
 		await daemon.api('POST', '/ingest', {content: '# Notes\n\nCompost notes.\n', file_name: 'a.md', collection: 'notes'}, ownerHeaders(daemon));
 		const count = options.clients ?? 20;

@@ -1,9 +1,11 @@
-// npm run reliability [-- --seed N] [--fuzz N] [--kills N] [--body-mb N] [--race-s N] [--only fuzz,kills,...] [--case N]: issue 16's attack,
+// npm run reliability [-- --seed N] [--fuzz N] [--kills N] [--body-mb N] [--race-s N] [--hog N] [--only fuzz,kills,...] [--case N] [--database-url URL]: issue 16's attack,
 // repeatable. Every section runs the real built daemon and CLI (processes, HTTP, MCP over HTTP and stdio); the
 // figures and every failed check (named by the finding it guards) are printed with the machine, and the exit
 // code is 1 when a must-be-0 figure is not 0 or a check failed.
 import {parseArgs} from 'node:util';
+import os from 'node:os';
 import {machine} from '../machine.js';
+import {CpuHog} from './cpu-hog.js';
 import {Tally} from './tally.js';
 import {sections, type SectionOptions} from './sections.js';
 
@@ -17,11 +19,15 @@ const {values} = parseArgs({options: {
 	'race-s': {type: 'string', default: '60'},
 	only: {type: 'string'},
 	case: {type: 'string'},
+	hog: {type: 'string', default: '0'},
+	rounds: {type: 'string', default: '20'},
+	'database-url': {type: 'string'},
 }});
 
 const options: SectionOptions = {
 	seed: Number(values.seed), fuzz: Number(values.fuzz), stdio: Number(values.stdio), kills: Number(values.kills),
-	searches: Number(values.searches), bodyBytes: Number(values['body-mb']) * 1024 * 1024, raceMs: Number(values['race-s']) * 1000, only: values.case === undefined ? undefined : Number(values.case),
+	searches: Number(values.searches), bodyBytes: Number(values['body-mb']) * 1024 * 1024, raceMs: Number(values['race-s']) * 1000, rounds: Number(values.rounds), only: values.case === undefined ? undefined : Number(values.case),
+	databaseUrl: values['database-url'],
 };
 const chosen = values.only?.split(',') ?? Object.keys(sections);
 const unknown = chosen.filter(name => !(name in sections));
@@ -32,6 +38,9 @@ if (unknown.length > 0) {
 } else {
 	console.log(`machine: ${machine()}`);
 	console.log(`seed: ${options.seed} (replay one fuzz case: npm run reliability -- --only fuzz --seed ${options.seed} --case N)`);
+	const hogs = Number(values.hog);
+	console.log(`load average before: ${os.loadavg().map(load => load.toFixed(2)).join(', ')}${hogs > 0 ? `; ${hogs} processes spinning on the CPU throughout (--hog)` : ''}`);
+	const hog = hogs > 0 ? new CpuHog(hogs) : undefined;
 	for (const name of chosen) {
 		const started = performance.now();
 		const before = tally.requests;
@@ -44,6 +53,8 @@ if (unknown.length > 0) {
 		console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${(tally.requests - before).toLocaleString('en-US')} requests`);
 	}
 
+	const load = hog?.stop();
+	console.log(`load average after: ${os.loadavg().map(value => value.toFixed(2)).join(', ')}${load ? `; while the hog ran: ${load.min.toFixed(1)} to ${load.max.toFixed(1)}` : ''}`);
 	console.log('');
 	for (const line of tally.summary()) {
 		console.log(line);

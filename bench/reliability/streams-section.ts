@@ -50,7 +50,7 @@ export async function streamsSection(tally: Tally, options: StreamsOptions = {})
 	const attempts = options.attempts ?? 500;
 	const open = options.open ?? 500;
 	await phase(tally, 'default limits', {attempts, env: {}, options});
-	await phase(tally, 'limits raised', {attempts: open, env: {MD_VECTOR_STREAMS_PER_CLIENT: String(open), MD_VECTOR_STREAMS: String(open)}, options});
+	await phase(tally, 'limits raised', {attempts: open, env: {MD_VECTOR_STREAMS_PER_CLIENT: String(open), MD_VECTOR_STREAMS: String(open), MD_VECTOR_CONNECTIONS_PER_ADDRESS: String(2 * open), MD_VECTOR_CONNECTIONS: String(2 * open)}, options});
 }
 
 async function phase(tally: Tally, name: string, setup: {attempts: number; env: Record<string, string>; options: StreamsOptions}): Promise<void> {

@@ -6,8 +6,11 @@ import {catalogue} from './catalogue.js';
 import type {CatalogueModel, ModelSource} from './catalogue-types.js';
 import {modelsFolder, readInstalled, installedFolder} from './installed.js';
 
-/** A collection's fingerprint as the daemon knows it: the model id (the model's base name) or null without vectors. */
-export type CollectionModel = {readonly collection: string; readonly model: string | null};
+/**
+ * A collection's fingerprint as the daemon knows it: the model id (the model's base name) or null without vectors;
+ * and the model a switch under way makes its new vectors with (md-vector model use).
+ */
+export type CollectionModel = {readonly collection: string; readonly model: string | null; readonly switchingTo?: string};
 
 export type Usage = {
 	/** The daemon's model id (fingerprint id). */
@@ -44,11 +47,12 @@ export function listModels(cacheDir: string, usage?: Usage): ModelList {
 			installed: record ? {folder: installedFolder(cacheDir, model.name), source: record.source, installed_at: record.installed_at} : null,
 			in_use: usage ? same(usage.model, model.name) : null,
 			collections: usage ? usage.collections.filter(entry => entry.model !== null && same(entry.model, model.name)).map(entry => entry.collection) : null,
+			switching: usage ? usage.collections.filter(entry => entry.switchingTo !== undefined && same(entry.switchingTo, model.name)).map(entry => entry.collection) : null,
 			quality: {
-				scifact_train: model.quality.scifactTrain, keps: model.quality.keps, note: model.quality.note,
+				scifact_train: model.quality.scifactTrain, keps: model.quality.keps, scifact_held_out: model.quality.scifactHeldOut, note: model.quality.note,
 			},
 		};
 	});
 	const other = usage?.collections.filter(entry => entry.model !== null && !catalogue.some(model => same(model.name, entry.model!)));
-	return {models, folder: modelsFolder(cacheDir), other_collections: other ? other.map(entry => ({collection: entry.collection, model: entry.model!})) : null};
+	return {models, folder: modelsFolder(cacheDir), other_collections: other ? other.map(entry => ({collection: entry.collection, model: entry.model!, switching_to: entry.switchingTo ?? null})) : null};
 }

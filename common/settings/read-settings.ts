@@ -2,6 +2,7 @@
 // then the config file (written by `md-vector config set`), then the default.
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {didYouMean} from '../did-you-mean.js';
 import {oneOf} from '../one-of.js';
 import {settingKeys, settingNames, type SettingKey} from './setting-keys.js';
 import {check, fromText, toText, type SettingValues} from './settings-schema.js';
@@ -16,15 +17,22 @@ export class SettingsError extends Error {
 	}
 }
 
-/** The file's settings, each checked; a missing file is no settings. Throws SettingsError naming the key and rule. */
-export function readSettingsFile(configDir: string): SettingValues {
+/** A setting of the file that md-vector cannot use: its key, and what is wrong and how to fix it, naming the file. */
+export type SettingsProblem = {readonly key: string; readonly message: string};
+
+/**
+ * The file's settings, each checked, and the keys it cannot use (a value breaking its rule, a key that is no
+ * setting), each with the fix: `config set` and `config unset` work on a file that has them. A missing file is
+ * no settings; a file that is not a JSON object throws SettingsError (fixed by editing or removing it).
+ */
+export function inspectSettingsFile(configDir: string): {values: SettingValues; problems: SettingsProblem[]} {
 	const file = settingsFile(configDir);
 	let text: string;
 	try {
 		text = readFileSync(file, 'utf8');
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-			return {};
+			return {values: {}, problems: []};
 		}
 
 		throw error;
@@ -34,29 +42,41 @@ export function readSettingsFile(configDir: string): SettingValues {
 	try {
 		parsed = JSON.parse(text);
 	} catch (error) {
-		throw new SettingsError(`${file} is not valid JSON (${(error as Error).message}): fix it or remove it`);
+		throw new SettingsError(`${file} is not valid JSON (${(error as Error).message}): fix it or remove it (md-vector config set writes it again)`);
 	}
 
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-		throw new SettingsError(`${file} must hold a JSON object of settings`);
+		throw new SettingsError(`${file} must hold a JSON object of settings: fix it or remove it (md-vector config set writes it again)`);
 	}
 
 	const values: Record<string, unknown> = {};
+	const problems: SettingsProblem[] = [];
 	for (const [key, value] of Object.entries(parsed)) {
 		if (key === '__internal__') {
 			continue; // conf's own bookkeeping
 		}
 
 		if (!settingNames.includes(key as SettingKey)) {
-			throw new SettingsError(`${file}: '${key}' is not a setting (settings: ${oneOf(settingNames)})`);
+			problems.push({key, message: `${file}: '${key}' is not a setting${didYouMean(key, settingNames)} (settings: ${oneOf(settingNames)}): remove it with md-vector config unset ${key}`});
+			continue;
 		}
 
 		const checked = check(key as SettingKey, value);
-		if (!checked.ok) {
-			throw new SettingsError(`${file}: ${key} ${checked.rule}, got ${JSON.stringify(value)}`);
+		if (checked.ok) {
+			values[key] = checked.value;
+		} else {
+			problems.push({key, message: `${file}: ${key} ${checked.rule}, got ${JSON.stringify(value)}: fix it with md-vector config set ${key} VALUE, or md-vector config unset ${key} for the default`});
 		}
+	}
 
-		values[key] = checked.value;
+	return {values, problems};
+}
+
+/** The file's settings, each checked; a missing file is no settings. Throws SettingsError naming the file, key, rule and fix. */
+export function readSettingsFile(configDir: string): SettingValues {
+	const {values, problems} = inspectSettingsFile(configDir);
+	if (problems.length > 0) {
+		throw new SettingsError(problems.map(problem => problem.message).join('; '));
 	}
 
 	return values;

@@ -55,4 +55,10 @@ export type CollectionStats = {
 	readonly index_rebuilding: IndexKind | null;
 	/** While vectors are filled in after a model became available: chunks with a vector so far of all; else null. */
 	readonly vector_fill: {readonly done: number; readonly total: number} | null;
+	/**
+	 * Its switch to another model under way (`md-vector model use`): the new model, its dimensions, and its vectors
+	 * made so far of all chunks; searches answer from `model` until it completes. Null when none (and from daemons
+	 * before issue 35: absent).
+	 */
+	readonly model_switch?: {readonly to: string; readonly dims: number; readonly done: number; readonly total: number; readonly started_at: string} | null;
 };

@@ -8,13 +8,26 @@ export type Health = {
 	readonly version: string;
 	readonly uptime_s: number;
 	readonly checks: {
-		readonly chromadb: {readonly status: string; readonly count: number};
+		/** The spec's name for the vector store; `backend` is which one (absent when it could not be read). */
+		readonly chromadb: {readonly status: string; readonly count: number; readonly backend?: 'embedded' | 'postgres'};
 		readonly embedder: {
 			readonly status: string; readonly dimension: number; readonly model: string; readonly reason?: string;
 			/** Which setting chose the model, and the folder or hub id it names (to the owner only). */
 			readonly origin?: ModelOrigin;
 			/** While vectors are filled in after the model became available: chunks with a vector so far of all. */
 			readonly vector_fill?: {readonly done: number; readonly total: number};
+			/**
+			 * Every model loaded now (absent from daemons before issue 35): the default (new collections), collections'
+			 * own, and a switch's two. A model no collection used for 10 minutes is released.
+			 */
+			readonly models?: ReadonlyArray<{readonly model: string; readonly status: string; readonly dimension: number; readonly default: boolean}>;
+			/**
+			 * Collections switching to another model (`md-vector model use`): the new model's vectors made so far, of
+			 * all chunks. Searches answer from `from` until the switch completes, then from `to`.
+			 */
+			readonly model_switches?: ReadonlyArray<{
+				readonly collection: string; readonly from: string | null; readonly to: string; readonly done: number; readonly total: number; readonly started_at: string;
+			}>;
 		};
 		/**
 		 * Where the collections live (absent from daemons before issue 27): `embedded` (SQLite + FAISS in the data

@@ -19,7 +19,7 @@ export type EmbedAnswer = {
 	readonly tokens: number;
 };
 
-/** The model's vectors of the texts, as documents are embedded (no query prefix: the caller adds its own). */
+/** The model's vectors of the texts as given (no query or document prefix: the caller adds its own). */
 export async function embedTexts(state: EmbedderState, request: EmbedRequest): Promise<EmbedAnswer> {
 	if (state.status !== 'ready') {
 		throw unavailable(state.status === 'loading' ? `the model ${state.modelId} is still loading: try again shortly` : `no model to embed with: ${state.reason}`);
@@ -34,7 +34,8 @@ export async function embedTexts(state: EmbedderState, request: EmbedRequest): P
 		throw invalidInput(`dimensions: ${embedder.modelId} makes ${embedder.dims} dimensions and cannot shorten its vectors; leave dimensions out or ask for ${embedder.dims}`);
 	}
 
-	const vectors = await embedder.embedDocuments(request.texts);
+	// As given: the caller adds its model family's prefixes (a client daemon's provider does).
+	const vectors = await (embedder.embedPlain ? embedder.embedPlain(request.texts) : embedder.embedDocuments(request.texts));
 	const count = bertTokenCounter();
 	return {vectors, model: embedder.modelId, tokens: request.texts.reduce((sum, text) => sum + count(text), 0)};
 }

@@ -1,7 +1,9 @@
 import type {ImportedSource} from './export/import-plan.js';
 import type {FillProgress} from './vector-fill.js';
-import type {ContentCounts, Source, VectorIndexState} from './storage/types.js';
+import type {ContentCounts, ModelSwitch, Source, VectorIndexState} from './storage/types.js';
 import type {FileOutcome} from './ingest/write-documents.js';
+
+export type {ModelSwitch} from './storage/types.js';
 
 /** The engine's answers (daemon/to-wire/*.ts shapes them for the API and the MCP tools). */
 
@@ -69,4 +71,6 @@ export type CollectionStats = ContentCounts & {
 	readonly index: VectorIndexState;
 	/** While vectors are filled in after a model became available: chunks with a vector so far of all; else null. */
 	readonly vectorFill: FillProgress | null;
+	/** Its switch to another model under way (its vectors of the target so far, of all chunks); else null. */
+	readonly modelSwitch: ModelSwitch | null;
 };

@@ -1,9 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import {withSearchDefaults, type SearchInput} from '../../common/search-contract.js';
-import type {DirectoryReport} from '../../common/wire/jobs.js';
+import type {SearchInput} from '../../common/search-contract.js';
 import type {CollectionSyncReport} from '../../common/wire/sync.js';
+import type {DirectoryReport} from './sources/sync-totals.js';
 import type {EmbedderState} from './embedder/embedder.js';
+import {EngineModels, type EngineModelsOptions} from './models/engine-models.js';
 import type {Storage} from './storage/storage.js';
 import type {JobBoard} from './storage/job-board.js';
 import type {Collection, DocumentInfo, StorageDescription} from './storage/types.js';
@@ -14,16 +15,16 @@ import {VectorFill, type FillProgress} from './vector-fill.js';
 import {invalidInput, notFound, storageFailure} from './errors.js';
 import {BackgroundProblems} from './background-problems.js';
 import {dataFolderProbe} from './data-folder-probe.js';
-import {checkCollectionName, checkFileName} from './names.js';
+import {checkCollectionName, checkFileName, checkLookupName} from './names.js';
 import {prepareDocument} from './ingest/prepare-document.js';
 import type {IngestMode} from './ingest/write-documents.js';
 import {commitGroup, embedGroup, type IngestPipeline} from './ingest/ingest-pipeline.js';
 import type {FileStamp} from './files/file-stamp.js';
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
-import {runSearch} from './search/run-search.js';
-import {changedOnDisk, documentKey} from './documents/changed-on-disk.js';
-import {searchEmbedder} from './search/search-embedder.js';
+import type {FolderCheck} from './sources/folder-check.js';
+import {nearestHint} from './documents/find-document.js';
+import {searchCollections} from './search/search-collections.js';
 import type {SearchOutcome} from './search/types.js';
 import type {DocumentSection} from './search/document-section.js';
 import type {DocumentLines, GetRequest} from './documents/get-document.js';
@@ -35,7 +36,7 @@ import {ImportSpool} from './export/import-spool.js';
 import type {ExportFormat} from './export/export-format.js';
 import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
 
-export type EngineOptions = EmbeddedOptions;
+export type EngineOptions = EmbeddedOptions & {readonly models?: EngineModelsOptions};
 
 export type IngestRequest = {
 	readonly content: string;
@@ -47,6 +48,8 @@ export type IngestRequest = {
 	readonly nameFromPath?: boolean;
 	/** The file's stamp as it was read (files/file-stamp.ts), recorded so that whether it changed is told without reading it. */
 	readonly stamp?: FileStamp;
+	/** Aborted when whoever asked is gone: the embedding stops between batches, nothing is written (EngineError client_closed). */
+	readonly signal?: AbortSignal;
 };
 
 /**
@@ -59,10 +62,11 @@ export class Engine {
 	static open(options: EngineOptions): Engine {
 		const problems = new BackgroundProblems(options.log);
 		problems.addProbe(dataFolderProbe(options.dataDir));
-		return new Engine(EmbeddedStorage.open({...options, problems}), problems, {importFolder: importFolderOf(options.dataDir)});
+		return new Engine(EmbeddedStorage.open({...options, problems}), problems, {importFolder: importFolderOf(options.dataDir), models: options.models});
 	}
 
-	private embedderState: EmbedderState = {status: 'unavailable', modelId: 'none', reason: 'no embedding model was configured'};
+	/** The models: the default, each collection's own, and model switches (models/engine-models.ts). */
+	readonly models: EngineModels;
 	private readonly writes = new WriteQueue();
 	private backfill: Promise<void> = Promise.resolve();
 	private readonly vectorFill = new VectorFill();
@@ -76,12 +80,24 @@ export class Engine {
 	 * storage reports to (Engine.open gives both the same).
 	 * @param options.importFolder Where an import's checked documents wait until all are checked (importFolderOf
 	 * the data folder); spools an earlier process left there are removed.
+	 * @param options.models When models other than the default are released, and where that is logged.
+	 * @param options.allowedRoots The daemon's allowed roots: a followed folder that resolves elsewhere than
+	 * where it was recorded (a link swapped in) is read only inside them (sources/folder-check.ts).
 	 */
-	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string} = {}) {
-		this.folders = new FolderSources(storage, name => this.syncTarget(name));
+	constructor(private readonly storage: Storage, readonly problems = new BackgroundProblems(), options: {readonly importFolder?: string; readonly models?: EngineModelsOptions; readonly allowedRoots?: () => readonly string[]} = {}) {
+		this.folders = new FolderSources(storage, name => this.syncTarget(name), options.allowedRoots);
+		this.models = new EngineModels({
+			storage, write: async (label, task) => this.write(label, task), requireCollection: async name => this.requireCollection(name), options: options.models,
+			onReady: (embedder, isDefault) => {
+				// Chunks stored while no model was loaded get their vectors (one fill-in at a time).
+				this.backfill = this.backfill.then(async () => this.vectorFill.inBackground(this.storage, embedder, this.writes, this.problems, isDefault));
+			},
+		});
+		const {ofCollections} = this.models;
 		this.pipeline = {
 			storage,
-			embedder: () => (this.embedderState.status === 'ready' ? this.embedderState.embedder : undefined),
+			embedderFor: async collection => ofCollections.forWriting(collection),
+			embedderNow: collection => ofCollections.now(collection),
 			queue: async (label, task) => this.write(label, task),
 			ensureCollection: async name => this.ensureCollection(name),
 		};
@@ -91,16 +107,17 @@ export class Engine {
 		}
 	}
 
+	/** The default model's state. */
 	get embedder(): EmbedderState {
-		return this.embedderState;
+		return this.models.defaultState;
 	}
 
-	/** Sets the model; once one is ready, chunks stored without vectors are embedded in the background. */
-	setEmbedder(state: EmbedderState): void {
-		this.embedderState = state;
-		if (state.status === 'ready') {
-			this.backfill = this.vectorFill.inBackground(this.storage, state.embedder, this.writes, this.problems);
-		}
+	/**
+	 * Sets the default model (by its reference: a ready embedder's modelId, else the state's); once one is ready,
+	 * chunks stored without vectors are embedded in the background.
+	 */
+	setEmbedder(state: EmbedderState, reference = state.status === 'ready' ? state.embedder.modelId : state.modelId): void {
+		this.models.setDefault(reference, state);
 	}
 
 	/** The write running and those waiting behind it (for /health and `status`). */
@@ -160,10 +177,10 @@ export class Engine {
 		// A file inside a folder source is that source's document: `ingest notes/sub/c.md` beside `ingest-dir notes` is no duplicate.
 		const place = request.sourcePath && request.nameFromPath ? await this.folders.placeOf(await this.storage.collection(collectionName), request.sourcePath) : undefined;
 		const fileName = checkFileName(place?.name ?? request.fileName);
-		const prepared = prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
+		const prepared = await prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
 		// Embedded outside the write queue, checked and written inside it (ingest/ingest-pipeline.ts).
-		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default');
-		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded);
+		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default', request.signal);
+		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded, request.signal);
 		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
 	}
 
@@ -188,14 +205,15 @@ export class Engine {
 	/**
 	 * Syncs one source after a watcher's batch: the whole source is walked (stat only), and files it reported are
 	 * read whatever their size and mtime say; `rescan` reads every file. Undefined when the collection is gone.
+	 * `mayRead`: the followers' rule for the folder's real path (the engine's own applies too).
 	 */
-	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}): Promise<CollectionSyncReport | undefined> {
+	async syncWatched(collection: string, sourceId: number, batch: {readonly paths: readonly string[]; readonly rescan: boolean}, mayRead?: FolderCheck): Promise<CollectionSyncReport | undefined> {
 		const row = await this.storage.collection(collection);
 		if (!row) {
 			return undefined;
 		}
 
-		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan}));
+		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan, mayRead}));
 	}
 
 	/** The collection's folder sources, by label, with their document counts. */
@@ -203,18 +221,9 @@ export class Engine {
 		return this.folders.sources(await this.requireCollection(collection));
 	}
 
-	/** Searches with the defaults of common/search-contract applied to what the caller left out. */
+	/** Searches with the defaults of common/search-contract applied to what the caller left out, each collection with its own model. */
 	async search(input: SearchInput): Promise<SearchOutcome> {
-		const request = withSearchDefaults(input);
-		const collections = await Promise.all((request.collections ?? [request.collection]).map(async name => this.requireCollection(name)));
-		const {embedder, problem} = searchEmbedder(this.embedderState, collections, request.mode);
-		const ranked = await runSearch({storage: this.storage, embedder, embedderProblem: problem}, collections, request);
-		// Decided here, once per query: a file read only when its stamp changed (documents/changed-on-disk.ts).
-		const changed = await changedOnDisk(this.storage, collections, ranked.results);
-		const response = {...ranked, results: ranked.results.map(hit => ({...hit, changedOnDisk: changed.get(documentKey(hit.collection, hit.fileName)) ?? null}))};
-		// Vectors still being filled in: the semantic side ranks only part of the collection, and says so.
-		const filling = embedder && request.mode !== 'keyword' ? await this.vectorFill.notice(this.storage, collections[0]!) : undefined;
-		return filling ? {...response, notice: response.notice ? `${response.notice}; ${filling}` : filling} : response;
+		return searchCollections({storage: this.storage, models: this.models.ofCollections, vectorFill: this.vectorFill, requireCollection: async name => this.requireCollection(name)}, input);
 	}
 
 	/**
@@ -222,14 +231,17 @@ export class Engine {
 	 * does (one rule: an empty collection that follows no folder is not kept; the next ingest makes it again).
 	 * A document of a folder source is back at that folder's next sync: the answer names the folder.
 	 */
-	async deleteDocument(collection: string, fileName: string): Promise<DeleteResult> {
-		checkFileName(fileName);
-		return this.write(`deleting ${fileName} from ${collection}`, async () => {
+	async deleteDocument(collection: string, requested: string): Promise<DeleteResult> {
+		checkLookupName(requested);
+		return this.write(`deleting ${requested} from ${collection}`, async () => {
 			const row = await this.requireCollection(collection);
+			// As stored (a name from before names were normalised), else in NFC, as names are stored now.
+			const fileName = (await this.storage.document(row, requested)) ? requested : requested.normalize('NFC');
 			const document = await this.storage.document(row, fileName);
 			const deleted = await this.storage.deleteDocument(row, fileName);
 			if (deleted === undefined) {
-				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'`);
+				// As get does: the nearest stored names, so a typo is fixed without a listing.
+				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'${nearestHint(fileName, await this.storage.documents(row), row.name)}`);
 			}
 
 			const sources = await this.storage.sources(row);
@@ -245,8 +257,8 @@ export class Engine {
 
 	async stats(collection: string): Promise<CollectionStats> {
 		const row = await this.requireCollection(collection);
-		const [counts, index, fill] = await Promise.all([this.storage.stats(row), this.storage.vectorIndex(row), this.vectorFill.of(this.storage, row)]);
-		return {collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunkerVersion: row.chunkerVersion, index, vectorFill: fill ?? null};
+		const [counts, index, fill, modelSwitch] = await Promise.all([this.storage.stats(row), this.storage.vectorIndex(row), this.vectorFill.of(this.storage, row), this.storage.modelSwitch(row)]);
+		return {collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunkerVersion: row.chunkerVersion, index, vectorFill: fill ?? null, modelSwitch: modelSwitch ?? null};
 	}
 
 	/**
@@ -332,7 +344,7 @@ export class Engine {
 		return {
 			storage: this.storage,
 			queue: async task => this.write(`sync of ${name}`, task),
-			embed: async (documents, mode) => embedGroup(this.pipeline, name, documents, mode),
+			embed: async (documents, mode, signal, onVectors) => embedGroup(this.pipeline, name, documents, mode, signal, onVectors),
 			commit: async embedded => commitGroup(this.pipeline, name, embedded),
 		};
 	}

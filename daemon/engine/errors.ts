@@ -9,6 +9,10 @@ export class EngineError extends Error {
 export const notFound = (message: string) => new EngineError('not_found', 404, message);
 export const invalidInput = (message: string) => new EngineError('invalid_input', 400, message);
 export const conflict = (message: string) => new EngineError('fingerprint_mismatch', 409, message);
+/** The collection's vectors are now another model's (a switch completed): a query embedded for the old one is not ranked against them. */
+export const modelSwitched = (message: string) => new EngineError('model_switched', 409, message);
+/** The collection is no longer switching to that model (cancelled, replaced, or the collection went). */
+export const switchGone = (message: string) => new EngineError('switch_gone', 409, message);
 export const unavailable = (message: string) => new EngineError('embedder_unavailable', 503, message);
 
 /**

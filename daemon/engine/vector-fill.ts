@@ -1,5 +1,6 @@
 import type {Embedder} from './embedder/embedder.js';
 import type {Storage} from './storage/storage.js';
+import {holdsFingerprint} from './storage/fingerprint.js';
 import type {Collection} from './storage/types.js';
 import type {WriteQueue} from './write-queue.js';
 import type {BackgroundProblems} from './background-problems.js';
@@ -49,9 +50,9 @@ export class VectorFill {
 	 * writes take their turn between batches. One daemon of a shared database does it (the others find the
 	 * vectors filled once it is done); a failure is a background problem, tried again at the next start.
 	 */
-	async inBackground(storage: Storage, embedder: Embedder, writes: WriteQueue, problems: BackgroundProblems): Promise<void> {
+	async inBackground(storage: Storage, embedder: Embedder, writes: WriteQueue, problems: BackgroundProblems, isDefault = true): Promise<void> {
 		try {
-			await storage.ownJob('vector-fill', async () => this.run(storage, embedder, writes));
+			await storage.ownJob('vector-fill', async () => this.run(storage, embedder, writes, isDefault));
 			problems.resolve('backfill');
 		} catch (error) {
 			problems.report('backfill', `embedding the chunks stored without vectors failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
@@ -59,17 +60,18 @@ export class VectorFill {
 	}
 
 	/**
-	 * Embeds every chunk without a vector in the collections this model may fill (theirs, or none yet). A batch
-	 * is read and embedded outside the write queue and written in it: a chunk deleted or rewritten meanwhile is
-	 * not given a vector (setVectors sets only chunks that still exist without one).
+	 * Embeds every chunk without a vector in the collections this model may fill (theirs, or, for the default
+	 * model, those without vectors yet). A batch is read and embedded outside the write queue and written in it: a
+	 * chunk deleted or rewritten meanwhile is not given a vector (setVectors sets only chunks that still exist
+	 * without one). A collection switching model is left to its switch, which gives every chunk a vector.
 	 */
-	async run(storage: Storage, embedder: Embedder, writes: WriteQueue): Promise<void> {
+	async run(storage: Storage, embedder: Embedder, writes: WriteQueue, isDefault = true): Promise<void> {
 		const fillable = (await storage.collections())
-			.filter(collection => !collection.modelId || (collection.modelId === embedder.modelId && collection.dims === embedder.dims));
+			.filter(collection => (isDefault && !collection.modelId) || holdsFingerprint(collection, embedder));
 		const collections = [];
 		for (const collection of fillable) {
 			const counts = await storage.stats(collection);
-			if (counts.vectors < counts.chunks) {
+			if (counts.vectors < counts.chunks && !await storage.modelSwitch(collection)) {
 				collections.push({collection, ...counts});
 			}
 		}
@@ -87,18 +89,26 @@ export class VectorFill {
 
 		try {
 			for (const {collection} of collections) {
-				for (let batch = await storage.chunksWithoutVectors(collection, batchSize); batch.length > 0; batch = await storage.chunksWithoutVectors(collection, batchSize)) {
-					const embedded = await embedder.embedDocuments(batch.map(chunk => chunk.text));
-					await writes.run(`vector fill-in of ${collection.name} (${batch.length} chunks)`, async () =>
-						storage.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: embedded[index]!})), embedder));
-					this.progress.done += batch.length;
-				}
-
+				await this.fill(storage, collection, embedder, writes).catch((error: unknown) => {
+					// A model switch completed meanwhile: its swap gave every chunk a vector of the new model.
+					if ((error as {code?: string}).code !== 'fingerprint_mismatch') {
+						throw error;
+					}
+				});
 				this.filling.delete(collection.id);
 			}
 		} finally {
 			this.progress = undefined;
 			this.filling.clear();
+		}
+	}
+
+	private async fill(storage: Storage, collection: Collection, embedder: Embedder, writes: WriteQueue): Promise<void> {
+		for (let batch = await storage.chunksWithoutVectors(collection, batchSize); batch.length > 0; batch = await storage.chunksWithoutVectors(collection, batchSize)) {
+			const embedded = await embedder.embedDocuments(batch.map(chunk => chunk.text));
+			await writes.run(`vector fill-in of ${collection.name} (${batch.length} chunks)`, async () =>
+				storage.setVectors(collection, batch.map((chunk, index) => ({rowid: chunk.rowid, vector: embedded[index]!})), embedder));
+			this.progress!.done += batch.length;
 		}
 	}
 }

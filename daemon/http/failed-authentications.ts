@@ -1,29 +1,32 @@
-import {RateLimiterMemory} from 'rate-limiter-flexible';
+import {AddressBudget, budgetSays, type BudgetLimits} from './address-budget.js';
 import {HttpError} from './http-error.js';
 
+/** 30 per minute per address group, 300 per minute from all addresses together. */
+export const defaultFailedAuthentications: BudgetLimits = {points: 30, durationSeconds: 60, globalPoints: 300};
+
 /**
- * Failed authentications per source address. Past the limit, a request from that address that carries a
- * guessable credential gets 429 before the credential is checked: a right guess then looks like a wrong one,
- * so keys cannot be guessed faster than the limit. On even with MD_VECTOR_RATE_LIMIT=0 (that setting trusts
- * local use, not guessing).
+ * Failed authentications per address group (every loopback address together: party.ts) and over all addresses
+ * together. Past either limit, a request that carries a guessable credential gets 429 before the credential is
+ * checked: a right guess then looks like a wrong one, so keys cannot be guessed faster than the limit, from one
+ * address or from many. On even with MD_VECTOR_RATE_LIMIT=0 (that setting trusts local use, not guessing). The
+ * local token is not throttled: it is not guessable, and the owner keeps their own commands when it is spent.
  */
 export class FailedAuthentications {
-	private readonly limiter: RateLimiterMemory;
+	private readonly budget: AddressBudget;
 
-	constructor(readonly points = 30, readonly durationSeconds = 60) {
-		this.limiter = new RateLimiterMemory({points, duration: durationSeconds});
+	constructor(readonly points = defaultFailedAuthentications.points, readonly durationSeconds = defaultFailedAuthentications.durationSeconds, readonly globalPoints = points * 10) {
+		this.budget = new AddressBudget({points, durationSeconds, globalPoints});
 	}
 
-	/** 429 when the address used up its failures in this window. */
+	/** 429 when the address's group, or everyone, used up its failures in this window. */
 	async refuseIfBlocked(address: string): Promise<void> {
-		const state = await this.limiter.get(address);
-		if (state && state.consumedPoints >= this.points) {
-			const retry = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-			throw new HttpError(429, 'rate_limited', `too many failed authentications from ${address}: at most ${this.points} per ${this.durationSeconds} s; retry in ${retry} s`, {'Retry-After': String(retry)});
+		const exhausted = await this.budget.exhausted(address);
+		if (exhausted) {
+			throw new HttpError(429, 'rate_limited', budgetSays(exhausted, address, 'failed authentications', this.durationSeconds), {'Retry-After': String(exhausted.retryS)});
 		}
 	}
 
 	async record(address: string): Promise<void> {
-		await this.limiter.penalty(address, 1);
+		await this.budget.spend(address);
 	}
 }

@@ -1,5 +1,6 @@
 import {createServer, type RequestListener, type Server} from 'node:http';
 import {answerClientError} from './client-error.js';
+import {ConnectionCaps, defaultConnectionLimits, effectiveLimits, type ConnectionLimits} from './connection-caps.js';
 
 /** A listen failure with what the user can do about it; `code` stays Node's (EADDRINUSE, EACCES...). */
 function explained(error: NodeJS.ErrnoException, port: number, host: string): NodeJS.ErrnoException {
@@ -15,9 +16,13 @@ function explained(error: NodeJS.ErrnoException, port: number, host: string): No
 /**
  * Binds the app and resolves once it listens; rejects when it cannot (Express 5's app.listen() hands a listen
  * error to its callback, which then looked like success). Requests the HTTP parser refuses get the error shape.
+ * Connections are capped per address group and in all, below the descriptor limit (connection-caps.ts).
  */
-export async function listen(app: RequestListener, port: number, host: string): Promise<Server> {
-	const server = createServer(app);
+export async function listen(app: RequestListener, port: number, host: string, limits: ConnectionLimits = defaultConnectionLimits): Promise<Server & {connections: ConnectionCaps}> {
+	// Slow headers are timed out within a couple of seconds of their limit (Node checks every 30 s by default).
+	const server = createServer({connectionsCheckingInterval: 2000}, app);
+	const connections = new ConnectionCaps(effectiveLimits(limits));
+	connections.attach(server);
 	server.on('clientError', answerClientError);
 	await new Promise<void>((resolve, reject) => {
 		const failed = (error: NodeJS.ErrnoException) => {
@@ -30,5 +35,5 @@ export async function listen(app: RequestListener, port: number, host: string): 
 			resolve();
 		});
 	});
-	return server;
+	return Object.assign(server, {connections});
 }

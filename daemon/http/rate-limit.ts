@@ -3,12 +3,14 @@ import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
 import type {Caller} from './caller.js';
 import {addressOf} from './authenticate.js';
 import {HttpError} from './http-error.js';
-import {partyOf} from './party.js';
+import {addressGroup, partyOf} from './party.js';
 
 export type RateLimit = {
 	/** Requests allowed per window; 0 turns the limit off (trusted local use). */
 	readonly points: number;
 	readonly durationSeconds: number;
+	/** What sets it, for the 429's message (the setting, its variable). */
+	readonly setting?: string;
 };
 
 export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
@@ -20,8 +22,9 @@ export const defaultAssistantRateLimit: RateLimit = {points: 600, durationSecond
 type BucketOf = (caller: Caller | undefined, address: string) => string | undefined;
 
 /**
- * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address's,
- * so a new random key per request gains nothing. The user's own md-vector programs (local token, readable by
+ * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address
+ * group's (every loopback address together: party.ts), so neither a new random key nor a new loopback address
+ * per request gains anything. The user's own md-vector programs (local token, readable by
  * that user only) spend none: a TUI searching as you type is trusted local use, not abuse.
  */
 const bucketOf: BucketOf = (caller, address) => {
@@ -33,7 +36,7 @@ const bucketOf: BucketOf = (caller, address) => {
 		return caller.via === 'api-key' ? 'owner' : undefined;
 	}
 
-	return `address:${address}`;
+	return `address:${addressGroup(address)}`;
 };
 
 /** Over the limit: 429 with Retry-After and RateLimit-* headers. Mounted after authentication. */
@@ -59,7 +62,8 @@ export function rateLimit(limit: RateLimit, bucketFor: BucketOf = bucketOf): Req
 		} catch (error) {
 			if (error instanceof RateLimiterRes) {
 				const retry = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-				throw new HttpError(429, 'rate_limited', `too many requests: at most ${limit.points} per ${limit.durationSeconds} s; retry in ${retry} s`, {...headers(limit, error), 'Retry-After': String(retry)});
+				const raise = limit.setting ? `; to raise it: ${limit.setting}, then md-vector restart (0 turns it off)` : '';
+				throw new HttpError(429, 'rate_limited', `too many requests: at most ${limit.points} per ${limit.durationSeconds} s; retry in ${retry} s${raise}`, {...headers(limit, error), 'Retry-After': String(retry)});
 			}
 
 			throw error;

@@ -27,11 +27,14 @@ const failed = (error: unknown): CallToolResult => ({
 /** A call refused before its tool ran: the same tool error as a refusal from inside it. */
 export const refusal = failed;
 
-export type ToolResultOf = <A>(run: (args: A) => Promise<unknown> | unknown) => (args: A) => Promise<CallToolResult>;
+/** What the SDK passes a tool beside its arguments: `signal` ends when the call is cancelled or its client is gone. */
+export type ToolExtra = {readonly signal?: AbortSignal};
 
-export const guarded: ToolResultOf = run => async args => {
+export type ToolResultOf = <A>(run: (args: A, extra?: ToolExtra) => Promise<unknown> | unknown) => (args: A, extra?: ToolExtra) => Promise<CallToolResult>;
+
+export const guarded: ToolResultOf = run => async (args, extra) => {
 	try {
-		return ok(await run(args));
+		return ok(await run(args, extra));
 	} catch (error) {
 		return failed(error);
 	}

@@ -28,14 +28,15 @@ export const ingestTool: ToolDefinition = {
 				collection,
 			},
 			annotations: {readOnlyHint: false, destructiveHint: false},
-		}, guarded(async ({content, file_name: fileName, file_path: filePath, collection: name}: IngestArguments) => {
+		}, guarded(async ({content, file_name: fileName, file_path: filePath, collection: name}: IngestArguments, extra) => {
 			if ((content === undefined) === (filePath === undefined)) {
 				throw new Error('give exactly one of content or file_path');
 			}
 
 			// An assistant re-sending what is indexed changes nothing: unchanged content is skipped.
 			const from = filePath === undefined ? {content: content!} : {filePath};
-			return toIngestResult(await useCases.ingest(actor, {...from, fileName, collection: name ?? defaultCollection, mode: 'incremental'}));
+			// A call cancelled, or whose client is gone, stops embedding (nothing of it is stored).
+			return toIngestResult(await useCases.ingest(actor, {...from, fileName, collection: name ?? defaultCollection, mode: 'incremental', signal: extra?.signal}));
 		}));
 	},
 };

@@ -21,6 +21,6 @@ export function grantCapability(grant: OAuthGrant): Capability {
 		clients: [grant.label],
 		local: true, // OAuth is offered on loopback addresses only
 		permissions: grant.permissions.map(identifier => ({identifier, allow, deny: []})),
-		source: 'oauth.json',
+		source: 'oauth.sqlite',
 	};
 }

@@ -1,4 +1,4 @@
-// OAuth sign-in for assistants, assembled: the state (oauth.json), the SDK-backed authorization server, the
+// OAuth sign-in for assistants, assembled: the state (oauth.sqlite), the SDK-backed authorization server, the
 // consent pages, and what the rest of the daemon asks of it (is this an OAuth access token, and whose; where a
 // 401 points a client at the metadata; sign-in links, listing and revoking for the owner).
 
@@ -73,6 +73,11 @@ export class OAuth {
 
 	grants(): readonly OAuthGrant[] {
 		return this.store.grants();
+	}
+
+	/** Closes the state's database (the daemon is stopping). */
+	close(): void {
+		this.store.close();
 	}
 
 	/** Revokes the sign-in a label (or an application name only one sign-in has) names; what was found, as lookUpGrant says. */

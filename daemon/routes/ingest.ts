@@ -11,7 +11,14 @@ export function ingestRoutes(useCases: UseCases): Router {
 	router.post('/ingest', serves('ingest', 'body'), async (request, response) => {
 		const body = validate(ingestBody, request.body ?? {});
 		const from = body.file_path === undefined ? {content: body.content!} : {filePath: body.file_path};
-		response.json(toIngestResult(await useCases.ingest(actorIn(response), {...from, fileName: body.file_name, collection: body.collection, mode: body.mode})));
+		// A client that hangs up before the answer stops the work: 500 KB of text is minutes of embedding on a loaded machine.
+		const hungUp = new AbortController();
+		response.once('close', () => {
+			if (!response.writableFinished) {
+				hungUp.abort();
+			}
+		});
+		response.json(toIngestResult(await useCases.ingest(actorIn(response), {...from, fileName: body.file_name, collection: body.collection, mode: body.mode, signal: hungUp.signal})));
 	});
 	return router;
 }

@@ -2,11 +2,11 @@ import {Router} from 'express';
 import {actorIn} from '../http/actor-of.js';
 import {HttpError} from '../http/http-error.js';
 import {serves} from '../http/needs.js';
-import {validate} from '../http/validate.js';
+import {validate, validateQuery} from '../http/validate.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {directoryJobBody, updateJobBody} from './schemas.js';
+import {directoryJobBody, jobsQuery, updateJobBody} from './schemas.js';
 import {jobEvents} from './job-events.js';
 
 /**
@@ -29,8 +29,12 @@ export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamS
 		const job = await useCases.startUpdateJob(actorIn(response), {collection: body.collection, mode: body.mode});
 		response.status(202).json({job: summary(job)});
 	});
-	router.get('/jobs', serves('jobs', 'none'), (_request, response) => {
-		response.json({jobs: jobs.list().map(job => summary(job))});
+	// A page of this daemon's jobs, without their reports (GET /jobs/{id} has one): `next` (absent on the last
+	// page) is the `after` of the next page.
+	router.get('/jobs', serves('jobs', 'none'), (request, response) => {
+		const {limit, after} = validateQuery(jobsQuery, request.query);
+		const page = jobs.page(limit, after);
+		response.json({jobs: page.jobs.map(job => summary(job)), ...(page.next === undefined ? {} : {next: page.next})});
 	});
 	// A job of another daemon of the database too (the job board): any daemon answers for any job.
 	router.get('/jobs/:id', serves('jobs', 'none'), async (request, response) => {
@@ -53,7 +57,9 @@ export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamS
 	return router;
 }
 
+/** A job without its report: a finished job's progress is its report, whose `files` and `sync` list every file. */
 function summary(job: ReturnType<JobRegistry['list']>[number]) {
 	const {report, ...rest} = job;
-	return rest;
+	const {total_files, processed_files, indexed, moved, unchanged, failed, chunks} = job.progress;
+	return {...rest, progress: {total_files, processed_files, indexed, moved, unchanged, failed, chunks}};
 }

@@ -1,5 +1,7 @@
 // The HTTP contract of every route's body and query string, with its defaults: routes take what these give.
 import {z} from 'zod';
+import {firstGlobProblem} from '../../common/glob/glob-limits.js';
+import {checkPathGlob} from '../../common/glob/path-glob.js';
 import {defaultCollection, searchFields} from '../../common/search-contract.js';
 import {maxContentBytes} from '../use-cases/ingest.js';
 import {defaultExportFormat, exportFormats} from '../use-cases/transfer.js';
@@ -19,7 +21,13 @@ export const ingestBody = z.object({
 }).refine(body => (body.file_path === undefined) !== (body.content === undefined), {message: 'give exactly one of file_path or content', path: ['file_path']});
 
 const globs = z.array(z.string().min(1, 'a glob must not be empty').max(256, 'a glob must be at most 256 characters'))
-	.min(1, 'give 1 to 100 globs, or leave it out').max(100, 'give 1 to 100 globs');
+	.min(1, 'give 1 to 100 globs, or leave it out').max(100, 'give 1 to 100 globs')
+	.superRefine((list, context) => {
+		const problem = firstGlobProblem(list, checkPathGlob);
+		if (problem) {
+			context.addIssue({code: 'custom', message: problem});
+		}
+	});
 
 export const directoryJobBody = z.object({
 	directory: z.string().min(1, 'must not be empty'),
@@ -30,6 +38,12 @@ export const directoryJobBody = z.object({
 	ignore_files: z.boolean({error: 'must be true or false'}).optional(),
 	hidden: z.boolean({error: 'must be true or false'}).optional(),
 	label: z.string().min(1, 'must be 1-64 characters').max(64, 'must be 1-64 characters').optional(),
+});
+
+/** POST /models/use: a model folder (absolute), a hub id or a model's name; one collection, or all of them and the default. */
+export const modelUseBody = z.object({
+	model: z.string({error: 'must be text: a model folder (an absolute path), a hub id or a model\'s name'}).trim().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters'),
+	collection: collection.optional(),
 });
 
 /** POST /jobs/update: one collection, or every collection that has folder sources. */
@@ -82,4 +96,10 @@ export const embeddingsBody = z.object({
 	encoding_format: z.enum(['float', 'base64'], {error: 'must be \'float\' or \'base64\''}).default('float'),
 	dimensions: z.number({error: 'must be a whole number'}).int('must be a whole number').min(1, 'must be 1 or more').optional(),
 	user: z.string().max(256, 'must be at most 256 characters').optional(),
+});
+
+/** GET /jobs: a page of at most `limit` jobs (1-100, default 50), after the one a page's `next` names. */
+export const jobsQuery = z.object({
+	limit: z.string().regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100').transform(Number).refine(value => value >= 1 && value <= 100, 'must be a whole number from 1 to 100').default(50),
+	after: z.string().regex(/^\d{1,15}$/, 'must be the `next` of the page before').optional(),
 });

@@ -26,5 +26,6 @@ export function toCollectionStats(stats: Domain.CollectionStats): CollectionStat
 		collection: stats.collection, documents: stats.documents, chunks: stats.chunks, vectors: stats.vectors, tokens: stats.tokens,
 		model: stats.model, dims: stats.dims, chunker_version: stats.chunkerVersion,
 		index_vectors: stats.index.vectors, index_kind: stats.index.kind, index_rebuilding: stats.index.rebuilding, vector_fill: stats.vectorFill,
+		model_switch: stats.modelSwitch ? {to: stats.modelSwitch.target.modelId, dims: stats.modelSwitch.target.dims, done: stats.modelSwitch.done, total: stats.modelSwitch.total, started_at: stats.modelSwitch.startedAt} : null,
 	};
 }

@@ -1,13 +1,22 @@
 import type {DirectoryProgress, DirectoryReport, FileOutcome} from '../../common/wire/jobs.js';
-import type * as Ingest from '../../common/wire/jobs.js';
+import type * as Ingest from '../engine/sources/sync-totals.js';
 import type * as Write from '../engine/ingest/write-documents.js';
 
-/** A directory ingestion's counts, as jobs report them (camelCase on the wire, as they always were). */
+/** A directory ingestion's counts, as jobs report them (snake_case, as every other field of the API). */
 export function toDirectoryProgress(progress: Ingest.DirectoryProgress): DirectoryProgress {
 	return {
-		totalFiles: progress.totalFiles, processedFiles: progress.processedFiles, indexed: progress.indexed, moved: progress.moved,
-		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks,
+		total_files: progress.totalFiles, processed_files: progress.processedFiles, indexed: progress.indexed, moved: progress.moved,
+		unchanged: progress.unchanged, failed: progress.failed, chunks: progress.chunks, ...workOf(progress),
 	};
+}
+
+/** The progress of the work between commits (phase, files read, chunks embedded), when the daemon reported it. */
+function workOf(progress: Ingest.DirectoryProgress): Partial<DirectoryProgress> {
+	const work = {
+		phase: progress.phase, found_files: progress.foundFiles, read_files: progress.readFiles, write_files: progress.writeFiles,
+		prepared_files: progress.preparedFiles, prepared_chunks: progress.preparedChunks, embedded_chunks: progress.embeddedChunks,
+	};
+	return Object.fromEntries(Object.entries(work).filter(([, value]) => value !== undefined));
 }
 
 export function toFileOutcome(outcome: Write.FileOutcome): FileOutcome {

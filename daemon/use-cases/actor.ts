@@ -52,6 +52,13 @@ export class Actor {
 		}
 	}
 
+	/** 403 for a client: `what` (switching models, say) is the owner's alone, as managing clients is. */
+	requireOwner(what: string): void {
+		if (this.identity) {
+			throw forbidden(`client '${this.identity.label}' may not ${what}: only the owner may (md-vector's own commands, or the API key holder)`);
+		}
+	}
+
 	/** 403 unless it may use `permission` on `collection` (or at all, without one); `what` names the action (an MCP tool). */
 	require(permission: CollectionPermission, collection?: string, what = ''): void {
 		this.requireServed();

@@ -6,8 +6,11 @@ import type {Problem} from '../engine/background-problems.js';
 import type {EmbedderState} from '../engine/embedder/embedder.js';
 import type {Engine} from '../engine/engine.js';
 import type {FillProgress} from '../engine/vector-fill.js';
+import type {LoadedModel} from '../engine/models/engine-models.js';
+import type {ModelSwitch} from '../engine/engine-types.js';
+import type {ModelSettings} from '../models/model-settings.js';
 
-export type HealthDeps = {readonly engine: Engine; readonly version: string; readonly startedAt: number; readonly modelOrigin?: ModelOrigin};
+export type HealthDeps = {readonly engine: Engine; readonly version: string; readonly startedAt: number; readonly modelOrigin?: ModelOrigin; readonly modelSettings?: ModelSettings};
 
 export type Health = {
 	readonly status: 'ok' | 'degraded' | 'error';
@@ -22,6 +25,10 @@ export type Health = {
 	readonly outage?: string;
 	readonly origin?: ModelOrigin;
 	readonly vectorFill?: FillProgress;
+	/** Every model loaded now (the default, collections' own, a switch's two). */
+	readonly models: readonly LoadedModel[];
+	/** Collections switching to another model, with their progress. */
+	readonly switches: readonly ModelSwitch[];
 	readonly problems: readonly Problem[];
 	/** The storage in use (for PostgreSQL: the server's versions, the database, this daemon's connections); none when it cannot be read. */
 	readonly storage?: Awaited<ReturnType<Engine['describeStorage']>>;
@@ -29,14 +36,17 @@ export type Health = {
 	readonly writes: Engine['writeQueue'];
 };
 
-export async function health({engine, version, startedAt, modelOrigin}: HealthDeps, options: {readonly owner: boolean}): Promise<Health> {
+export async function health({engine, version, startedAt, modelOrigin, modelSettings}: HealthDeps, options: {readonly owner: boolean}): Promise<Health> {
 	const state = engine.embedder;
+	const origin = modelSettings?.origin ?? modelOrigin;
 	let store: Health['store'];
 	let storage: Health['storage'];
+	let switches: ModelSwitch[] = [];
 	try {
-		[store, storage] = await Promise.all([
+		[store, storage, switches] = await Promise.all([
 			engine.collections().then(collections => ({status: 'ok' as const, count: collections.reduce((sum, collection) => sum + collection.count, 0)})),
 			engine.describeStorage(),
+			engine.models.switches(),
 		]);
 	} catch {
 		store = {status: 'error', count: 0};
@@ -52,7 +62,7 @@ export async function health({engine, version, startedAt, modelOrigin}: HealthDe
 	return {
 		status, ...(reason === undefined ? {} : {reason}), version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store, embedder: state,
 		...(outage === undefined ? {} : {outage}),
-		...(modelOrigin && options.owner ? {origin: modelOrigin} : {}), ...(engine.vectorFillProgress ? {vectorFill: engine.vectorFillProgress} : {}), problems,
+		...(origin && options.owner ? {origin} : {}), ...(engine.vectorFillProgress ? {vectorFill: engine.vectorFillProgress} : {}), models: engine.models.loaded(), switches, problems,
 		...(storage ? {storage} : {}), writes: engine.writeQueue,
 	};
 }

@@ -18,6 +18,8 @@ export type IngestInput = {
 	readonly mode?: IngestMode;
 	/** The name to store it under; default: the file's base name, or document-<hash>.md for content. */
 	readonly fileName?: string;
+	/** Aborted when the caller is gone (it hung up): the embedding stops and nothing is stored. */
+	readonly signal?: AbortSignal;
 } & ({readonly content: string; readonly filePath?: undefined} | {readonly filePath: string; readonly content?: undefined});
 
 export async function ingest(engine: Engine, actor: Actor, input: IngestInput): Promise<IngestResult> {
@@ -28,11 +30,11 @@ export async function ingest(engine: Engine, actor: Actor, input: IngestInput): 
 			throw invalidInput('content: must be at most 500 KB');
 		}
 
-		return engine.ingest({content: input.content, fileName: input.fileName ?? `document-${sha256(input.content, 8)}.md`, collection, mode});
+		return engine.ingest({content: input.content, fileName: input.fileName ?? `document-${sha256(input.content, 8)}.md`, collection, mode, signal: input.signal});
 	}
 
 	// Opened once and checked as opened: a link swapped in after the check reads nothing outside.
 	// Its stamp as read (size, mtime, ctime) lets a search tell whether it changed without reading it again.
 	const {realPath, text, stamp} = await readSafeFile('file_path', input.filePath, actor.readable);
-	return engine.ingest({content: text, fileName: input.fileName ?? path.basename(input.filePath), sourcePath: realPath, nameFromPath: input.fileName === undefined, stamp, collection, mode});
+	return engine.ingest({content: text, fileName: input.fileName ?? path.basename(input.filePath), sourcePath: realPath, nameFromPath: input.fileName === undefined, stamp, collection, mode, signal: input.signal});
 }

@@ -6,12 +6,16 @@ import {decodeText} from '../engine/ingest/decode-text.js';
 import {readUserFile} from '../engine/files/read-user-file.js';
 import type {FileStamp} from '../engine/files/file-stamp.js';
 import {UserFileError} from '../engine/files/user-file-error.js';
+import type {FolderCheck} from '../engine/sources/folder-check.js';
 import {DomainError, forbidden, invalidInput as bad} from './errors.js';
 
 function inside(root: string, target: string): boolean {
 	const relative = path.relative(root, target);
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
+
+/** The fix for a path outside the allowed roots, said the same way on every route: the setting, then a restart (a daemon reads it when it starts). */
+const rootsAdvice = 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then `md-vector restart`';
 
 /**
  * A safe path: absolute, no NUL, and after resolving `..` and symlinks inside one of the allowed roots.
@@ -27,7 +31,7 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 	}
 
 	if (Array.isArray(allowed) && allowed.length === 0) {
-		throw bad(`${field}: this daemon allows no paths (it has an API key and no allowed roots); send content instead, or configure allowed roots`);
+		throw bad(`${field}: this daemon allows no paths (it has an API key and no allowed roots); send content instead, or ${rootsAdvice}`);
 	}
 
 	let real: string;
@@ -42,8 +46,7 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 		const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
 		if (!realRoots.some(root => inside(root, real))) {
 			// Said with the fix: the setting (or variable), and that a running daemon reads it only when it starts.
-			throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..': `
-				+ 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then restart the daemon (`md-vector stop`)');
+			throw bad(`${field}: ${input} is outside the allowed roots (${roots.join(', ')}) after resolving links and '..': ${rootsAdvice}`);
 		}
 	} else if (!(allowed as ReadPolicy).mayRead(real)) {
 		// A client limited by capability files: refused, not invalid (403).
@@ -72,6 +75,25 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 	}
 
 	return real;
+}
+
+/**
+ * The caller's rule for a source's folder as the engine resolves it at each sync (engine/sources/folder-check.ts):
+ * inside the allowed roots or the client's fs scopes, else the refusal the sync reports for that source.
+ */
+export function folderRule(allowed: readonly string[] | ReadPolicy): FolderCheck {
+	return async realFolder => {
+		if (Array.isArray(allowed)) {
+			const roots = allowed as readonly string[];
+			const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
+			return realRoots.some(root => inside(root, realFolder))
+				? undefined
+				: `the folder is really ${realFolder}, outside the allowed roots (${roots.length > 0 ? roots.join(', ') : 'none'}) after resolving links: not read`;
+		}
+
+		const policy = allowed as ReadPolicy;
+		return policy.mayRead(realFolder) ? undefined : `the folder is really ${realFolder}, outside ${policy.describe} after resolving links: not read`;
+	};
 }
 
 /** The real path of what exists of `input` (its nearest existing folder, links and '..' resolved), with the rest joined. */
@@ -112,8 +134,7 @@ export async function checkNamedPath(field: string, input: string, allowed: read
 		const roots = allowed as readonly string[];
 		const realRoots = await Promise.all(roots.map(async root => realpath(root).catch(() => path.resolve(root))));
 		if (!realRoots.some(root => inside(root, real))) {
-			throw bad(`${field}: ${input} is outside the allowed roots (${roots.length > 0 ? roots.join(', ') : 'none: this daemon has an API key and no allowed roots'}) after resolving links and '..': `
-				+ 'add its folder with `md-vector config set allowed-roots` (or MD_VECTOR_ALLOWED_ROOTS) where the daemon runs, then restart the daemon (`md-vector restart`)');
+			throw bad(`${field}: ${input} is outside the allowed roots (${roots.length > 0 ? roots.join(', ') : 'none: this daemon has an API key and no allowed roots'}) after resolving links and '..': ${rootsAdvice}`);
 		}
 	} else if (!(allowed as ReadPolicy).mayRead(real)) {
 		throw forbidden(`${field}: ${input} is outside ${(allowed as ReadPolicy).describe} after resolving links and '..'`);

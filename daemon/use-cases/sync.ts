@@ -10,7 +10,7 @@ import type {FollowListener, Following, SourceFollowers} from '../watch/source-f
 import type {Actor} from './actor.js';
 import {DomainError, notFound} from './errors.js';
 import {operations, type CollectionPermission} from './operations.js';
-import {resolveSafePath} from './safe-path.js';
+import {folderRule, resolveSafePath} from './safe-path.js';
 
 export type SyncDeps = {readonly engine: Engine; readonly jobs: JobRegistry; readonly followers: SourceFollowers};
 
@@ -33,15 +33,18 @@ export async function startDirectoryJob({engine, jobs}: SyncDeps, actor: Actor, 
 	const label = input.label === undefined ? undefined : checkLabel(input.label);
 	const directory = await resolveSafePath('directory', input.directory, actor.readable, 'directory');
 	const settings = {include: input.include, exclude: input.exclude, ignoreFiles: input.ignoreFiles, hidden: input.hidden, label};
+	// Checked again by the job on the folder as it walks it: a link swapped in meanwhile reads nothing outside.
 	return jobs.start(collection, directory, async (signal, onProgress) =>
-		engine.ingestDirectory(collection, {directory, mode: input.mode, signal, onProgress, ...settings}));
+		engine.ingestDirectory(collection, {directory, mode: input.mode, signal, onProgress, mayRead: folderRule(actor.readable), ...settings}));
 }
 
 /** Re-syncs the folder sources of one collection, or of every collection that has some, as a job. */
 export async function startUpdateJob({engine, jobs}: SyncDeps, actor: Actor, input: {readonly collection?: string; readonly mode: 'default' | 'force'}): Promise<Job> {
 	await syncable(engine, actor, operations.update, input.collection === undefined ? await withSources(engine) : [input.collection]);
+	// Each folder is checked again as the job walks it (its real path then): one replaced by a link since is not
+	// read, and the job's report says why.
 	return jobs.start(input.collection ?? '*', '', async (signal, onProgress) =>
-		engine.update(input.collection, {mode: input.mode, signal, onProgress}), 'update');
+		engine.update(input.collection, {mode: input.mode, signal, onProgress, mayRead: folderRule(actor.readable)}), 'update');
 }
 
 /** What a watch stream follows once checked: `follow` joins the daemon's one follower of each source. */
@@ -58,7 +61,8 @@ export async function planWatch({engine, followers}: SyncDeps, actor: Actor, col
 		throw notFound('no collection has folder sources to watch: add one with md-vector ingest-dir DIR -C NAME');
 	}
 
-	return {collections: names, follow: async listener => followers.follow(names, listener)};
+	// The caller's rule goes with it: every batch and the catch-up check the folder's real path then.
+	return {collections: names, follow: async listener => followers.follow(names, {...listener, mayRead: folderRule(actor.readable)})};
 }
 
 /** The collections that have folder sources. */

@@ -6,6 +6,7 @@ import type {ModelOrigin} from '../../common/settings/model-origin.js';
 import type {Engine} from '../engine/engine.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
 import type {SourceFollowers} from '../watch/source-followers.js';
+import type {ModelSettings} from '../models/model-settings.js';
 import type {Actor} from './actor.js';
 import * as collections from './collections.js';
 import * as documents from './documents.js';
@@ -16,6 +17,7 @@ import {ingest, type IngestInput} from './ingest.js';
 import {search, type SearchQuery} from './search.js';
 import * as sync from './sync.js';
 import * as transfer from './transfer.js';
+import {useModel} from './models.js';
 
 export type UseCaseDeps = {
 	readonly engine: Engine;
@@ -24,6 +26,8 @@ export type UseCaseDeps = {
 	readonly version: string;
 	readonly startedAt: number;
 	readonly modelOrigin?: ModelOrigin;
+	/** How model references resolve, and the default model's setting (switching models in place). */
+	readonly modelSettings?: ModelSettings;
 };
 
 type Input<F extends (...args: never[]) => unknown> = Parameters<F>[2];
@@ -52,6 +56,7 @@ export function createUseCases(deps: UseCaseDeps) {
 		importCollection: async (actor: Actor, input: AsyncIterable<string | Uint8Array>, collection: string | undefined) => transfer.importCollection(engine, actor, input, collection),
 		embed: async (actor: Actor, request: EmbedRequest) => embed(engine, actor, request),
 		health: async (options: {readonly owner: boolean}) => health(deps, options),
+		useModel: async (actor: Actor, input: {readonly model: string; readonly collection?: string}) => useModel(deps, actor, input),
 	};
 }
 

@@ -6,11 +6,17 @@ import type {CollectionSyncReport} from '../../common/wire/sync.js';
 import type {Engine} from '../engine/engine.js';
 import type {SourceSummary} from '../engine/engine-types.js';
 import {watchSources, type SourcesWatcher} from '../engine/sources/source-watcher.js';
+import type {FolderCheck, FolderVerdict} from '../engine/sources/folder-check.js';
 
 export type FollowListener = {
 	/** A sync that changed something (or failed somewhere), as the report of its collection (this source's part). */
 	readonly onSync: (report: CollectionSyncReport) => void;
 	readonly onError: (message: string) => void;
+	/**
+	 * The listener's rule for a folder's real path (its caller's allowed roots or fs scopes), checked at every batch
+	 * and the catch-up on the path the sync resolves then. Undefined: the engine's own rule alone (the watch setting).
+	 */
+	readonly mayRead?: FolderCheck;
 };
 
 /** What a listener holds: it hears its sources until it closes. */
@@ -41,6 +47,50 @@ export const eventful = (report: CollectionSyncReport) => report.sources.some(so
 	source.added.length + source.changed.length + source.moved.length + source.renamed.length + source.removed.length + source.failed.length + source.conflicts.length > 0 || source.error !== null);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A report for a listener whose rule refused the folder: its sources unsynced, with why (nothing of them read for it). */
+function refusedReport(report: CollectionSyncReport, reason: string): CollectionSyncReport {
+	return {
+		collection: report.collection,
+		sources: report.sources.map(source => ({
+			path: source.path, label: source.label, added: [], changed: [], moved: [], renamed: [], removed: [], unchanged: 0, failed: [], conflicts: [],
+			skipped: {}, skipped_examples: {}, error: `${source.path}: ${reason}`,
+		})),
+	};
+}
+
+/**
+ * Syncs a source for its listeners: the folder is read when at least one listener's rule allows its real path
+ * (as the walk resolves it: no window between check and read); each listener is told the report, or, when its
+ * own rule refused the folder, why it was not synced for it.
+ */
+async function syncFor(listeners: ReadonlySet<FollowListener>, sync: (mayRead: FolderCheck) => Promise<CollectionSyncReport | undefined>): Promise<void> {
+	const verdicts = new Map<FollowListener, FolderVerdict>();
+	const report = await sync(async realFolder => {
+		let refusal: FolderVerdict;
+		let allowed = false;
+		for (const listener of listeners) {
+			const verdict = await listener.mayRead?.(realFolder);
+			verdicts.set(listener, verdict);
+			allowed ||= verdict === undefined;
+			refusal ??= verdict;
+		}
+
+		return allowed ? undefined : refusal;
+	});
+	if (!report) {
+		return;
+	}
+
+	for (const listener of listeners) {
+		const verdict = verdicts.get(listener);
+		if (verdict !== undefined) {
+			listener.onSync(refusedReport(report, verdict));
+		} else if (eventful(report)) {
+			listener.onSync(report);
+		}
+	}
+}
 
 export class SourceFollowers {
 	/** Watchers started and catch-up syncs made since the daemon started (one each per source followed). */
@@ -97,21 +147,13 @@ export class SourceFollowers {
 
 	private start(collection: string, source: SourceSummary): Follower {
 		const listeners = new Set<FollowListener>();
-		const tell = (report: CollectionSyncReport | undefined) => {
-			if (report && eventful(report)) {
-				for (const listener of listeners) {
-					listener.onSync(report);
-				}
-			}
-		};
-
 		const {engine} = this;
 		const started = (async () => {
 			const watcher = await watchSources([{id: source.id, root: source.path, hidden: source.hidden}], {
 				quietMs: this.options.quietMs,
 				maxWaitMs: this.options.maxWaitMs,
 				async onBatch(batch) {
-					tell(await engine.syncWatched(collection, batch.sourceId, batch));
+					await syncFor(listeners, async mayRead => engine.syncWatched(collection, batch.sourceId, batch, mayRead));
 				},
 				onError(error) {
 					for (const listener of listeners) {
@@ -122,10 +164,9 @@ export class SourceFollowers {
 			this.started.watchers++;
 			try {
 				// Catching up: what changed while nobody watched (stat only, as an update).
-				const caughtUp = await engine.syncWatched(collection, source.id, {paths: [], rescan: false});
+				await syncFor(listeners, async mayRead => engine.syncWatched(collection, source.id, {paths: [], rescan: false}, mayRead));
 				this.started.catchUps++;
 				this.options.log(`watch: following ${source.path} (collection '${collection}'): watcher started, caught up`);
-				tell(caughtUp);
 			} catch (error) {
 				await watcher.close();
 				throw error;

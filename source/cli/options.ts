@@ -19,7 +19,7 @@ export const checkTopK = wholeNumber(searchLimits.topKMin, searchLimits.topKMax)
 export const checkMinScore = (value: string) => (value.trim() !== '' && Number.isFinite(Number(value)) ? undefined : 'must be a number, e.g. 0.5');
 export const checkMaxBytes = (value: string) => (wholeNumber(1, getManyLimits.maxBytes)(value) ? `must be a whole number of bytes from 1 to ${getManyLimits.maxBytes}` : undefined);
 /** `--where KEY=VALUE`: a field name, then `=`. */
-export const checkWhere = (value: string) => (/^[^=]*[^=\s][^=]*=/.test(value) ? undefined : `must be KEY=VALUE (a front matter field and its value, as status=draft), got '${value}'`);
+export const checkWhere = (value: string) => (/^[^=]*[^=\s][^=]*=/.test(value) ? undefined : 'must be KEY=VALUE (a front matter field and its value, as status=draft)');
 export const checkPort = (value: string) => (wholeNumber(0, 65_535)(value) ? 'must be a port number from 0 to 65535' : undefined);
 
 export const checkDatabaseUrl = (value: string) => (isDatabaseUrl(value) ? undefined : databaseUrlRule);

@@ -43,7 +43,10 @@ export function parseArguments(spec: CommandSpec, tokens: readonly string[]): In
 		if (!option) {
 			const names = options.flatMap(candidate => [`--${candidate.name}`, ...(candidate.short ? [`-${candidate.short}`] : [])]);
 			const word = token.split('=')[0]!;
-			throw new UsageError(`unknown option '${word}' for md-vector ${spec.name}${suggestionMark}; see md-vector ${spec.name} --help`, 'unknown_option', {word, candidates: names});
+			// `search '-plugin'`: a word with one dash is more likely an argument (an exclusion) than an option.
+			const argument = spec.args?.[0];
+			const dashes = argument && /^-[^-].+/.test(token) ? `; ${argument.name === 'QUERY' ? 'a query' : `${argument.name}`} starting with - goes after --: md-vector ${spec.name} -- '${token}'` : '';
+			throw new UsageError(`unknown option '${word}' for md-vector ${spec.name}${suggestionMark}${dashes}; see md-vector ${spec.name} --help`, 'unknown_option', {word, candidates: names});
 		}
 
 		if (!option.value) {
@@ -115,7 +118,7 @@ function checkedArguments(spec: CommandSpec, args: readonly string[]): string[] 
 			throw new UsageError(`${argument.name} ${value} ${argument.refused[value]!}`, 'invalid_value');
 		}
 
-		if (value !== undefined && argument.choices && !argument.choices.includes(value)) {
+		if (value !== undefined && argument.choices && !argument.open && !argument.choices.includes(value)) {
 			throw new UsageError(`${argument.name} must be ${oneOf(argument.choices)}, got '${value}'${suggestionMark}`, 'invalid_value', {word: value, candidates: argument.choices});
 		}
 	}

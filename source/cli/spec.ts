@@ -34,6 +34,8 @@ export type ArgumentSpec = {
 	readonly choices?: readonly string[];
 	/** Values refused with a reason of their own, which names the fix (a setting md-vector will not store). */
 	readonly refused?: Readonly<Record<string, string>>;
+	/** Its choices are offered (help, completions) but the command checks the value itself (`config unset` of a key that is no setting). */
+	readonly open?: boolean;
 	readonly completes?: Completes;
 };
 

@@ -69,7 +69,8 @@ export const adminCommands: CommandSpec[] = [
 	{
 		name: 'config unset',
 		summary: 'remove a setting from the config file (back to its default)',
-		args: [keyArgument],
+		details: 'Also removes a key of the file that is no setting (a typo), which stops the daemon from starting.',
+		args: [{...keyArgument, open: true}],
 		json: true,
 		examples: ['md-vector config unset rate-limit'],
 		load: async () => import('../commands/config/unset.js'),

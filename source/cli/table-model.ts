@@ -1,5 +1,6 @@
 // `md-vector model ...`: the models md-vector knows by name, installed into its cache folder with pinned checksums.
 import {catalogue, defaultModelName} from '../../common/models/catalogue.js';
+import {collectionWords} from './options.js';
 import type {CommandSpec} from './spec.js';
 
 const names = catalogue.map(model => model.name);
@@ -33,5 +34,23 @@ export const modelCommands: CommandSpec[] = [
 		json: true,
 		examples: ['md-vector model verify', `md-vector model verify ${defaultModelName} --json`],
 		load: async () => import('../commands/model/verify.js'),
+	},
+	{
+		name: 'model use',
+		summary: 'switch a collection (or all of them, and the default model) to another model, in place',
+		details: 'The new vectors are made in the background beside the old ones; searches answer from the old model until every chunk has '
+			+ 'its new vector, then from the new one at once (never from a mix). Without -C every collection switches, and the model becomes '
+			+ 'the default for new collections (recorded in the config file\'s model setting). A switch survives a stop or a kill: the daemon '
+			+ 'resumes it where it was. `status` and `stats` show the progress. Naming the model a collection already uses cancels a switch under '
+			+ 'way (its old vectors keep serving). A model that cannot be loaded is refused before anything changes.',
+		args: [{name: 'MODEL', description: `a model's name (${names.join(', ')}: installed, else from the hub), a model folder or a hub id`, completes: 'directory'}],
+		options: [
+			{name: 'collection', short: 'C', value: 'name', description: 'switch this collection only (default: every collection, and the default model for new ones)'},
+			{name: 'wait', description: 'follow the switches until they complete, with progress (Ctrl-C then cancels them: the old model keeps serving)'},
+		],
+		json: true,
+		examples: ['md-vector model use e5-small-v2 -C notes', 'md-vector model use all-MiniLM-L6-v2 --wait', 'md-vector model use ~/models/my-model -C notes', 'md-vector model use bge-small-en-v1.5 -C notes   # the model notes uses: cancels its switch'],
+		words: {...collectionWords, model: 'ARG0'},
+		load: async () => import('../commands/model/use.js'),
 	},
 ];

@@ -6,3 +6,4 @@ export type {DeleteResult, DocumentText, ImportResult, IngestResult, ManyDocumen
 export type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode, Job, JobState} from '../../common/wire/jobs.js';
 export type {ExportFormat} from '../../common/wire/transfer.js';
 export type {Health} from '../../common/wire/health.js';
+export type {ModelUseAnswer, ModelUseEntry} from '../../common/wire/models.js';

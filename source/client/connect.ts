@@ -53,7 +53,10 @@ export async function connect(options: ConnectOptions = {}): Promise<DaemonClien
 	}
 
 	if (options.start === false) {
-		throw new UnreachableError('no md-vector daemon is running (start one with `md-vector serve`, or run any command to start it in the background)');
+		const problem = await settingsProblem(env);
+		throw new UnreachableError(problem
+			? `no md-vector daemon is running, and none starts until the config file is fixed: ${problem}`
+			: 'no md-vector daemon is running (start one with `md-vector serve`, or run any command to start it in the background)');
 	}
 
 	return startAndConnect(state, env, options);
@@ -79,6 +82,17 @@ async function startAndConnect(state: string, env: NodeJS.ProcessEnv, options: C
 	}
 
 	return clientOf(record, env);
+}
+
+/** What in the config file would stop a daemon from starting (its file, key, rule and fix), if anything. */
+async function settingsProblem(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+	const {readSettingsFile} = await import('../../common/settings/read-settings.js');
+	try {
+		readSettingsFile(resolvePaths(env).config);
+		return undefined;
+	} catch (error) {
+		return (error as Error).message;
+	}
 }
 
 /** Another process is starting the daemon at the same moment: wait for its record, proved (bounded). */

@@ -1,8 +1,9 @@
 import type {SearchFilter} from '../../common/search/filter-words.js';
+import {defaultCollection} from '../../common/search-defaults.js';
 import type {ModelJob} from '../../common/wire/models.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
-	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, SearchMode, SearchResponse,
+	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, ModelUseAnswer, SearchMode, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
 import {readEvents} from './sse.js';
@@ -131,13 +132,27 @@ export class DaemonClient {
 		return this.json('POST', '/jobs/update', input);
 	}
 
+	/** Switches one collection (or every one, and the default model) to a model, in place (POST /models/use). */
+	async useModel(input: {model: string; collection?: string}): Promise<ModelUseAnswer> {
+		return this.json('POST', '/models/use', input);
+	}
+
 	async job(id: string): Promise<{job: Job}> {
 		return this.json('GET', `/jobs/${encodeURIComponent(id)}`);
 	}
 
-	/** Every job this daemon ran or runs (without per-file reports). */
+	/** Every job this daemon runs or still keeps (without per-file reports), page after page. */
 	async jobs(signal?: AbortSignal): Promise<{jobs: Job[]}> {
-		return this.json('GET', '/jobs', undefined, signal);
+		const jobs: Job[] = [];
+		for (let after: string | undefined; ;) {
+			const page: {jobs: Job[]; next?: string} = await this.json('GET', `/jobs${query({limit: '100', after})}`, undefined, signal);
+			jobs.push(...page.jobs);
+			if (page.next === undefined || page.jobs.length === 0) {
+				return {jobs};
+			}
+
+			after = page.next;
+		}
 	}
 
 	async cancelJob(id: string): Promise<{job: Job}> {
@@ -158,13 +173,18 @@ export class DaemonClient {
 
 	async followJob(id: string, onProgress: (job: Job) => void): Promise<Job> {
 		const response = await this.send('GET', `/jobs/${encodeURIComponent(id)}/events`);
-		for await (const {event, data} of readEvents(response.body)) {
-			const job = JSON.parse(data) as Job;
-			if (event === 'done') {
-				return job;
-			}
+		try {
+			for await (const {event, data} of readEvents(response.body)) {
+				const job = JSON.parse(data) as Job;
+				if (event === 'done') {
+					return job;
+				}
 
-			onProgress(job);
+				onProgress(job);
+			}
+		} catch (error) {
+			// The connection broke mid-stream: the daemon was killed, or stopped at once (a second Ctrl-C of serve).
+			throw new UnreachableError(`the daemon at ${this.baseUrl} went away while the job ran (${(error as Error).message}): what it committed is kept; run the command again to resume`);
 		}
 
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more
@@ -199,14 +219,19 @@ export class DaemonClient {
 		return this.json(method, route, body);
 	}
 
-	/** "collection 'x' does not exist" names the ones that do. */
+	/**
+	 * "collection 'x' does not exist" names the ones that do; for `default` (what a command without -C uses),
+	 * also how to name one.
+	 */
 	private async withCollections(message: string): Promise<string> {
-		if (!/^collection '.*' does not exist$/.test(message)) {
+		const missing = /^collection '(.*)' does not exist$/.exec(message)?.[1];
+		if (missing === undefined) {
 			return message;
 		}
 
 		const existing = await existingCollections(this);
-		return existing ? `${message}; ${existing}` : message;
+		const pick = missing === defaultCollection && existing.startsWith('existing') ? '; name one with -C NAME' : '';
+		return existing ? `${message}; ${existing}${pick}` : message;
 	}
 
 	private async json<T>(method: string, route: string, body?: unknown, signal?: AbortSignal): Promise<T> {

@@ -7,7 +7,8 @@ import type {DocumentText} from '../client/api-types.js';
 import {parseGetTarget, type GetTarget} from '../../common/get/get-target.js';
 import {isGlob} from '../../common/get/get-many-limits.js';
 import type {Io} from '../cli/io.js';
-import {flag, stringOption, type Invocation} from '../cli/spec.js';
+import {flag, type Invocation} from '../cli/spec.js';
+import {defaultCollection} from '../../common/search-defaults.js';
 
 type Request = {readonly file: string; readonly collection: string};
 
@@ -33,19 +34,22 @@ async function alternatives(client: DaemonClient, target: GetTarget, collection:
 	return found;
 }
 
+/** A 404 for the document or its collection (not for a section of a document that exists). */
+const isMissing = (error: unknown) => error instanceof DaemonError && error.status === 404 && !error.message.startsWith('section:');
+
 /** The document as given, else as the first alternative that names one; not found: the first answer's error (it names the nearest). */
 async function fetchDocument(client: DaemonClient, target: GetTarget, collection: string, section: string | undefined): Promise<DocumentText> {
 	const get = async (request: Request) => client.getDocument(request.file, {collection: request.collection, line: target.line, count: target.count, section});
 	try {
 		return await get({file: target.file, collection});
 	} catch (error) {
-		if (!(error instanceof DaemonError) || error.status !== 404) {
+		if (!isMissing(error)) {
 			throw error;
 		}
 
 		for (const request of await alternatives(client, target, collection)) {
 			const document = await get(request).catch((error_: unknown) => {
-				if (error_ instanceof DaemonError && error_.status === 404) {
+				if (isMissing(error_)) {
 					return undefined;
 				}
 
@@ -54,6 +58,44 @@ async function fetchDocument(client: DaemonClient, target: GetTarget, collection
 			if (document) {
 				return document;
 			}
+		}
+
+		throw error;
+	}
+}
+
+/**
+ * Without -C, a name or path the default collection does not hold is looked for in every collection, as a path
+ * that search printed names its document wherever it is: the one holding it answers (the first by name, when
+ * several do: stderr names the others). None: the default collection's error, or that no collection holds it.
+ */
+async function fetchFromAny(client: DaemonClient, target: GetTarget, section: string | undefined, io: Io): Promise<DocumentText> {
+	try {
+		return await fetchDocument(client, target, defaultCollection, section);
+	} catch (error) {
+		if (!isMissing(error)) {
+			throw error;
+		}
+
+		const names = (await client.collections()).collections.map(entry => entry.name).filter(name => name !== defaultCollection).sort();
+		const found = (await Promise.all(names.map(async name => fetchDocument(client, target, name, section).catch((error_: unknown) => {
+			if (isMissing(error_)) {
+				return undefined;
+			}
+
+			throw error_;
+		})))).filter(document => document !== undefined);
+		if (found.length > 1) {
+			const others = found.slice(1).map(document => `'${document.collection}'`).join(', ');
+			io.note(`note: ${found.length} collections hold ${target.file}: this is '${found[0]!.collection}''s; -C picks another (${others})`);
+		}
+
+		if (found[0]) {
+			return found[0];
+		}
+
+		if (names.length > 0 && /^collection '.*' does not exist/.test((error as Error).message)) {
+			throw new DaemonError(404, 'not_found', `no collection holds ${target.file} (looked in ${names.map(name => `'${name}'`).join(', ')}); md-vector documents -C NAME lists a collection's documents`);
 		}
 
 		throw error;
@@ -74,7 +116,8 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 
 	const section = invocation.options.section as string | undefined;
 	const client = await connect({onNotice: io.note});
-	const document = await fetchDocument(client, target, stringOption(invocation, 'collection'), section);
+	const named = invocation.options.collection as string | undefined;
+	const document = named === undefined ? await fetchFromAny(client, target, section, io) : await fetchDocument(client, target, named, section);
 	if (document.changed_on_disk) {
 		io.note(`note: ${document.source_path ?? document.file} changed or is gone since it was indexed; this is the indexed text (md-vector update syncs it)`);
 	}

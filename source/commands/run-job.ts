@@ -4,10 +4,23 @@ import {exitCodes} from '../cli/exit-codes.js';
 import type {Io} from '../cli/io.js';
 import {count, plural} from '../ui/format.js';
 import {ingestReportText} from '../ui/ingest-report.js';
-import {progressLine} from '../ui/rates.js';
+import {progressLine, RecentRate} from '../ui/rates.js';
 
 /** Plain progress lines (stdout not a terminal) at most this often, on stderr. */
 const lineIntervalMs = 1000;
+
+/** The command that runs a job of this type, as its progress lines and messages name it. */
+const commandOf = (job: Job) => (job.type === 'update' ? 'update' : 'ingest-dir');
+
+/** No progress shown (once cancelling: what follows is the report). */
+const quiet = {
+	update() {
+		// Nothing to draw.
+	},
+	stop() {
+		// Nothing to take away.
+	},
+};
 
 /** The progress display: Ink's bar on a terminal (loaded only then), plain lines on stderr otherwise. */
 async function progressDisplay(io: Io, json: boolean): Promise<{update: (job: Job) => void; stop: () => void}> {
@@ -17,12 +30,14 @@ async function progressDisplay(io: Io, json: boolean): Promise<{update: (job: Jo
 	}
 
 	let last = 0;
+	const rate = new RecentRate();
 	return {
 		update(job) {
-			// Before the walk and the plan are done there is nothing to count yet.
-			if (job.progress.totalFiles > 0 && Date.now() - last >= lineIntervalMs) {
-				last = Date.now();
-				io.note(progressLine(job.progress, Date.parse(job.started_at), last));
+			const now = Date.now();
+			const line = progressLine(job.progress, rate, now, commandOf(job));
+			if (now - last >= lineIntervalMs) {
+				last = now;
+				io.note(line);
 			}
 		},
 		stop() {
@@ -54,24 +69,33 @@ export function notApplied(job: Job): string | undefined {
 }
 
 /**
- * Follows a directory job (ingest-dir, update) to its end with progress; Ctrl-C cancels it (groups already
- * committed stay). Sets the exit code, and answers the --json document or prints the report.
+ * Follows a directory job (ingest-dir, update) to its end with progress. The first Ctrl-C cancels it and says what
+ * the daemon finishes first (a write under way: files are stored whole); the second stops waiting at once (the
+ * job still ends in the daemon, committed files stay, and running the command again resumes). Sets the exit code,
+ * and answers the --json document or prints the report.
  */
 export async function runJob(client: DaemonClient, job: Job, json: boolean, io: Io): Promise<unknown> {
-	const display = await progressDisplay(io, json);
+	let display = await progressDisplay(io, json);
 	let cancelled = false;
 	const cancel = () => {
-		if (!cancelled) {
-			cancelled = true;
-			io.note('cancelling: the group being written is finished first, nothing is left half-done…');
-			void client.cancelJob(job.id).catch(() => undefined);
+		if (cancelled) {
+			io.note(`stopped waiting: the daemon ends the job on its own; what it committed stays, and md-vector ${commandOf(job) === 'update' ? 'update' : 'ingest-dir again'} resumes`);
+			process.exit(exitCodes.cancelled); // eslint-disable-line unicorn/no-process-exit
 		}
+
+		cancelled = true;
+		display.stop(); // the bar would draw over what follows
+		display = quiet;
+		io.note('cancelling: the daemon stops embedding and finishes the write under way, so no file is stored in part (Ctrl-C again: stop waiting)');
+		void client.cancelJob(job.id).catch(() => undefined);
 	};
 
 	process.on('SIGINT', cancel);
 	let finished: Job;
 	try {
-		finished = await client.followJob(job.id, display.update);
+		finished = await client.followJob(job.id, progress => {
+			display.update(progress);
+		});
 	} finally {
 		process.off('SIGINT', cancel);
 		display.stop();

@@ -4,7 +4,7 @@ import {searchOnce} from '../client/search-once.js';
 import {defaultCollection, type Fusion} from '../../common/search-defaults.js';
 import type {Io} from '../cli/io.js';
 import {flag, listOption, stringOption, type Invocation} from '../cli/spec.js';
-import {UsageError} from '../client/client-errors.js';
+import {DaemonError, UsageError} from '../client/client-errors.js';
 import {searchText} from '../ui/search-text.js';
 import {markedRanges, queryMarks} from '../ui/query-marks.js';
 import {formatFiles, formatPathLines} from '../../common/get/path-line-format.js';
@@ -28,8 +28,16 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 		filter,
 		topK: stringOption(invocation, 'top-k'), mode: stringOption(invocation, 'mode') as SearchMode, collection: named[0] ?? defaultCollection,
 		collections: named, all: flag(invocation, 'all'),
-		collapse: flag(invocation, 'collapse'), fusion: stringOption(invocation, 'fusion') as Fusion, onNotice: io.note,
+		// -l lists files: one hit per document, collapsed by the daemon before the top k (as rg -l counts files).
+		collapse: flag(invocation, 'collapse') || flag(invocation, 'files'), fusion: stringOption(invocation, 'fusion') as Fusion, onNotice: io.note,
 		minScore: stringOption(invocation, 'min-score'), explain: flag(invocation, 'explain'),
+	}).catch((error: unknown) => {
+		// Without -C the search went to 'default': the client says -C NAME, search can also take them all.
+		if (error instanceof DaemonError && error.message.endsWith('; name one with -C NAME')) {
+			throw new DaemonError(error.status, error.code, `${error.message}, or search them all with --all`);
+		}
+
+		throw error;
 	});
 	if (response.notice) {
 		io.note(`note: ${response.notice}`);

@@ -24,6 +24,13 @@ function vectorsLine(stats: StatsReply): string {
 	return fill ? `${line}; filling in: ${count(fill.done)} of ${count(fill.total)} chunks (${percent(fill.done, fill.total)})` : line;
 }
 
+/** The model, and its switch to another under way (searches answer from the first until it completes). */
+function modelLine(stats: StatsReply): string {
+	const model = stats.model ?? 'none yet';
+	const next = stats.model_switch;
+	return next ? `${model}; switching to ${next.to}: ${count(next.done)} of ${count(next.total)} chunks (${percent(next.done, next.total)})` : model;
+}
+
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const stats = await (await connect({onNotice: io.note})).stats(stringOption(invocation, 'collection'));
 	if (invocation.json) {
@@ -36,7 +43,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 		['chunks', count(stats.chunks)],
 		['vectors', vectorsLine(stats)],
 		['tokens', count(stats.tokens)],
-		['model', stats.model ?? 'none yet'],
+		['model', modelLine(stats)],
 		['dimensions', stats.dims === null ? '-' : String(stats.dims)],
 		['index', indexLine(stats)],
 		['disk use', `${formatBytes(stats.disk_bytes)} (store, all collections)`],

@@ -2,13 +2,26 @@ import {connect} from '../client/connect.js';
 import {modelAdvice, noteMismatch} from '../client/model-check.js';
 import {describeOrigin} from '../../common/settings/model-origin.js';
 import type {Io} from '../cli/io.js';
+import type {Health} from '../client/api-types.js';
 import type {Invocation} from '../cli/spec.js';
 import {count, percent, plural} from '../ui/format.js';
 
 /**
  * One line: address, version, health, chunks, the model and where it came from; a vector fill-in in progress is
- * part of the health. A model setting here that the daemon does not use is said on stderr, with how to apply it.
+ * part of the health. Then model switches under way and other models loaded, storage, writes, problems. A model setting here that the daemon does not use is said on stderr, with how to apply it.
  */
+/** A line per model switch under way, and one naming the other models loaded (none: nothing). */
+function modelLines(embedder: Health['checks']['embedder']): string {
+	const lines = (embedder.model_switches ?? []).map(entry => `switching ${entry.collection} from ${entry.from ?? 'no vectors'} to ${entry.to}: `
+		+ `${count(entry.done)} of ${count(entry.total)} chunks (${percent(entry.done, entry.total)}); searches answer from ${entry.from ?? 'keywords'} until it completes\n`);
+	const others = (embedder.models ?? []).filter(model => !model.default);
+	if (others.length > 0) {
+		lines.push(`models loaded besides the default: ${others.map(model => `${model.model} (${model.status})`).join(', ')}\n`);
+	}
+
+	return lines.join('');
+}
+
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const client = await connect({start: false});
 	const health = {...(await client.health()), url: client.baseUrl};
@@ -25,6 +38,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const reason = embedder.reason ? `: ${modelAdvice(embedder.reason, health)}` : '';
 	const origin = embedder.origin ? ` from ${describeOrigin(embedder.origin)}` : '';
 	io.out(`daemon ${health.version} at ${health.url}: ${state}${filling}, ${plural(store.count, 'chunk')}, model ${embedder.model} (${embedder.status}${reason})${origin}\n`);
+	io.out(modelLines(embedder));
 	const {storage, writes, background} = health.checks;
 	if (storage?.backend === 'postgres') {
 		const pool = storage.pool ? `; connections ${storage.pool.busy} busy of ${storage.pool.open} open (at most ${storage.pool.max}), ${storage.pool.waiting} waiting` : '';

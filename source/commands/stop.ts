@@ -16,7 +16,7 @@ async function runningJobs(client: DaemonClient | undefined): Promise<Job[]> {
 	}
 }
 
-const describe = (job: Job) => `ingest-dir of ${job.directory} into '${job.collection}', ${count(job.progress.processedFiles)} of ${count(job.progress.totalFiles)} files`;
+const describe = (job: Job) => `ingest-dir of ${job.directory} into '${job.collection}', ${count(job.progress.processed_files)} of ${count(job.progress.total_files)} files`;
 
 /**
  * Stops this data folder's daemon, if one runs: SIGTERM lets running jobs finish, then it saves and exits; `now`
@@ -26,7 +26,14 @@ export async function stopLocalDaemon(io: Io, now: boolean): Promise<{result: 's
 	const {state} = resolvePaths();
 	const record = readDiscovery(state);
 	const client = record ? clientOf(record) : undefined;
-	const jobs = await runningJobs(client);
+	const running = await runningJobs(client);
+	// A model switch is not waited for: it stops at its next batch, and the next start resumes it.
+	const switches = running.filter(job => job.type === 'model-switch');
+	if (switches.length > 0) {
+		io.note(`stopping ${switches.map(job => `the model switch of '${job.collection}' (${count(job.model_switch?.done ?? 0)} of ${count(job.model_switch?.total ?? 0)} chunks)`).join('; ')} at its next batch: the next start resumes it`);
+	}
+
+	const jobs = running.filter(job => job.type !== 'model-switch');
 	if (jobs.length > 0) {
 		const them = jobs.length === 1 ? 'it' : 'them';
 		io.note(now

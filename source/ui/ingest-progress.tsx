@@ -1,9 +1,9 @@
-import React from 'react';
+import React, {useRef} from 'react';
 import {Box, Text} from 'ink';
 import type {DirectoryProgress} from '../client/api-types.js';
 import {ProgressBar} from './progress-bar.js';
-import {formatDuration} from './format.js';
-import {rates} from './rates.js';
+import {count} from './format.js';
+import {describeWork, RecentRate, workOf} from './rates.js';
 
 type Props = {
 	/** The job's progress as the daemon reports it. */
@@ -14,16 +14,18 @@ type Props = {
 	readonly now: number;
 };
 
-/** Files and chunks done, rate and time left, under a progress bar. */
-export function IngestProgress({progress, startedAt, now}: Props) {
-	const {filesPerSecond, chunksPerSecond, etaSeconds} = rates(progress, startedAt, now);
+/** The work done (files read, chunks embedded: it moves with the work), the recent rate and time left, under a bar. */
+export function IngestProgress({progress, now}: Props) {
+	const recent = useRef(new RecentRate());
+	const work = workOf(progress);
+	const rate = recent.current.update(work, now);
 	return (
 		<Box flexDirection='column'>
-			<ProgressBar done={progress.processedFiles} total={progress.totalFiles}/>
+			<ProgressBar done={work.done} total={work.total}/>
 			<Text>
-				{progress.processedFiles.toLocaleString('en-US')}/{progress.totalFiles > 0 ? progress.totalFiles.toLocaleString('en-US') : '?'} files
-				{'  '}{progress.chunks.toLocaleString('en-US')} chunks
-				{'  '}<Text dimColor>{filesPerSecond.toFixed(0)} files/s, {chunksPerSecond.toFixed(0)} chunks/s, ETA {formatDuration(etaSeconds)}</Text>
+				{count(progress.processed_files)}/{progress.total_files > 0 ? count(progress.total_files) : '?'} files written
+				{'  '}{count(progress.chunks)} chunks
+				{'  '}<Text dimColor>{describeWork(work, rate)}</Text>
 			</Text>
 		</Box>
 	);

@@ -19,8 +19,8 @@ function summary(job: Job, style: Style): string {
 		return style.bold(`Done: ${counts}${job.collection === '*' ? '' : ` into '${job.collection}'`}.`);
 	}
 
-	const left = `${plural(progress.totalFiles - progress.processedFiles, 'file')} not ingested (run again with --incremental to finish)`;
-	const why = job.cancelled_by === 'shutdown' ? 'Stopped: the daemon was stopped (md-vector stop --now) before the job finished.' : 'Cancelled.';
+	const left = `${plural(progress.total_files - progress.processed_files, 'file')} not ingested (run again with --incremental to finish)`;
+	const why = job.cancelled_by === 'shutdown' ? 'Stopped: the daemon was stopped (md-vector stop --now, or Ctrl-C of md-vector serve) before the job finished.' : 'Cancelled.';
 	return style.bold(style.yellow(`${why} Kept what was committed: ${counts}; ${left}.`));
 }
 

@@ -1,5 +1,5 @@
 import type {SearchResponse, SearchResult} from '../client/api-types.js';
-import type {Style} from '../cli/style.js';
+import {plainMark, type Style} from '../cli/style.js';
 import {explainText} from './explain-text.js';
 import {count, plural} from './format.js';
 import {snippet, type Segment} from './snippet.js';
@@ -7,8 +7,19 @@ import {wrapSegments} from './wrap.js';
 
 const indent = '    ';
 
+/** A line's segments as text: a run of matched words marked as one (`⟦api key⟧`, not `⟦api ⟧⟦key⟧`). */
 function joined(segments: readonly Segment[], style: Style): string {
-	return segments.map(segment => (segment.match ? style.match(segment.text) : segment.text)).join('');
+	const runs: Segment[] = [];
+	for (const segment of segments) {
+		const last = runs.at(-1);
+		if (last?.match === segment.match) {
+			runs[runs.length - 1] = {...last, text: last.text + segment.text};
+		} else {
+			runs.push(segment);
+		}
+	}
+
+	return runs.map(segment => (segment.match ? style.match(segment.text) : segment.text)).join('');
 }
 
 /** One hit: rank, score, file and lines; the heading path; a snippet with the query terms marked. */
@@ -16,7 +27,7 @@ function hitLines(hit: SearchResult, rank: number, query: string, style: Style, 
 	const path = hit.heading_path.length > 0 ? hit.heading_path.join(' › ') : hit.section_title;
 	const segments = snippet(hit.content, query);
 	// On a terminal the snippet wraps under its indent; piped, it stays one line.
-	const lines = columns ? wrapSegments(segments, Math.max(20, columns - indent.length)) : [segments];
+	const lines = columns ? wrapSegments(segments, Math.max(20, columns - indent.length), style.enabled ? 0 : plainMark('').length) : [segments];
 	// Over several collections each hit says which one it is from.
 	const from = several && hit.collection ? style.dim(`${hit.collection}:`) : '';
 	const stale = hit.changed_on_disk ? style.yellow('  (changed on disk since indexed: md-vector update)') : '';

@@ -12,7 +12,7 @@ test('ingest-dir, then search in every mode with -k and -C; --json is exactly th
 	t.teardown(md.stop);
 	const root = writeNotes(3, 10);
 	const job = await md.json(['ingest-dir', root, '-C', 'garden']);
-	t.like(job, {state: 'completed', collection: 'garden', progress: {totalFiles: 30, indexed: 30, unchanged: 0, failed: 0}});
+	t.like(job, {state: 'completed', collection: 'garden', progress: {total_files: 30, indexed: 30, unchanged: 0, failed: 0}});
 	t.is(job.report.files.length, 30);
 	t.true(job.report.files.every((file: {status: string}) => file.status === 'indexed'));
 
@@ -59,11 +59,11 @@ test('a second ingest-dir --incremental of an unchanged tree skips every file', 
 	const root = writeNotes(4, 25);
 	t.like(await md.json(['ingest-dir', root]), {progress: {indexed: 100}});
 	const again = await md.json(['ingest-dir', root, '--incremental']);
-	t.like(again, {state: 'completed', progress: {totalFiles: 100, indexed: 0, unchanged: 100, failed: 0}});
+	t.like(again, {state: 'completed', progress: {total_files: 100, indexed: 0, unchanged: 100, failed: 0}});
 	t.true(again.report.files.every((file: {status: string}) => file.status === 'unchanged'));
 	const plain = await md.run(['ingest-dir', root, '--incremental']);
 	t.regex(String(plain.stdout), /^Done: 0 files indexed, 100 unchanged, 0 failed/m);
-	t.regex(String(plain.stderr), /^(?:ingest-dir: (?:finding the Markdown files|\d+\/100 files, [^\n]*)(?:\n|$))*$/, 'progress goes to stderr as plain lines, if any');
+	t.regex(String(plain.stderr), /^(?:ingest-dir: (?:finding the Markdown files|reading \d+\/100 files, [^\n]*|\d+\/100 files written, [^\n]*)(?:\n|$))*$/, 'progress goes to stderr as plain lines, if any');
 });
 
 test('collections, documents, stats and delete', async t => {

@@ -44,6 +44,9 @@ test('usage errors and refused input exit 2, whatever the command and the kind o
 	await checkTable(t, md, [
 		[['serach', 'foo'], 2, /^md-vector: unknown command 'serach' \(did you mean search\?\); md-vector --help lists the commands$/, 'unknown_command'],
 		[['search', 'x', '--colapse'], 2, /^md-vector: unknown option '--colapse' for md-vector search \(did you mean --collapse\?\)/, 'unknown_option'],
+		[['search', '-plugin'], 2, /^md-vector: unknown option '-plugin' for md-vector search; a query starting with - goes after --: md-vector search -- '-plugin'; see md-vector search --help$/, 'unknown_option'],
+		[['search', 'x', '--where', 'tags'], 2, /^md-vector: --where must be KEY=VALUE \(a front matter field and its value, as status=draft\), got 'tags'$/, 'invalid_value'],
+		[['config', 'set', 'prot', '7000'], 2, /got 'prot' \(did you mean port\?\)$/, 'invalid_value'],
 		[['search', 'kubectl', '-k'], 2, /^md-vector: -k needs a value \(N\): number of results, 1 to 100$/, 'missing_value'],
 		[['search', 'kubectl', '--mode'], 2, /^md-vector: --mode needs a value/, 'missing_value'],
 		[['search', 'x', '-k', '0'], 2, /^md-vector: -k must be a whole number from 1 to 100, got '0'$/, 'invalid_value'],
@@ -75,8 +78,13 @@ test('failures exit 1: nothing found is not one; unknown names list what exists'
 	t.teardown(md.stop);
 	await md.run(['ingest-dir', writeNotes(1, 1), '-C', 'notes']);
 	await checkTable(t, md, [
-		[['delete', 'nope.md', '-C', 'notes'], 1, /^md-vector: document 'nope\.md' does not exist in collection 'notes'$/, 'not_found'],
+		[['delete', 'nope.md', '-C', 'notes'], 1, /^md-vector: document 'nope\.md' does not exist in collection 'notes'; md-vector documents -C notes lists its 1 document$/, 'not_found'],
+		[['delete', 'f0/nte-0.md', '-C', 'notes'], 1, /^md-vector: document 'f0\/nte-0\.md' does not exist in collection 'notes'; nearest: f0\/note-0\.md$/, 'not_found'],
 		[['stats', '-C', 'nothing-here'], 1, /^md-vector: collection 'nothing-here' does not exist; existing collections: notes$/, 'not_found'],
+		// Without -C a command means 'default': the error says how to name another, and search how to take them all.
+		[['stats'], 1, /^md-vector: collection 'default' does not exist; existing collections: notes; name one with -C NAME$/, 'not_found'],
+		[['delete', 'f0/note-0.md'], 1, /^md-vector: collection 'default' does not exist; existing collections: notes; name one with -C NAME$/, 'not_found'],
+		[['search', 'gardens'], 1, /^md-vector: collection 'default' does not exist; existing collections: notes; name one with -C NAME, or search them all with --all$/, 'not_found'],
 		[['documents', '-C', 'nothing-here'], 1, /existing collections: notes$/, 'not_found'],
 		[['import', path.join(temporaryDirectory(), 'gone.jsonl')], 1, /^md-vector: .*gone\.jsonl: does not exist$/, 'file_error'],
 		[['ingest', path.join(temporaryDirectory(), 'missing.md')], 1, /^md-vector: .*missing\.md: does not exist$/, 'file_error'],

@@ -1,12 +1,13 @@
 // `get` takes what search prints (issue 26 item 3), through the real CLI and daemon: a hit's source_path, the
 // paths of -l and --format path:line, the FILE:START-END of a hit's header (COLLECTION:FILE:START-END across
 // collections), a path relative to where it runs; a name that matches nothing gets the nearest stored names.
-import {realpathSync} from 'node:fs';
+import {readFileSync, realpathSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {localTokenHeader} from '../../common/local-token.js';
 import {cli} from '../helpers/cli.js';
 import {makeTree} from '../helpers/file-tree.js';
+import {sharedData} from '../helpers/paths.js';
 
 const guide = '# Guide\n\nIntro.\n\n## Install\n\nRun apt install compost-tools.\nThen check the bins.\n\n## Usage\n\nTurn the compost weekly.\n';
 
@@ -67,4 +68,48 @@ test('a name that matches nothing gets the nearest stored names, by path and by 
 	const nothing = await md.run(['get', 'zzzzzzzzzzzz.md', '-C', 'g', '--json']);
 	t.is(nothing.exitCode, 1);
 	t.regex(JSON.parse(String(nothing.stdout)).error.message, /md-vector documents -C g lists its 3 documents/);
+});
+
+test('get --section on a KEP: a unique last heading is enough; a miss suggests by the whole heading path', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const kep = readFileSync(path.join(sharedData, 'kubernetes-keps', 'corpus', 'keps', 'sig-cli', '2229-kubectl-xdg-base-dir', 'README.md'), 'utf8');
+	const root = makeTree({'2229-kubectl-xdg-base-dir/README.md': kep});
+	await md.json(['ingest-dir', root, '-C', 'keps']);
+	const file = '2229-kubectl-xdg-base-dir/README.md';
+	const goals = await md.json(['get', file, '--section', 'Goals', '-C', 'keps']);
+	t.deepEqual(goals.heading_path, ['KEP-2229: kubectl xdg base dir', 'Motivation', 'Goals']);
+	t.true(goals.content.startsWith('### Goals\n'));
+	for (const [asked, nearest] of [['Motivaton', 'Motivation'], ['Motivation > Goal', 'Motivation > Goals'], ['Non Goals', 'Non-Goals']]) {
+		const miss = await md.run(['get', file, '--section', asked!, '-C', 'keps']);
+		t.is(miss.exitCode, 1);
+		t.is(String(miss.stderr), `md-vector: --section: no "${asked}" in ${file}; nearest: "${nearest}"`, asked);
+	}
+});
+
+test('get of a path that search printed finds it in whichever collection holds it, without -C', async t => {
+	const md = cli();
+	t.teardown(md.stop);
+	const root = realpathSync(makeTree({'guide/install.md': guide}));
+	const file = path.join(root, 'guide', 'install.md');
+	await md.json(['ingest-dir', root, '-C', 'g']);
+	const listed = String((await md.run(['search', 'compost', '-C', 'g', '--mode', 'keyword', '-l'])).stdout);
+	t.is(listed, file);
+	const found = await md.run(['get', `${listed}:7:1`]);
+	t.is(found.exitCode, 0, String(found.stderr));
+	t.is(String(found.stdout), 'Run apt install compost-tools.');
+	t.is(String(found.stderr), '', 'one collection holds it: nothing to say');
+	t.is((await md.json(['get', 'guide/install.md'])).collection, 'g', 'a stored name too');
+
+	await md.json(['ingest-dir', root, '-C', 'h']);
+	const twice = await md.run(['get', listed, '--json']);
+	t.is(twice.exitCode, 0);
+	t.is(JSON.parse(String(twice.stdout)).collection, 'g');
+	t.is(String(twice.stderr), `note: 2 collections hold ${file}: this is 'g''s; -C picks another ('h')`);
+	t.is(JSON.parse(String((await md.run(['get', listed, '-C', 'h', '--json'])).stdout)).collection, 'h');
+
+	const nowhere = await md.run(['get', path.join(root, 'guide', 'missing.md')]);
+	t.is(nowhere.exitCode, 1);
+	t.is(String(nowhere.stderr), `md-vector: no collection holds ${path.join(root, 'guide', 'missing.md')} (looked in 'g', 'h'); md-vector documents -C NAME lists a collection's documents`);
+	t.regex(String((await md.run(['get', listed, '-C', 'nope'])).stderr), /^md-vector: collection 'nope' does not exist; existing collections: g, h/, '-C still means that collection');
 });

@@ -6,6 +6,7 @@ import test from 'ava';
 import {execa} from 'execa';
 import {cli, cliPath} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
+import {startPane} from '../helpers/tmux.js';
 import {writeNotes} from '../helpers/trees.js';
 
 const longFolder = 'a-folder-name-long-enough-that-an-80-column-wrap-would-split-its-entries-in-two';
@@ -63,4 +64,26 @@ test('a hybrid search that fell back to keyword says which mode ran', async t =>
 	t.is(result.exitCode, 0);
 	t.regex(String(result.stdout), /^3 results in 'default' \(keyword: hybrid fell back, \d+ ms\)$/m);
 	t.regex(String(result.stderr), /^note: hybrid search fell back to keyword/m);
+});
+
+test('NO_COLOR on a terminal: matches between ⟦ ⟧, and lines wrap counting the marks', async t => {
+	const md = cli(); // NO_COLOR=1
+	t.teardown(md.stop);
+	const file = path.join(temporaryDirectory(), 'heap.md');
+	writeFileSync(file, `# Heap\n\n${Array.from({length: 14}, () => 'compost').join(' ')} and api key rotation.\n`);
+	await md.json(['ingest', file, '-C', 'heap']);
+	const quote = (value: string) => `'${value.replaceAll('\'', String.raw`'\''`)}'`;
+	const exports = Object.entries({...md.environment, TERM: 'xterm-256color'}).map(([name, value]) => `${name}=${quote(value)}`).join(' ');
+	const pane = await startPane(`env ${exports} node ${quote(cliPath)} search 'compost "api key"' -C heap --mode keyword; echo "SEARCH-EXITED $?"`, 60, 30);
+	t.teardown(pane.kill);
+	const screen = await pane.until('the search and its exit', text => text.includes('SEARCH-EXITED 0'));
+	const hit = screen.split('\n').slice(screen.split('\n').findIndex(line => line.startsWith(' 1.')) + 2, screen.split('\n').findIndex(line => line.startsWith('1 result')) - 1);
+	t.true(hit.length > 3, screen);
+	for (const line of hit) {
+		t.regex(line, /^ {4}\S/, `every snippet line starts under its indent: the terminal did not wrap it (${line})`);
+		t.true(line.length <= 60, line);
+	}
+
+	t.regex(hit.join(' '), /⟦compost⟧ ⟦compost⟧/, 'the marks, as the docs say');
+	t.regex(hit.join(' '), /⟦api key⟧/, 'a phrase is one mark, not one a word');
 });

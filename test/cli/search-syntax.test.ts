@@ -83,3 +83,12 @@ test.serial('--explain: a line under each hit, and an explain object per hit in 
 
 	t.false('explain' in (await md.json(['search', '-C', 'keys', 'api key vault'])).results[0], 'only when asked');
 });
+
+test.serial('a query of stop words only finds nothing by keyword and says why', async t => {
+	const result = await md.run(['search', 'the and of', '-C', 'keys', '--mode', 'keyword']);
+	t.is(result.exitCode, 0);
+	t.regex(String(result.stdout), /^No results in 'keys' \(keyword, \d+ ms\)$/);
+	t.is(String(result.stderr), 'note: keyword search found nothing to look for: \'the\', \'and\', \'of\' are stop words, left out of the index; add a word that says what you want, or search by meaning (mode: semantic)');
+	t.regex((await md.json(['search', 'the', '-C', 'keys', '--mode', 'keyword'])).notice, /'the' is a stop word/, 'the API answer carries it');
+	t.is((await md.json(['search', 'the vault', '-C', 'keys', '--mode', 'keyword'])).notice, undefined, 'a query with a word to look for has no such notice');
+});

@@ -106,7 +106,7 @@ test('get prints what was indexed, a line range or a section; search -l and --fo
 	t.is(past.exitCode, 2);
 	t.regex(String(past.stderr), /line: 40 is past the end of the document \(13 lines\)/);
 	const wrongSection = await md.run(['get', 'guide.md', '-C', 'g', '--section', 'Instal > Linx']);
-	t.regex(String(wrongSection.stderr), /nearest: "Guide > Install > Linux"/);
+	t.regex(String(wrongSection.stderr), /nearest: "Install > Linux"/, 'as it can be typed: as deep as what was asked');
 
 	const files = await md.run(['search', 'compost', '-C', 'g', '--mode', 'keyword', '-l']);
 	t.is(String(files.stdout), path.join(root, 'guide.md'));

@@ -52,7 +52,7 @@ test('without a key the daemon refuses to listen beyond loopback', async t => {
 
 test('a setting it cannot use: the daemon refuses to start and names the variable, the rule and the value', async t => {
 	const bad: Array<[string, string, RegExp]> = [
-		['MD_VECTOR_BATCH_SIZE', 'lots', /MD_VECTOR_BATCH_SIZE must be a whole number of texts per model run, 1 to 256, got 'lots'/],
+		['MD_VECTOR_EMBED_SESSIONS', 'lots', /MD_VECTOR_EMBED_SESSIONS must be a whole number of model sessions, 1 to 16, got 'lots'/],
 		['MD_VECTOR_MODEL_RELEASE_S', '-5', /MD_VECTOR_MODEL_RELEASE_S must be a number of seconds, 0 or more/],
 		['MD_VECTOR_POOLING', 'max', /MD_VECTOR_POOLING must be cls or mean, got 'max'/],
 		['MD_VECTOR_MODEL_DTYPE', 'q9', /MD_VECTOR_MODEL_DTYPE must be q8 \(onnx\/model_quantized\.onnx, the default\) or fp32 \(onnx\/model\.onnx\), got 'q9'/],
@@ -107,17 +107,17 @@ test('a 3,000-file directory is one job with progress; /health and search answer
 	t.is(search.status, 200);
 	t.true(search.body.results.length > 0);
 	t.is(during.body.job.state, 'running', 'the job was still running when health and search answered');
-	t.true(during.body.job.progress.processedFiles < 3000);
+	t.true(during.body.job.progress.processed_files < 3000);
 
 	const seen = new Set<number>();
 	let {job} = during.body;
 	while (job.state === 'running') {
-		seen.add(job.progress.processedFiles);
+		seen.add(job.progress.processed_files);
 		job = (await daemon.request('GET', `/api/v1/jobs/${id}`)).body.job;
 	}
 
 	t.is(job.state, 'completed');
-	t.like(job.progress, {totalFiles: 3000, processedFiles: 3000, indexed: 3000, failed: 0});
+	t.like(job.progress, {total_files: 3000, processed_files: 3000, indexed: 3000, failed: 0});
 	t.true(seen.size > 2, 'progress was reported along the way');
 	t.is(job.report.files.length, 3000);
 	const collections = await daemon.request('GET', '/api/v1/collections');
@@ -141,7 +141,7 @@ test('a running job can be cancelled, keeping what was committed', async t => {
 	}
 
 	t.is(job.state, 'cancelled');
-	t.true(job.progress.processedFiles < 1500);
+	t.true(job.progress.processed_files < 1500);
 	t.is((await daemon.request('GET', '/api/v1/jobs/nope')).status, 404);
 	await daemon.stop();
 });

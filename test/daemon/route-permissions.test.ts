@@ -48,14 +48,14 @@ test('every route of the app declares what it needs, and every permission is in 
 	t.deepEqual(routes.filter(route => route.need?.kind === 'open').map(route => route.path), ['/api/v1/health'], 'only /health is open');
 });
 
-test('with OAuth on: its protocol endpoints and consent pages are open by design, client management is the owner\'s, SSE serves any caller', async t => {
+test('with OAuth on: its protocol endpoints and consent pages are open by design, client management and model switches are the owner\'s, SSE serves any caller', async t => {
 	const app = await serveWithOAuth();
 	t.teardown(async () => app.close());
 	const routes = routesOf(createApp(app.deps));
 	t.deepEqual(routes.filter(route => route.need === undefined).map(route => `${route.methods.join(',')} ${route.path}`), [], 'nothing undeclared');
 	const needOf = (path: string) => routes.filter(route => route.path === path).map(route => route.need?.kind);
 	t.deepEqual(routes.filter(route => route.need?.kind === 'open').map(route => route.path).sort(), ['/api/v1/health', ...protocolPaths, ...consentPaths].sort(), 'open: /health and the OAuth endpoints');
-	for (const path of ['/api/v1/clients', '/api/v1/clients/:label', '/api/v1/oauth/sign-in-link']) {
+	for (const path of ['/api/v1/clients', '/api/v1/clients/:label', '/api/v1/oauth/sign-in-link', '/api/v1/models/use']) {
 		t.deepEqual(needOf(path), ['owner'], path);
 	}
 
@@ -72,7 +72,7 @@ test('owner-only routes, walked: a client key and an unproven loopback caller ge
 	const open = await serveWithOAuth(); // no key, no capability file: anyone over loopback is the owner on REST
 	t.teardown(async () => Promise.all([keyed.close(), open.close()]));
 	const routes = routesOf(createApp(keyed.deps)).filter(route => route.need?.kind === 'owner');
-	t.is(routes.length, 3);
+	t.is(routes.length, 4, 'managing clients, and switching models');
 	for (const route of routes) {
 		const method = route.methods[0]!;
 		const path = route.path.replace(':label', 'nobody');

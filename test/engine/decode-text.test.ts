@@ -55,9 +55,9 @@ test('random bytes are refused', t => {
 	t.throws(() => decodeText(bytes, 'f'), {message: /^f: (is not UTF-8 text|contains a NUL byte)/});
 });
 
-test('inline content with a NUL character or an unpaired surrogate is refused (400 invalid_input)', t => {
-	t.throws(() => prepareDocument('# a\n\0', 'a.md'), {message: 'content: contains a NUL character at character 4; Markdown is text'});
-	t.throws(() => prepareDocument('# a \uD83D b', 'a.md'), {message: 'content: holds an unpaired surrogate (U+D83D) at character 4: not valid Unicode text'});
-	t.throws(() => prepareDocument('\uDE00', 'a.md'), {message: /U\+DE00\) at character 0/});
-	t.is(prepareDocument('# a\n\nDessert 🍮\n', 'a.md').chunked.chunks[0]?.content, 'Dessert 🍮', 'a surrogate pair is fine');
+test('inline content with a NUL character or an unpaired surrogate is refused (400 invalid_input)', async t => {
+	await t.throwsAsync(async () => prepareDocument('# a\n\0', 'a.md'), {message: 'content: contains a NUL character at character 4; Markdown is text'});
+	await t.throwsAsync(async () => prepareDocument('# a \uD83D b', 'a.md'), {message: 'content: holds an unpaired surrogate (U+D83D) at character 4: not valid Unicode text'});
+	await t.throwsAsync(async () => prepareDocument('\uDE00', 'a.md'), {message: /U\+DE00\) at character 0/});
+	t.is((await prepareDocument('# a\n\nDessert 🍮\n', 'a.md')).chunked.chunks[0]?.content, 'Dessert 🍮', 'a surrogate pair is fine');
 });

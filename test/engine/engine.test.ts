@@ -171,17 +171,26 @@ test('without a model: keyword works, semantic says why, hybrid falls back and s
 	await engine.close();
 });
 
-test('a collection refuses vectors of another model', async t => {
+test('a collection keeps its own model when the default changes; one whose model cannot be loaded refuses writes and says how to switch it', async t => {
 	const tiny = await loadTinyEmbedder();
-	const {engine} = openEngine(tiny);
+	const {engine, dataDir} = openEngine(tiny);
 	await engine.ingest({content: guide, fileName: 'g.md', collection: 'c'});
 	const other = {...tiny, modelId: 'other-model', dims: 64};
 	engine.setEmbedder({status: 'ready', embedder: other});
-	await t.throwsAsync(engine.ingest({content: shell, fileName: 's.md', collection: 'c'}), {message: /holds vectors of tiny \(32 dims\)/});
+	t.is((await engine.ingest({content: shell, fileName: 's.md', collection: 'c'})).outcome, 'indexed', 'embedded with tiny, its own model, still loaded');
 	const hybrid = await engine.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
-	t.regex(hybrid.notice ?? '', /holds vectors of tiny/);
-	t.is((await statsOf(engine, 'c')).documents, 1);
+	t.is(hybrid.notice, undefined, 'the query is embedded with tiny too');
+	t.like(await statsOf(engine, 'c'), {documents: 2, vectors: 5, model: 'tiny'});
 	await engine.close();
+
+	// Another start whose default is another model and which cannot load tiny (no loader: only its default).
+	const later = Engine.open({dataDir, settleDelayMs: 10});
+	later.setEmbedder({status: 'ready', embedder: other});
+	await t.throwsAsync(later.ingest({content: guide, fileName: 'g2.md', collection: 'c'}), {message: /collection 'c' holds vectors of tiny, which could not be loaded .*md-vector model use NAME -C c/});
+	const fallback = await later.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
+	t.regex(fallback.notice ?? '', /hybrid search fell back to keyword: collection 'c' holds vectors of tiny/);
+	t.is((await statsOf(later, 'c')).documents, 2);
+	await later.close();
 });
 
 test('bad names are refused with the field and the rule', async t => {

@@ -1,5 +1,6 @@
 import test from 'ava';
-import {confidence, convexFusion, convexSemanticWeight, demote, fuse, reciprocalRankFusion, semanticWeight} from '../../daemon/engine/search/fusion.js';
+import {confidence, convexFusion, convexSemanticWeight, demote, demoteBoilerplate, fuse, reciprocalRankFusion, scaleDepth, semanticWeight} from '../../daemon/engine/search/fusion.js';
+import {fusionWeights} from '../../daemon/engine/search/fusion-weights.js';
 import type {Ranked} from '../../daemon/engine/storage/types.js';
 
 const list = (...entries: Array<[number, number]>): Ranked[] => entries.map(([rowid, score]) => ({rowid, score}));
@@ -74,10 +75,47 @@ test('convex fusion trusts the half that is surer of its first hit, within 0.2 t
 	t.deepEqual(fuse('convex', flat, standout), convexFusion([flat, standout], [weight, 1 - weight]));
 });
 
-test('demote: the given rows lose half their score and fall in place, other rows keep theirs', t => {
+test('demote: the given rows keep half their lead over the floor and fall in place, other rows keep theirs', t => {
 	const keyword = list([1, 10], [2, 8], [3, 6]);
-	t.deepEqual(demote(keyword, new Set([1])), list([2, 8], [3, 6], [1, 5]));
+	t.deepEqual(demote(keyword, new Set([1])), list([2, 8], [3, 6], [1, 5]), 'BM25: halved');
 	t.deepEqual(demote(keyword, new Set()), keyword);
 	const semantic = list([1, 0.6], [2, 0.4], [3, -0.2]);
-	t.deepEqual(demote(semantic, new Set([1, 3])).map(hit => [hit.rowid, hit.score.toFixed(2)]), [[2, '0.40'], [1, '0.30'], [3, '-0.30']], 'a negative cosine goes down too');
+	t.deepEqual(demote(semantic, new Set([1, 3]), -0.2).map(hit => [hit.rowid, hit.score.toFixed(2)]), [[2, '0.40'], [1, '0.20'], [3, '-0.20']], 'the floor itself stays');
+});
+
+test('boilerplate: BM25 halved, a cosine half of its lead over the list\'s floor, so the other hits keep their scaled scores', t => {
+	const semantic = list([1, 0.9], [2, 0.85], [3, 0.8], [4, 0.7]); // halving 0.85 itself would set the floor at 0.425
+	const keyword = list([2, 10], [3, 9], [5, 2]);
+	const [demotedSemantic, demotedKeyword] = demoteBoilerplate(semantic, keyword, new Set([2]));
+	t.deepEqual(demotedKeyword, list([3, 9], [2, 5], [5, 2]));
+	t.deepEqual(demotedSemantic.map(hit => [hit.rowid, hit.score.toFixed(3)]), [[1, '0.900'], [3, '0.800'], [2, '0.775'], [4, '0.700']]);
+	const scaled = (ranked: readonly Ranked[]) => new Map(convexFusion([ranked], [1]).map(hit => [hit.rowid, hit.score]));
+	const [before, after] = [scaled(semantic), scaled(demotedSemantic)];
+	t.true(Math.abs(after.get(2)! - (before.get(2)! / 2)) < 1e-12, 'the demoted hit scales to half');
+	for (const rowid of [1, 3, 4]) {
+		t.is(after.get(rowid), before.get(rowid), `row ${rowid} keeps its scaled score`);
+	}
+});
+
+test('the first hits of a fusion do not depend on how deep the lists go beyond scaleDepth (top_k 10 and 100 agree)', t => {
+	const deep = (offset: number, score: (index: number) => number) => list(...Array.from({length: 300}, (_, index): [number, number] => [offset + ((index * 7) % 300), score(index)]));
+	const semantic = deep(0, index => 0.9 - (index * 0.001)); // cosines in a narrow band
+	const keyword = deep(150, index => 30 * (0.96 ** index)); // BM25 falls fast
+	const boilerplate = new Set([0, 7, 164]); // 164 is the keyword list's third: halved, it stays among its first 50
+	const fused = (depth: number) => fuse('convex', ...demoteBoilerplate(semantic.slice(0, depth), keyword.slice(0, depth), boilerplate)).slice(0, 20);
+	t.is(scaleDepth, 50);
+	t.deepEqual(order(fused(300)), order(fused(scaleDepth)));
+	t.deepEqual(fused(300).map(hit => hit.score), fused(scaleDepth).map(hit => hit.score));
+});
+
+test('fusion weights by model family: a better model\'s similarities get their family\'s weight, an unknown model the middle ground', t => {
+	const flat = list(...Array.from({length: 20}, (_, index): [number, number] => [index, 0.5 - (index * 0.001)]));
+	for (const model of ['bge-small-en-v1.5', 'e5-small-v2', 'all-MiniLM-L6-v2', 'some-folder', undefined]) {
+		const weights = fusionWeights(model);
+		t.is(semanticWeight(flat, flat, weights), weights.semantic, String(model));
+		t.true(weights.range[0] <= weights.semantic && weights.semantic <= weights.range[1], String(model));
+	}
+
+	t.deepEqual(fusionWeights(undefined), fusionWeights('some-folder'));
+	t.is(fusionWeights(undefined).semantic, convexSemanticWeight);
 });

@@ -6,6 +6,7 @@ import test from 'ava';
 import {execaNode} from 'execa';
 import {Engine} from '../../daemon/engine/engine.js';
 import {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
+import {FlatIndex} from '../../daemon/engine/storage/embedded/vector-index/flat-index.js';
 import {writeIndex} from '../../daemon/engine/storage/embedded/vector-index/index-file.js';
 import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
 
@@ -26,9 +27,10 @@ test('a disk-full index write is a reported problem, not an abort; no temporary 
 	t.deepEqual(readdirSync(path.join(dataDir, 'indexes')).sort(), ['collection-1.faiss', 'collection-1.json']);
 });
 
-function writtenIndex(): {file: string; sidecar: {bytes: number; crc32: number}} {
+/** An exact index (md-vector's own file) or an HNSW graph (FAISS's) of 40 vectors, written to disk. */
+function writtenIndex(kind: 'flat' | 'hnsw' = 'flat'): {file: string; sidecar: {bytes: number; crc32: number}} {
 	const file = path.join(temporaryDirectory(), 'collection-1');
-	const index = new VectorIndex(8);
+	const index = kind === 'flat' ? new FlatIndex(8) : new VectorIndex(8, 'hnsw');
 	index.addFlat(Array.from({length: 40}, (_, rowid) => rowid + 1), Float32Array.from({length: 40 * 8}, (_, at) => unit(8, Math.floor(at / 8) % 8)[at % 8]!));
 	writeIndex(file, index, 3);
 	return {file, sidecar: JSON.parse(readFileSync(`${file}.json`, 'utf8')) as {bytes: number; crc32: number}};
@@ -36,22 +38,24 @@ function writtenIndex(): {file: string; sidecar: {bytes: number; crc32: number}}
 
 const readInChild = async (file: string) => execaNode(fixture('read-index-child.js'), [file, '8', '3'], {reject: false});
 
-test('an index file is read only when its size and CRC-32 match its sidecar', async t => {
-	const {file, sidecar} = writtenIndex();
-	t.is(sidecar.bytes, readFileSync(`${file}.faiss`).length);
-	t.like(await readInChild(file), {exitCode: 0, stdout: 'loaded 40'});
+for (const kind of ['flat', 'hnsw'] as const) {
+	test(`an index file (${kind}) is read only when its size and CRC-32 match its sidecar`, async t => {
+		const {file, sidecar} = writtenIndex(kind);
+		t.is(sidecar.bytes, readFileSync(`${file}.faiss`).length);
+		t.like(await readInChild(file), {exitCode: 0, stdout: 'loaded 40'});
 
-	const flipped = readFileSync(`${file}.faiss`);
-	flipped[200] = flipped[200]! ^ 0x40; // one vector value changed, the size the same
-	writeFileSync(`${file}.faiss`, flipped);
-	t.like(await readInChild(file), {exitCode: 0, stdout: 'rejected'}, 'a changed byte');
-});
+		const flipped = readFileSync(`${file}.faiss`);
+		flipped[200] = flipped[200]! ^ 0x40; // one value changed, the size the same
+		writeFileSync(`${file}.faiss`, flipped);
+		t.like(await readInChild(file), {exitCode: 0, stdout: 'rejected'}, 'a changed byte');
+	});
+}
 
-test('a file whose vector array claims 2^39 values never reaches FAISS (its 2 TiB allocation aborted the process)', async t => {
-	const {file} = writtenIndex();
+test('an HNSW file whose vector count claims 2^39 never reaches FAISS (a garbage size aborted the process)', async t => {
+	const {file} = writtenIndex('hnsw');
 	const poisoned = readFileSync(`${file}.faiss`);
-	// Flat IP layout: "IxFI", d, ntotal, two dummies, is_trained, metric (37 bytes), then the vector's uint64 length.
-	poisoned.writeBigUInt64LE(2n ** 39n, 37);
+	// HNSW layout: "IHNf", d (int32), then ntotal (int64).
+	poisoned.writeBigUInt64LE(2n ** 39n, 8);
 	writeFileSync(`${file}.faiss`, poisoned);
 	const child = await readInChild(file);
 	t.is(child.signal, undefined);

@@ -2,6 +2,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
+import {FlatIndex} from '../../daemon/engine/storage/embedded/vector-index/flat-index.js';
 import {readIndex, writeIndex} from '../../daemon/engine/storage/embedded/vector-index/index-file.js';
 import {hnswParameters, hnswSearchParameters} from '../../daemon/engine/storage/embedded/vector-index/hnsw-file.js';
 import {temporaryDirectory} from '../helpers/paths.js';
@@ -10,14 +11,48 @@ import {addRows} from '../helpers/vector-rows.js';
 
 const unit = (dims: number, axis: number) => Float32Array.from({length: dims}, (_, index) => (index === axis ? 1 : 0));
 
-function filled(count: number, dims = 8): VectorIndex {
-	const index = new VectorIndex(dims);
+/** The exact index (flat-index.ts) the index thread uses below the HNSW threshold. */
+function filled(count: number, dims = 8): FlatIndex {
+	const index = new FlatIndex(dims);
 	addRows(index, Array.from({length: count}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
 	return index;
 }
 
 test('searching an empty index answers nothing instead of aborting', t => {
-	t.deepEqual(new VectorIndex(8).search(unit(8, 0), 10), []);
+	t.deepEqual(new FlatIndex(8).search(unit(8, 0), 10), []);
+	t.deepEqual(new VectorIndex(8, 'hnsw').search(unit(8, 0), 10), []);
+});
+
+test('the exact index answers the brute-force top k, ties by rowid, through adds, replacements and removals', t => {
+	const next = seeded(5);
+	const dims = 384;
+	const rows = new Map<number, Float32Array>();
+	const index = new FlatIndex(dims);
+	const vectors = clustered(3000, dims);
+	addRows(index, vectors.map((vector, at) => ({rowid: at + 1, vector})));
+	for (const [at, vector] of vectors.entries()) {
+		rows.set(at + 1, vector);
+	}
+
+	// Exact duplicates tie: the lower rowid comes first.
+	addRows(index, [{rowid: 5000, vector: vectors[7]!}, {rowid: 4000, vector: vectors[7]!}]);
+	rows.set(5000, vectors[7]!).set(4000, vectors[7]!);
+	const doomed = [...rows.keys()].filter(() => next() < 0.2);
+	t.is(index.remove(doomed), doomed.length);
+	for (const rowid of doomed) {
+		rows.delete(rowid);
+	}
+
+	addRows(index, [{rowid: 10, vector: vectors[99]!}]); // a rowid held again: replaced
+	rows.set(10, vectors[99]!);
+	t.is(index.size, rows.size);
+	for (const query of [...clustered(30, dims), vectors[7]!]) {
+		const expected = [...rows].map(([rowid, vector]) => ({rowid, score: vector.reduce((sum, value, at) => sum + (value * query[at]!), 0)}))
+			.sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, 25);
+		const found = index.search(query, 25);
+		t.deepEqual(found.map(hit => hit.rowid), expected.map(hit => hit.rowid));
+		t.true(found.every((hit, at) => Math.abs(hit.score - expected[at]!.score) < 1e-6));
+	}
 });
 
 test('k = 0, negative and fractional k are harmless', t => {
@@ -58,6 +93,7 @@ test('wrong dimensions and non-finite values are refused with an error', t => {
 		addRows(index, [{rowid: 1, vector: Float32Array.from({length: 8}, () => Number.NaN)}]);
 	}, {instanceOf: RangeError});
 	t.throws(() => new VectorIndex(0), {instanceOf: RangeError});
+	t.throws(() => new FlatIndex(0), {instanceOf: RangeError});
 	t.is(index.size, 2, 'a refused add adds nothing');
 });
 

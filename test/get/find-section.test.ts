@@ -29,21 +29,29 @@ const doc = [
 	'',
 ].join('\n');
 
-test('a section runs from its heading to before the next heading of its level or higher, without the blank gap', t => {
-	t.deepEqual(findSection(doc, ['Guide', 'Install']), {headingPath: ['Guide', 'Install'], startLine: 5, endLine: 15});
-	t.deepEqual(findSection(doc, ['Install', 'Linux']), {headingPath: ['Guide', 'Install', 'Linux'], startLine: 11, endLine: 12});
-	t.deepEqual(findSection(doc, ['guide']), {headingPath: ['Guide'], startLine: 1, endLine: 20});
+test('a section runs from its heading to before the next heading of its level or higher, without the blank gap', async t => {
+	t.deepEqual(await findSection(doc, ['Guide', 'Install']), {headingPath: ['Guide', 'Install'], startLine: 5, endLine: 15});
+	t.deepEqual(await findSection(doc, ['Install', 'Linux']), {headingPath: ['Guide', 'Install', 'Linux'], startLine: 11, endLine: 12});
+	t.deepEqual(await findSection(doc, ['guide']), {headingPath: ['Guide'], startLine: 1, endLine: 20});
 	// Setext headings count; the title may be left out; case does not matter.
-	t.deepEqual(findSection(doc, ['usage']), {headingPath: ['Guide', 'Usage'], startLine: 18, endLine: 20});
-	t.is(findSection(doc, parseSectionPath(String.raw`Install > A \> B`)).startLine, 14);
+	t.deepEqual(await findSection(doc, ['usage']), {headingPath: ['Guide', 'Usage'], startLine: 18, endLine: 20});
+	t.is((await findSection(doc, parseSectionPath(String.raw`Install > A \> B`))).startLine, 14);
 });
 
-test('a "#" line inside code is not a heading, and a missing section names the nearest one', t => {
-	const error = t.throws(() => findSection(doc, ['not a heading: a comment in code'], 'guide.md'));
+test('a "#" line inside code is not a heading, and a missing section names the nearest one', async t => {
+	const error = await t.throwsAsync(async () => findSection(doc, ['not a heading: a comment in code'], 'guide.md'));
 	t.regex(error.message, /^section: no "not a heading: a comment in code" in guide\.md; nearest: "/);
-	t.throws(() => findSection(doc, ['Install', 'Linx'], 'guide.md'), {message: 'section: no "Install > Linx" in guide.md; nearest: "Guide > Install > Linux"'});
-	t.throws(() => findSection(doc, ['Linux']), {message: /no "Linux"/}, 'only the title may be left out, not a middle heading');
-	t.throws(() => findSection('plain text', ['x']), {message: /it has no headings$/});
+	await t.throwsAsync(async () => findSection(doc, ['Install', 'Linx'], 'guide.md'), {message: 'section: no "Install > Linx" in guide.md; nearest: "Install > Linux"'});
+	await t.throwsAsync(async () => findSection('plain text', ['x']), {message: /it has no headings$/});
+});
+
+test('the last headings are enough when they end one section; several are named with their lines', async t => {
+	t.deepEqual(await findSection(doc, ['Linux']), {headingPath: ['Guide', 'Install', 'Linux'], startLine: 11, endLine: 12});
+	const twice = '# T\n\n## Server\n\n### Goals\n\na\n\n## Client\n\n### Goals\n\nb\n';
+	await t.throwsAsync(async () => findSection(twice, ['goals'], 'x.md'), {message: 'section: "goals" ends 2 sections of x.md: "Server > Goals" (line 5), "Client > Goals" (line 11); give more of its headings'});
+	t.is((await findSection(twice, ['Client', 'Goals'])).startLine, 11);
+	// A heading right below the title goes first, as before: "Install" is the title's, not a deeper one's.
+	t.deepEqual((await findSection('# T\n\n## A\n\n### Install\n\n## Install\n', ['Install'])).headingPath, ['T', 'Install']);
 });
 
 test(String.raw`section paths: split at ">", "\>" is a literal, empty parts refused`, t => {
@@ -52,13 +60,21 @@ test(String.raw`section paths: split at ">", "\>" is a literal, empty parts refu
 	t.throws(() => parseSectionPath('Install >'), {message: /^section: every heading/});
 });
 
-test('on a real KEP, a section found by its path is the text under that heading', t => {
+test('on a real KEP, a section found by its path is the text under that heading', async t => {
 	const file = path.join(sharedData, 'kubernetes-keps', 'corpus', 'keps', 'sig-cli', '1020-kubectl-staging', 'README.md');
 	const text = readFileSync(file, 'utf8');
-	const found = findSection(text, ['Proposal', 'Time frame']);
+	const found = await findSection(text, ['Proposal', 'Time frame']);
 	t.deepEqual(found.headingPath, ['KEP-1020: Move Kubectl Code into Staging', 'Proposal', 'Time frame']);
 	const section = sliceLines(text, found.startLine, found.endLine - found.startLine + 1);
 	t.true(section.content.startsWith('### Time frame\n'));
 	t.true(section.content.endsWith('(1.16 and 1.17).'));
-	t.is(findSection(text, ['Motivation', 'Non-Goals']).endLine, 84);
+	t.is((await findSection(text, ['Motivation', 'Non-Goals'])).endLine, 84);
+});
+
+test('on a KEP, where every heading sits under the title, suggestions compare the whole heading path', async t => {
+	const text = readFileSync(path.join(sharedData, 'kubernetes-keps', 'corpus', 'keps', 'sig-cli', '2229-kubectl-xdg-base-dir', 'README.md'), 'utf8');
+	t.deepEqual((await findSection(text, ['Goals'])).headingPath, ['KEP-2229: kubectl xdg base dir', 'Motivation', 'Goals']);
+	await t.throwsAsync(async () => findSection(text, ['Motivaton'], 'k.md'), {message: 'section: no "Motivaton" in k.md; nearest: "Motivation"'});
+	await t.throwsAsync(async () => findSection(text, ['Motivation', 'Goal'], 'k.md'), {message: 'section: no "Motivation > Goal" in k.md; nearest: "Motivation > Goals"'});
+	await t.throwsAsync(async () => findSection(text, ['Graduation Criterias'], 'k.md'), {message: 'section: no "Graduation Criterias" in k.md; nearest: "Graduation Criteria"'});
 });

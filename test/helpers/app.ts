@@ -7,6 +7,7 @@ import {createApp, type AppDeps} from '../../daemon/app.js';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {AccessControl} from '../../daemon/capabilities/access-control.js';
 import {listen} from '../../daemon/http/listen.js';
+import type {ConnectionCaps, ConnectionLimits} from '../../daemon/http/connection-caps.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
 import {openEngine} from './engine.js';
 import {temporaryDirectory} from './paths.js';
@@ -19,6 +20,8 @@ export type AppOptions = Partial<Omit<AppDeps, 'engine' | 'jobs' | 'access'>> & 
 	readonly env?: NodeJS.ProcessEnv;
 	/** A ready embedder (default: none, keyword search only). */
 	readonly embedder?: Embedder;
+	/** The server's connection limits (default: the daemon's). */
+	readonly connectionLimits?: ConnectionLimits;
 };
 
 export type Answer = {status: number; headers: IncomingHttpHeaders; text: string; body: any};
@@ -27,8 +30,10 @@ export type AppServer = {
 	readonly port: number;
 	readonly deps: AppDeps;
 	readonly logged: string[];
+	/** The server's connections (connection-caps.ts). */
+	readonly connections: ConnectionCaps;
 	/** A request over node:http, so any Host header can be sent. */
-	request(method: string, route: string, options?: {headers?: Record<string, string>; body?: unknown}): Promise<Answer>;
+	request(method: string, route: string, options?: {headers?: Record<string, string>; body?: unknown; from?: string}): Promise<Answer>;
 	close(): Promise<void>;
 };
 
@@ -52,17 +57,18 @@ export async function serveApp(options: AppOptions = {}): Promise<AppServer> {
 		allowedRoots: () => [home], access: new AccessControl(config, options.env ?? {}, log), host: '127.0.0.1', allowedHosts: [],
 		mcpReadOnly: false, log, ...options,
 	};
-	const server = await listen(createApp(deps), 0, '127.0.0.1');
+	const server = await listen(createApp(deps), 0, '127.0.0.1', options.connectionLimits);
 	const {port} = server.address() as {port: number};
 	return {
 		port,
 		deps,
 		logged,
-		async request(method, route, {headers = {}, body} = {}) {
+		connections: server.connections,
+		async request(method, route, {headers = {}, body, from} = {}) {
 			const payload = body === undefined ? undefined : (typeof body === 'string' ? body : JSON.stringify(body));
 			return new Promise<Answer>((resolve, reject) => {
 				const outgoing = httpRequest({
-					host: '127.0.0.1', port, method, path: route,
+					host: '127.0.0.1', port, method, path: route, localAddress: from,
 					// Content-Length always: Node sends a DELETE's body neither chunked nor measured otherwise.
 					headers: {...(payload === undefined ? {} : {'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload))}), ...headers},
 				}, response => {

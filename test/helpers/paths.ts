@@ -6,6 +6,8 @@ import path from 'node:path';
 export const repoRoot = process.cwd();
 export const sharedData = path.resolve(repoRoot, '..', 'shared', 'data');
 export const tinyModelDir = path.join(repoRoot, 'test', 'fixtures', 'models', 'tiny');
+/** A second generated model, 48 dimensions wide (the tiny one has 32): for switching models. */
+export const tiny48ModelDir = path.join(repoRoot, 'test', 'fixtures', 'models', 'tiny-48');
 
 export function temporaryDirectory(prefix = 'md-vector-test-'): string {
 	return mkdtempSync(path.join(os.tmpdir(), prefix));

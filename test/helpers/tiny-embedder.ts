@@ -4,9 +4,9 @@ import {modelConfigFromEnv} from '../../daemon/engine/embedder/model-config.js';
 import {loadTransformersEmbedder} from '../../daemon/engine/embedder/transformers-embedder.js';
 import {temporaryDirectory, tinyModelDir} from './paths.js';
 
-/** The generated random-weight BERT (real tokenizer), loaded through the real loading code. */
-export async function loadTinyEmbedder(): Promise<Embedder> {
-	const config = modelConfigFromEnv({MD_VECTOR_MODEL_DIR: tinyModelDir});
+/** The generated random-weight BERT (real tokenizer), loaded through the real loading code (another folder: tiny48ModelDir). */
+export async function loadTinyEmbedder(directory = tinyModelDir): Promise<Embedder> {
+	const config = modelConfigFromEnv({MD_VECTOR_MODEL_DIR: directory});
 	return loadTransformersEmbedder(config, path.join(temporaryDirectory(), 'cache'));
 }
 

@@ -1,7 +1,7 @@
-import type {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
+import type {LiveIndex} from '../../daemon/engine/storage/embedded/vector-index/index-file.js';
 
 /** Adds rows to an index the way the index thread does: their vectors back to back in one array. */
-export function addRows(index: VectorIndex, rows: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>): void {
+export function addRows(index: LiveIndex, rows: ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>): void {
 	const flat = new Float32Array(rows.reduce((sum, row) => sum + row.vector.length, 0));
 	let offset = 0;
 	for (const {vector} of rows) {

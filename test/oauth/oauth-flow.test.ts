@@ -1,7 +1,7 @@
 // OAuth sign-in end to end, as an assistant's host does it: the MCP SDK's client-side OAuth (discovery, dynamic
 // registration, PKCE, token exchange, refresh) against a real daemon, and a real browser (Debian's Chromium via
 // playwright-core) on md-vector's consent page. The entry's URL is the one `md-vector mcp-config --type http` prints.
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import type {BrowserContext, Page} from 'playwright-core';
@@ -158,7 +158,7 @@ test.serial('Allow: the owner narrows the grant on the consent page; the assista
 
 	const listed = await setup.md.json(['clients', 'list']);
 	t.like(listed.clients.find((entry: {label: string}) => entry.label === label), {kind: 'oauth', client_name: 'Claude Code', collections: ['notes'], permissions: ['search:default', 'collections:read']});
-	const stored = readFileSync(path.join(setup.daemon.home, 'data', 'oauth.json'), 'utf8');
+	const stored = ['oauth.sqlite', 'oauth.sqlite-wal'].map(name => path.join(setup.daemon.home, 'data', name)).filter(file => existsSync(file)).map(file => readFileSync(file, 'latin1')).join('');
 	for (const secret of [provider.saved!.access_token, provider.saved!.refresh_token!]) {
 		t.false(stored.includes(secret), 'tokens are stored as hashes only');
 		t.false(setup.daemon.log().includes(secret), 'and never logged');

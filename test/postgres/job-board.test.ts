@@ -6,7 +6,7 @@ import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
 import {poll} from '../../source/client/poll.js';
-import type {DirectoryReport} from '../../common/wire/jobs.js';
+import type {DirectoryReport} from '../../daemon/engine/sources/sync-totals.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
 import {repoRoot} from '../helpers/paths.js';
@@ -42,7 +42,7 @@ test.serial('a job one daemon runs is found, followed and cancelled through anot
 
 	t.is(other!.get(job.id), undefined, 'not the other daemon\'s own');
 	t.like(await other!.find(job.id), {id: job.id, type: 'ingest-directory', collection: 'notes', directory: '/data/notes', state: 'running'}, 'found as soon as it started');
-	const progressed = await poll(async () => ((await other!.find(job.id))?.progress.processedFiles === 1 ? true : undefined), 30_000, 100);
+	const progressed = await poll(async () => ((await other!.find(job.id))?.progress.processed_files === 1 ? true : undefined), 30_000, 100);
 	t.true(progressed, 'its progress is recorded as it runs');
 
 	t.like(await other!.requestCancel(job.id), {id: job.id, state: 'running'}, 'asked through the other daemon');
@@ -50,7 +50,7 @@ test.serial('a job one daemon runs is found, followed and cancelled through anot
 		const seen = await other!.find(job.id);
 		return seen?.state === 'running' ? undefined : seen;
 	}, 30_000, 100);
-	t.like(ended, {state: 'cancelled', cancelled_by: 'request', progress: {processedFiles: 1, chunks: 4}});
+	t.like(ended, {state: 'cancelled', cancelled_by: 'request', progress: {processed_files: 1, chunks: 4}});
 	t.deepEqual(ended?.report?.files, [{file: 'a.md', status: 'indexed', chunks: 4}], 'with its report');
 	t.deepEqual(ended, running!.get(job.id), 'as its own daemon has it');
 });

@@ -40,6 +40,7 @@ test.serial('both daemons serve from the database, and say so in their log and /
 		t.true(daemon.log().includes(`(database: ${loggedUrl(database.url)})`), daemon.log());
 		t.false(daemon.log().includes(new URL(database.url).password), 'the password is not logged');
 		const {body: health} = await daemon.request('GET', '/api/v1/health');
+		t.is(health.checks.chromadb.backend, 'postgres');
 		t.like(health.checks.storage, {backend: 'postgres', location: loggedUrl(database.url), database: database.name, pgvector: '0.8.2'});
 		t.regex(health.checks.storage.server, /^PostgreSQL 18\./);
 		t.true(health.checks.storage.pool.open >= 1 && health.checks.storage.pool.max === 8, JSON.stringify(health.checks.storage.pool));
@@ -101,7 +102,7 @@ test.serial('a folder ingestion run by one daemon is read, followed to its end a
 	const done = /event: done\ndata: (.*)\n/.exec(events);
 	t.truthy(done, events);
 	const followed = JSON.parse(done![1]!);
-	t.like(followed, {id, state: 'completed', progress: {totalFiles: 30, indexed: 30}});
+	t.like(followed, {id, state: 'completed', progress: {total_files: 30, indexed: 30}});
 	t.deepEqual(followed, (await first.request('GET', `/api/v1/jobs/${id}`)).body.job, 'as the daemon running it has it');
 	t.deepEqual((await second.request('GET', `/api/v1/jobs/${id}`)).body.job, followed);
 	t.false((await second.request('GET', '/api/v1/jobs')).body.jobs.some((job: {id: string}) => job.id === id), 'listed by the daemon that runs it');

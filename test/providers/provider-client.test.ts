@@ -133,7 +133,7 @@ test('refusals name the fix: the key, the model, the URL; a key command is run, 
 test('a request refused as too large is split; queries are cached; ollama speaks /api/embed', async t => {
 	const server = await startFakeEmbeddingServer();
 	t.teardown(async () => server.close());
-	const settings = settingsOf(server);
+	const settings = settingsOf(server, {MD_VECTOR_EMBED_CONCURRENCY: '1'});
 	const embedder = await loadProviderEmbedder(referenceOf(settings), settings);
 	server.script.push({status: 413, body: {error: {message: 'input is too large to process'}}});
 	t.is((await embedder.embedDocuments(['a', 'b', 'c', 'd'])).length, 4);
@@ -150,6 +150,23 @@ test('a request refused as too large is split; queries are cached; ollama speaks
 	t.is(local.modelId, 'ollama:all-minilm');
 	t.deepEqual(server.requests.at(-1)!.body, {model: 'all-minilm', input: ['md-vector checks the embedding server'], truncate: true});
 	t.is(server.requests.at(-1)!.path, '/api/embed');
+});
+
+test('an ingestion\'s slice is shared out among the requests in flight; the model family\'s prefixes go before documents and queries, none before plain texts', async t => {
+	const server = await startFakeEmbeddingServer();
+	t.teardown(async () => server.close());
+	const settings = settingsOf(server, {MD_VECTOR_EMBED_MODEL: 'e5-small-v2'});
+	const embedder = await loadProviderEmbedder(referenceOf(settings), settings);
+	const texts = Array.from({length: 32}, (_, index) => `text ${index}`);
+	const before = server.requests.length;
+	t.is((await embedder.embedDocuments(texts)).length, 32);
+	const sent = server.requests.slice(before).map(request => request.body.input as string[]);
+	t.deepEqual(sent.map(batch => batch.length), [16, 16], 'the 32 texts of one call as two requests, one per MD_VECTOR_EMBED_CONCURRENCY');
+	t.deepEqual(sent.flat().sort(), texts.map(text => `passage: ${text}`).sort(), 'e5\'s passage: before each document');
+	await embedder.embedQuery('a question');
+	t.deepEqual(server.requests.at(-1)!.body.input, ['query: a question']);
+	await embedder.embedPlain!(['as given']);
+	t.deepEqual(server.requests.at(-1)!.body.input, ['as given'], 'POST /v1/embeddings passes its texts on as they came');
 });
 
 test('settings are checked, naming the variable and the rule', t => {

@@ -9,6 +9,8 @@ test('SIGKILL at random moments of writes loses no acknowledged document and lea
 	const tally = new Tally();
 	await killsSection(tally, {seed: 16, kills: 3});
 	t.is(tally.kills, 3);
+	// Every lost or unexpected document by name: operation, document, what was acknowledged, what the daemon held.
+	t.deepEqual(tally.notes.filter(note => / (LOST|UNEXPECTED) /.test(note)), []);
 	mustBeZero(t, tally, ['crashes', 'lost', 'half']);
 	noFailures(t, tally, ['crash', 'lost-ack', 'half-document', 'item-3']);
 });

@@ -3,7 +3,7 @@
 // on candidates in the engine, the same code for both, and these tests hold it to the rules on both.
 import type {TestFn} from 'ava';
 import {isBoilerplate} from '../../daemon/engine/search/boilerplate.js';
-import {demote, fuse} from '../../daemon/engine/search/fusion.js';
+import {demoteBoilerplate, fuse} from '../../daemon/engine/search/fusion.js';
 import type {SearchExplain} from '../../common/wire/search.js';
 import type {RunningDaemon} from '../helpers/daemon.js';
 
@@ -115,7 +115,7 @@ export function syntaxCases(test: TestFn, start: () => Promise<RunningDaemon>, s
 				const ranked = (list: Hit[]) => list.map(hit => ({rowid: rowid(hit as Hit & {source_file: string}), score: hit.score}));
 				// As the engine fuses: boilerplate among the candidates at half in each list (search/boilerplate.ts).
 				const boilerplate = new Set([...semantic, ...keyword].filter(hit => isBoilerplate(hit.content)).map(hit => rowid(hit as Hit & {source_file: string})));
-				const fused = fuse(fusion, demote(ranked(semantic), boilerplate), demote(ranked(keyword), boilerplate)).slice(0, 10);
+				const fused = fuse(fusion, ...demoteBoilerplate(ranked(semantic), ranked(keyword), boilerplate)).slice(0, 10);
 				t.deepEqual(hybrid.map(hit => corpus[rowid(hit as Hit & {source_file: string})]!.file_name), fused.map(hit => corpus[hit.rowid]!.file_name), `${query} (${fusion})`);
 				// The lists' scores come rounded to 6 decimals; min-max scaling and the per-query weight (from the lists'
 				// spread) carry that rounding into the fused scores, a little enlarged.

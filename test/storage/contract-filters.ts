@@ -4,8 +4,10 @@
 import type {TestFn} from 'ava';
 import type {Storage} from '../../daemon/engine/storage/storage.js';
 import type {Collection, FieldWeights, Ranked} from '../../daemon/engine/storage/types.js';
-import type {SearchFilter} from '../../daemon/engine/storage/document-filter.js';
+import type {ChunkFilter, SearchFilter} from '../../daemon/engine/storage/document-filter.js';
 import {keywordTerms} from '../../common/text/keyword-query.js';
+import {phraseWords} from '../../common/text/keyword-tokens.js';
+import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {documentOf, fingerprint, vectorOf} from './fixtures.js';
 
 const weights: FieldWeights = [2, 1.5, 1];
@@ -30,13 +32,13 @@ async function names(storage: Storage, collection: Collection, hits: readonly Ra
 }
 
 export function filtersContract(test: TestFn, name: string, open: Open): void {
-	const keyword = async (storage: Storage, collection: Collection, filter: SearchFilter, k = 3) => names(storage, collection, await storage.keywordTopK(collection, keywordTerms('kiwi'), k, weights, filter));
+	const keyword = async (storage: Storage, collection: Collection, filter: SearchFilter, k = 3) => names(storage, collection, await storage.keywordTopK([collection], keywordTerms('kiwi'), k, weights, filter));
 	const vector = async (storage: Storage, collection: Collection, filter: SearchFilter, k = 3) => names(storage, collection, await storage.vectorTopK(collection, vectorOf('kiwi kiwi kiwi kiwi'), k, filter));
 
 	test(`${name}: path filters keep the documents whose stored name a glob matches, inside top-k`, async t => {
 		const {storage, collection} = await open(t);
 		await fill(storage, collection);
-		t.true((await names(storage, collection, await storage.keywordTopK(collection, keywordTerms('kiwi'), 3, weights))).every(file => file.startsWith('loud/')), 'unfiltered, the loud documents fill the keyword top 3');
+		t.true((await names(storage, collection, await storage.keywordTopK([collection], keywordTerms('kiwi'), 3, weights))).every(file => file.startsWith('loud/')), 'unfiltered, the loud documents fill the keyword top 3');
 		t.true((await names(storage, collection, await storage.vectorTopK(collection, vectorOf('kiwi kiwi kiwi kiwi'), 3))).every(file => file.startsWith('loud/')), 'and the vector top 3');
 		for (const search of [keyword, vector]) {
 			t.deepEqual(await search(storage, collection, {paths: ['api/**']}), ['api/auth.md', 'api/v1/users.md'], '** crosses folders');
@@ -72,5 +74,30 @@ export function filtersContract(test: TestFn, name: string, open: Open): void {
 		await storage.moveDocuments(collection, {remove: [], move: [{from: 'guide/faq.md', to: 'help/faq.md', sourceId: null, relativePath: null, sourcePath: null, mtimeMs: null}]});
 		t.deepEqual(await vector(storage, collection, {meta: {status: 'published'}}), ['help/faq.md']);
 		t.deepEqual(await keyword(storage, collection, {paths: ['guide/**']}), [], 'paths match the new name');
+	});
+
+	test(`${name}: a search over several collections keeps what the globs keep in each, with phrases and exclusions too`, async t => {
+		const {storage, collection} = await open(t);
+		await fill(storage, collection);
+		const second = await storage.ensureCollection('second', chunkerVersion);
+		await storage.writeDocuments(second, [
+			documentOf('api/b.md', [{content: 'kiwi api key'}]), documentOf('api/d.md', [{content: 'kiwi door'}]),
+			documentOf('notes/c.md', [{content: 'kiwi api key'}]), documentOf('readme.md', [{content: 'kiwi second readme'}]),
+		], fingerprint);
+		const both = async (filter: ChunkFilter) => {
+			const hits = await storage.keywordTopK([collection, second], keywordTerms('kiwi'), 20, weights, filter);
+			const rowids = hits.map(hit => hit.rowid);
+			const found = [...await storage.chunks(collection, rowids)].map(([, chunk]) => `c:${chunk.fileName}`);
+			found.push(...[...await storage.chunks(second, rowids)].map(([, chunk]) => `second:${chunk.fileName}`));
+			t.is(found.length, hits.length, 'each hit is a chunk of one of them');
+			return found.sort();
+		};
+
+		t.deepEqual(await both({paths: ['api/v1/**', 'notes/*']}), ['c:api/v1/users.md', 'second:notes/c.md'], 'a name only one collection holds is kept there only');
+		t.deepEqual(await both({paths: ['readme.md']}), ['c:readme.md', 'second:readme.md'], 'a name both hold is kept in both');
+		t.deepEqual(await both({paths: ['api/*'], text: {phrases: [], exclusions: [phraseWords('tokens')]}}), ['second:api/b.md', 'second:api/d.md'], 'paths and an exclusion');
+		t.deepEqual(await both({paths: ['**'], text: {phrases: [phraseWords('api key')], exclusions: []}}), ['second:api/b.md', 'second:notes/c.md'], 'paths and a phrase');
+		const vector = await storage.vectorTopK(second, vectorOf('kiwi api key'), 10, {paths: ['api/*'], text: {phrases: [phraseWords('api key')], exclusions: []}});
+		t.deepEqual((await names(storage, second, vector)), ['api/b.md'], 'the vector top-k takes the same filter');
 	});
 }

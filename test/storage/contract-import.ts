@@ -41,7 +41,7 @@ export function importContract(test: TestFn, name: string, open: Open): void {
 		await t.throwsAsync(storage.importDocuments('c', chunkerVersion, failing('vector'), fingerprint), {message: /a vector has 9 dimensions/});
 		t.deepEqual((await storage.sources(collection)).map(source => source.label), ['notes'], 'no source added');
 		t.deepEqual((await storage.documents(collection)).map(document => document.fileName), ['a.md'], 'nothing renamed, nothing written');
-		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('banana'), 10, [1, 1, 1]), []);
+		t.deepEqual(await storage.keywordTopK([collection], keywordTerms('banana'), 10, [1, 1, 1]), []);
 
 		let given: string[] = [];
 		const written = await storage.importDocuments('c', chunkerVersion, {
@@ -60,7 +60,7 @@ export function importContract(test: TestFn, name: string, open: Open): void {
 		t.like(await storage.document(collection, 'notes/a.md'), {sourceId: notes.id, relativePath: 'a.md'});
 		t.like(await storage.document(collection, 'work/b.md'), {sourceId: work.id, relativePath: 'b.md', mtimeMs: 42, sourcePath: '/data/work/b.md'});
 		t.is(await storage.documentText(collection, 'work/b.md'), '# banana bread\n');
-		t.is((await storage.keywordTopK(collection, keywordTerms('banana'), 10, [1, 1, 1])).length, 1);
+		t.is((await storage.keywordTopK([collection], keywordTerms('banana'), 10, [1, 1, 1])).length, 1);
 		t.is((await storage.vectorTopK(collection, vectorOf('apple pie'), 5)).length, 2, 'vectors of both, the renamed one kept');
 
 		const made = await storage.importDocuments('made', chunkerVersion, {sources: [folder('/data/made', 'made')], moves: [], async * groups(sources) {

@@ -119,7 +119,7 @@ async function expectStore(t: ExecutionContext, storage: Storage, collection: Co
 	for (const query of ['compost tomato', 'frost', 'notes mulch seed', 'new worm', 'shade text']) {
 		const terms = keywordTerms(query);
 		const expected = referenceRanking(documents, terms, weights);
-		const actual = await storage.keywordTopK(collection, terms, 100, weights);
+		const actual = await storage.keywordTopK([collection], terms, 100, weights);
 		if (exactScores) {
 			t.deepEqual(actual.map(hit => hit.score.toFixed(6)), expected.map(hit => hit.score.toFixed(6)), `${round}: ${query}`);
 		}

@@ -15,7 +15,7 @@ type Open = (t: {teardown: (fn: () => Promise<void>) => void}) => Promise<{stora
 
 /** Keyword hits of a query as `file#ordinal`, to see what a collection still ranks. */
 async function ranked(storage: Storage, collection: Collection, query: string): Promise<string[]> {
-	const hits = await storage.keywordTopK(collection, keywordTerms(query), 20, weights);
+	const hits = await storage.keywordTopK([collection], keywordTerms(query), 20, weights);
 	const names = new Map<number, string>();
 	for (const document of await storage.documents(collection)) {
 		for (const chunk of await storage.chunksOfDocument(collection, document.fileName)) {

@@ -12,6 +12,8 @@ import {sourcesContract} from './contract-sources.js';
 import {importContract} from './contract-import.js';
 import {rewritesContract} from './contract-rewrites.js';
 import {filtersContract} from './contract-filters.js';
+import {statisticsContract} from './contract-statistics.js';
+import {switchContract} from './contract-switch.js';
 
 /** Makes a new, empty backend; the suite closes it. */
 export type BackendFactory = () => Promise<Storage>;
@@ -21,7 +23,7 @@ const weights: FieldWeights = [2, 1.5, 1];
 export type ContractOptions = {
 	/** Whether a read may run while a transaction of another connection is open (PGlite serves one session at a time: no). */
 	readonly readsBesideTransactions?: boolean;
-	/** Whether BM25 scores stay exact after deletes (FTS5 goes on counting replaced rows in N: not on the embedded store). */
+	/** Whether BM25 scores stay exact after deletes. */
 	readonly exactScoresAfterDeletes?: boolean;
 };
 
@@ -55,7 +57,7 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 		t.is(await storage.deleteDocument(collection, 'b.md'), undefined, 'absent: undefined');
 		t.is(await storage.document(collection, 'b.md'), undefined);
 		t.deepEqual(await storage.chunksOfDocument(collection, 'b.md'), []);
-		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('beta'), 10, weights), [], 'a deleted document is not ranked');
+		t.deepEqual(await storage.keywordTopK([collection], keywordTerms('beta'), 10, weights), [], 'a deleted document is not ranked');
 		t.is((await storage.vectorTopK(collection, vectorOf('beta one'), 10)).length, 1, 'nor its vectors');
 		t.like(await storage.stats(collection), {documents: 1, chunks: 1, vectors: 1});
 	});
@@ -67,7 +69,7 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 			documentOf('a.md', [{content: 'first plum'}, {content: 'first fig'}]), documentOf('b.md', [{content: 'beta kiwi'}]), documentOf('a.md', [{content: 'second lime'}]),
 		], fingerprint);
 		t.deepEqual(await contents(storage, collection), ['a.md#0: second lime', 'b.md#0: beta kiwi']);
-		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('apple plum fig'), 10, weights), [], 'no posting of the copies replaced');
+		t.deepEqual(await storage.keywordTopK([collection], keywordTerms('apple plum fig'), 10, weights), [], 'no posting of the copies replaced');
 		t.like(await storage.stats(collection), {documents: 2, chunks: 2, vectors: 2});
 	});
 
@@ -131,7 +133,7 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 			const terms = keywordTerms(query);
 			const limit = 3 + Math.floor(next() * 10);
 			const expected = referenceRanking(corpus, terms, weights).slice(0, limit);
-			const actual = await storage.keywordTopK(collection, terms, limit, weights);
+			const actual = await storage.keywordTopK([collection], terms, limit, weights);
 			t.deepEqual(actual.map(hit => hit.score.toFixed(6)), expected.map(hit => hit.score.toFixed(6)), query);
 			// Equal scores may come in either order; every row with a score of its own is in its place.
 			const unique = (hits: ReadonlyArray<{key: string; score: number}>) => hits.filter(hit => expected.filter(other => other.score.toFixed(6) === hit.score.toFixed(6)).length === 1).map(hit => hit.key);
@@ -219,11 +221,11 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 		], fingerprint), {message: /b\.md: a vector has 9 dimensions/});
 		t.deepEqual(await contents(storage, collection), before.contents);
 		t.deepEqual(await storage.stats(collection), before.stats);
-		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('pear banana'), 10, weights), []);
+		t.deepEqual(await storage.keywordTopK([collection], keywordTerms('pear banana'), 10, weights), []);
 		t.deepEqual(await storage.vectorTopK(collection, vectorOf('replacement pear text'), 5), before.nearest);
 		t.is(await storage.document(collection, 'b.md'), undefined);
 		await storage.writeDocuments(collection, [documentOf('b.md', [{content: 'banana'}])], fingerprint);
-		t.is((await storage.keywordTopK(collection, keywordTerms('banana'), 10, weights)).length, 1, 'the backend still writes after a failed write');
+		t.is((await storage.keywordTopK([collection], keywordTerms('banana'), 10, weights)).length, 1, 'the backend still writes after a failed write');
 	});
 
 	test(`${name}: documents given a group at a time are written in one transaction, seen by nobody before it commits`, async t => {
@@ -247,13 +249,13 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 		await t.throwsAsync(storage.writeDocumentGroups(collection, groups(2), fingerprint), {message: 'the groups stopped'});
 		t.deepEqual(await contents(storage, collection), before.contents, 'a failure after two groups leaves nothing of them');
 		t.deepEqual(await storage.vectorTopK(collection, vectorOf('pear one'), 5), before.nearest);
-		t.deepEqual(await storage.keywordTopK(collection, keywordTerms('pear'), 10, weights), []);
+		t.deepEqual(await storage.keywordTopK([collection], keywordTerms('pear'), 10, weights), []);
 		t.true(seenMeanwhile.every(seen => JSON.stringify(seen) === JSON.stringify(before.contents)), 'reads during the transaction see none of it');
 
 		seenMeanwhile.length = 0;
 		await storage.writeDocumentGroups(collection, groups(), fingerprint);
 		t.deepEqual(await contents(storage, collection), ['a.md#0: pear one', 'g1.md#0: pear two', 'g2.md#0: pear three']);
-		t.is((await storage.keywordTopK(collection, keywordTerms('pear'), 10, weights)).length, 3, 'keyword search finds every group');
+		t.is((await storage.keywordTopK([collection], keywordTerms('pear'), 10, weights)).length, 3, 'keyword search finds every group');
 		t.is((await storage.vectorTopK(collection, vectorOf('pear three'), 1))[0]?.rowid, (await storage.chunksOfDocument(collection, 'g2.md'))[0]!.rowid, 'so does vector search');
 		t.like(await storage.stats(collection), {documents: 3, chunks: 3, vectors: 3});
 		await t.throwsAsync(storage.writeDocumentGroups(collection, (async function * () {
@@ -262,11 +264,13 @@ export function storageContract(test: TestFn, name: string, makeBackend: Backend
 		})(), fingerprint), {message: /i\.md: a vector has 9 dimensions/});
 		t.is(await storage.document(collection, 'h.md'), undefined, 'a group refused takes the groups before it with it');
 		await storage.writeDocuments(collection, [documentOf('b.md', [{content: 'banana'}])], fingerprint);
-		t.is((await storage.keywordTopK(collection, keywordTerms('banana'), 10, weights)).length, 1, 'the backend still writes after');
+		t.is((await storage.keywordTopK([collection], keywordTerms('banana'), 10, weights)).length, 1, 'the backend still writes after');
 	});
 
 	sourcesContract(test, name, open);
 	importContract(test, name, open);
 	rewritesContract(test, name, open, exactScoresAfterDeletes);
 	filtersContract(test, name, open);
+	statisticsContract(test, name, open);
+	switchContract(test, name, open);
 }

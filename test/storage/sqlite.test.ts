@@ -7,8 +7,7 @@ import {temporaryDirectory} from '../helpers/paths.js';
 import {storageContract} from './contract.js';
 import {filtersContract} from './contract-filters.js';
 
-// FTS5 counts replaced rows in BM25's N until its segments merge (contract-rewrites.ts).
-storageContract(test, 'sqlite+faiss', async () => EmbeddedStorage.open({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 10}), {exactScoresAfterDeletes: false});
+storageContract(test, 'sqlite+faiss', async () => EmbeddedStorage.open({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 10}));
 
 // Filtered vector search through the FAISS index (over-fetching), as it runs when the kept set is large.
 filtersContract(test, 'sqlite+faiss through the index', async t => {

@@ -11,10 +11,10 @@ export function hit(file: string, content: string, score = 0.5): SearchResult {
 
 const healthy: Health = {status: 'ok', version: '0.1.0', uptime_s: 1, checks: {chromadb: {status: 'ok', count: 3}, embedder: {status: 'ok', dimension: 32, model: 'tiny'}}};
 
-function job(id: string, directory: string, collection: string, state: Job['state'], processedFiles: number): Job {
+function job(id: string, directory: string, collection: string, state: Job['state'], processed_files: number): Job {
 	return {
 		id, type: 'ingest-directory', collection, directory, state, started_at: new Date().toISOString(),
-		progress: {totalFiles: 2, processedFiles, indexed: processedFiles, moved: 0, unchanged: 0, failed: 0, chunks: processedFiles * 3},
+		progress: {total_files: 2, processed_files, indexed: processed_files, moved: 0, unchanged: 0, failed: 0, chunks: processed_files * 3},
 	};
 }
 

@@ -75,6 +75,26 @@ test.serial('80x24: results above a wrapping preview; the delete, ingest and hel
 	t.regex(help, /In the search box[\s\S]*In the results and collections/);
 });
 
+test.serial('100 columns: the help\'s columns take the room their lines need, nothing cut, each key once; Esc then q quits', async t => {
+	const pane = await startTui(t, md, {args: ['-C', 'ps'], columns: 100, rows: 30});
+	await keys(pane, '-l', 'splatting');
+	await pane.until('results', text => /last search \d+ ms/.test(text) && text.includes('about_Splatting.md'));
+	await keys(pane, 'Escape', '?');
+	const help = await pane.until('the help, two columns', text => text.includes('md-vector keys') && text.includes('q  quit'));
+	t.deepEqual(frameProblems(help, 100), []);
+	const lines = help.split('\n').filter(line => line.startsWith('║ ') && !line.includes('md-vector keys'));
+	t.deepEqual(lines.filter(line => line.includes('…')), [], 'no line of the help is cut');
+	t.regex(help, /║ Enter +open in \$VISUAL \/ \$EDITOR at its line +║/, 'the left column whole');
+	t.regex(help, /║ ↑ ↓ j k +select a result; switch collection +║/, 'one row for the keys of both lists');
+	t.is(help.split('↑ ↓ j k').length, 2, '↑ ↓ j k listed once');
+	// Esc closes the help; in the results, Esc stays there (it went back to the search box, and q was typed in).
+	await keys(pane, 'Escape');
+	await pane.until('the help closed', text => !text.includes('md-vector keys'));
+	await keys(pane, 'Escape', 'q');
+	const after = await pane.until('the TUI gone', text => text.includes('TUI-EXITED'));
+	t.regex(after, /TUI-EXITED 0/);
+});
+
 test.serial('60 columns: the search line keeps its parts apart; the preview still wraps', async t => {
 	const pane = await startTui(t, md, {args: ['-C', 'ps'], columns: 60, rows: 20});
 	await keys(pane, '-l', 'splatting');

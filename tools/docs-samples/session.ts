@@ -8,6 +8,9 @@ import {execa} from 'execa';
 import {normalise, type Varying} from './normalise.js';
 import {corpus, type Sample} from './samples.js';
 
+/** A job's progress line on a pipe, in any phase: `update: finding the Markdown files`, `update: reading 7/8 files, 0 files/s, ETA ?`. */
+const progressLine = /^(?:update|ingest-dir): (?:finding the Markdown files$|.*(?:files|chunks)\/s, ETA )/;
+
 export type Setup = {
 	/** The repository (its dist/cli/md-vector.cjs is run). */
 	readonly checkout: string;
@@ -86,7 +89,9 @@ export async function runSamples(setup: Setup, samples: readonly Sample[]): Prom
 					throw new Error(`sample ${sample.id}: '${line}' exited ${String(result.exitCode)}, not ${expected}: ${String(result.stderr)}`);
 				}
 
-				const shown = [sample.stderr ? String(result.stderr) : '', String(result.stdout)].filter(part => part !== '');
+				// A job's progress lines come as often as the machine's speed allows: they are not part of a sample.
+				const stderr = String(result.stderr).split('\n').filter(text => !progressLine.test(text)).join('\n');
+				const shown = [sample.stderr ? stderr : '', String(result.stdout)].filter(part => part !== '');
 				text += `$ ${line}\n${shown.map(part => part.endsWith('\n') ? part : `${part}\n`).join('')}`;
 			}
 

@@ -12,6 +12,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 export class KillTree {
 	readonly files: string[];
 	private readonly texts = new Map<string, string>();
+	private readonly revisions = new Map<string, string>();
 
 	constructor(readonly root: string, count: number) {
 		const keps = path.join(sharedData, 'kubernetes-keps');
@@ -30,7 +31,13 @@ export class KillTree {
 	revise(files: readonly string[], revision: string): void {
 		for (const file of files) {
 			this.write(file, `${this.texts.get(file)!}\nRevision ${revision}.\n`);
+			this.revisions.set(file, `revision ${revision}`);
 		}
+	}
+
+	/** Which version a file is now: `original`, or the cycle that revised it last (`revision 7`). */
+	revision(file: string): string {
+		return this.revisions.get(file) ?? 'original';
 	}
 
 	/** The content hash of a file as the daemon computes it (SHA-256 of its text). */

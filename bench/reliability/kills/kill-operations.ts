@@ -15,25 +15,44 @@ export type OperationContext = {
 	readonly modelId: string;
 	readonly dims: number;
 	readonly chunkerVersion: number;
+	/** The operation as findings name it (`cycle 3: force re-ingest`). */
+	readonly operation?: string;
 	/** Called after each poll of a directory job, once its progress is in the ledger (a test kills the daemon there). */
 	readonly afterJobPoll?: (job: {readonly state: string; readonly progress: Record<string, number>}) => Promise<void> | void;
 };
 
 const alive = (context: OperationContext) => context.daemon.running;
 
+/** The operation and how long after its start an answer came, for an acknowledgement's provenance. */
+function clockOf(context: OperationContext): () => string {
+	const started = performance.now();
+	const operation = context.operation ?? `cycle ${context.cycle}`;
+	return () => `${operation} (+${Math.round(performance.now() - started)} ms)`;
+}
+
 /**
  * A directory ingestion (default mode, or force: every chunk embedded again), some files changed first. Its
- * progress acknowledges files. The daemon writes the files whose content differs from what it stores (what the
- * ledger holds for them: exact since the last restart's check), in name order, a group per transaction; its
- * `processedFiles` counts the unchanged files from the start, so `processedFiles - unchanged` of those are
- * committed. (Taking `processedFiles` n as "the first n files of the folder", as this did before, acknowledged
- * changed files that sort among unchanged ones before their group was written: a SIGKILL in that window, which
- * a loaded machine widens, showed them as lost.)
+ * progress acknowledges files. The daemon writes, in name order, a group per transaction: by default the files
+ * whose content differs from what it stores (what the ledger holds for them: exact since the last restart's
+ * check), and its `processed_files` counts the unchanged files from the start; with force every file, and
+ * `unchanged` is 0. So the first `processed_files - unchanged` files of that list are committed. (Taking
+ * `processed_files` n as "the first n files of the folder", as this did before issue 25, acknowledged changed
+ * files that sort among unchanged ones before their group was written; taking it as the first n changed files in
+ * force mode, as this did before issue 34, acknowledged changed files that sort after the group written, then
+ * ran past the end of that list and threw, which the kill runs took for the kill's doing: a SIGKILL before the
+ * job's last group showed them as lost. Issue 34 item 11.)
  */
 export async function ingestDirectory(context: OperationContext, mode: 'default' | 'force'): Promise<void> {
 	const {daemon, ledger, tree, random} = context;
-	tree.revise(tree.files.filter(() => random.chance(0.3)), `${context.cycle}`);
+	const clock = clockOf(context);
+	const revised = tree.files.filter(() => random.chance(0.3));
+	tree.revise(revised, `${context.cycle}`);
+	for (const file of tree.files) {
+		ledger.name(tree.hash(file), `${file} ${tree.revision(file)}`);
+	}
+
 	const pending = tree.files.filter(file => ledger.acknowledged(killCollections.directory, file) !== tree.hash(file));
+	const written = mode === 'force' ? tree.files : pending; // what the daemon writes, in its order
 	for (const file of tree.files) {
 		ledger.begin(killCollections.directory, file, tree.hash(file));
 	}
@@ -50,10 +69,17 @@ export async function ingestDirectory(context: OperationContext, mode: 'default'
 			return;
 		}
 
-		const {processedFiles, unchanged, failed} = body.job.progress as {processedFiles: number; unchanged: number; failed: number};
+		const {processed_files, unchanged, failed, indexed} = body.job.progress as {processed_files: number; unchanged: number; failed: number; indexed: number};
+		const seen = `job ${(started.body.job.id as string).slice(0, 8)} ${body.job.state as string}: processed_files ${processed_files}, unchanged ${unchanged}, indexed ${indexed}, failed ${failed}`;
 		// A file that failed is counted before its group commits: nothing more is acknowledged then (none fail here).
-		for (const written = failed === 0 ? processedFiles - unchanged : 0; acknowledged < written; acknowledged++) {
-			ledger.ack(killCollections.directory, pending[acknowledged]!, tree.hash(pending[acknowledged]!));
+		const committed = failed === 0 ? processed_files - unchanged : 0;
+		if (committed > written.length) {
+			throw new Error(`${clock()} ${mode} ingest-dir: ${seen}, but the ledger expected ${written.length} files to be written (${pending.length} changed): its model of the daemon is wrong`);
+		}
+
+		for (; acknowledged < committed; acknowledged++) {
+			const file = written[acknowledged]!;
+			ledger.ack(killCollections.directory, file, tree.hash(file), `${clock()} ${mode} ingest-dir, ${seen} (file ${acknowledged + 1} of the ${written.length} it writes; ${pending.length} changed: ${pending.join(' ')})`);
 		}
 
 		await context.afterJobPoll?.(body.job);
@@ -70,6 +96,7 @@ export async function ingestDirectory(context: OperationContext, mode: 'default'
 /** An import of 20 new documents with unit vectors: acknowledged all at once, and all or none after a kill. */
 export async function importDocuments(context: OperationContext): Promise<void> {
 	const {daemon, ledger, random} = context;
+	const clock = clockOf(context);
 	const files = Array.from({length: 20}, (_, index) => `import-${context.cycle}-${index}.md`);
 	const header = {format: 'md-vector-export', version: 1, collection: killCollections.imports, model_id: context.modelId, dims: context.dims, chunker_version: context.chunkerVersion, exported_at: new Date().toISOString()};
 	const lines = [JSON.stringify(header)];
@@ -88,7 +115,7 @@ export async function importDocuments(context: OperationContext): Promise<void> 
 	const answer = await daemon.request({method: 'POST', path: '/api/v1/import', headers: {'content-type': 'application/x-ndjson'}, body: `${lines.join('\n')}\n`});
 	if (answer.status === 200) {
 		for (const [index, file] of files.entries()) {
-			ledger.ack(killCollections.imports, file, JSON.parse(lines[index + 1]!).content_hash as string);
+			ledger.ack(killCollections.imports, file, JSON.parse(lines[index + 1]!).content_hash as string, `${clock()} import: 200`);
 		}
 	}
 }
@@ -96,6 +123,7 @@ export async function importDocuments(context: OperationContext): Promise<void> 
 /** Deletes acknowledged documents one by one; each 200 (or 404: it was not there) acknowledges its absence. */
 export async function deleteDocuments(context: OperationContext): Promise<void> {
 	const {daemon, ledger, random} = context;
+	const clock = clockOf(context);
 	const collection = random.pick(Object.values(killCollections));
 	const doomed = ledger.present(collection).filter(() => random.chance(0.25)).slice(0, 12);
 	for (const file of doomed) {
@@ -106,7 +134,7 @@ export async function deleteDocuments(context: OperationContext): Promise<void> 
 		ledger.begin(collection, file, 'absent');
 		const {status} = await daemon.api('DELETE', `/documents/${encodeURIComponent(file)}?collection=${collection}`);
 		if (status === 200 || status === 404) {
-			ledger.ack(collection, file, 'absent');
+			ledger.ack(collection, file, 'absent', `${clock()} DELETE: ${status}`);
 		}
 	}
 }
@@ -114,13 +142,14 @@ export async function deleteDocuments(context: OperationContext): Promise<void> 
 /** Inline documents one request at a time, each with its own word (found by keyword search later). */
 export async function ingestNotes(context: OperationContext): Promise<void> {
 	const {daemon, ledger} = context;
+	const clock = clockOf(context);
 	for (let index = 0; index < 40 && alive(context); index++) {
 		const file = `note-${context.cycle}-${index}.md`;
 		const content = `# Note ${context.cycle} ${index}\n\nThe word zq${context.cycle}x${index} marks this note about compost and soil.\n\n## More\n\nDetails of note ${index}.\n`;
 		ledger.begin(killCollections.notes, file, sha256(content));
 		const {status} = await daemon.api('POST', '/ingest', {content, file_name: file, collection: killCollections.notes});
 		if (status === 200) {
-			ledger.ack(killCollections.notes, file, sha256(content));
+			ledger.ack(killCollections.notes, file, sha256(content), `${clock()} POST /ingest: 200`);
 		}
 	}
 }

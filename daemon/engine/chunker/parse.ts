@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
-import {parse as parseYaml} from 'yaml';
 import {blocksOf, type MarkdownBlock} from './blocks.js';
+import {parseFrontMatter} from './front-matter.js';
 
 /**
  * Block structure only: inline parsing is off (a heading's text is parsed on its own), which makes this about
@@ -37,19 +37,16 @@ export function parseMarkdown(source: string): ParsedMarkdown {
 	return {frontMatter, blocks: blocksOf(markdown, body, markdown.parse(body, env), env)};
 }
 
-/** Title and tags from YAML front matter; malformed front matter is ignored, never fatal. */
+/**
+ * Title and tags from YAML front matter. Malformed YAML is ignored (the document has no fields); YAML past
+ * front-matter.ts's limits, with a cycle or a value JSON cannot hold throws FrontMatterError: that document fails.
+ */
 export function readFrontMatter(parsed: ParsedMarkdown): FrontMatter {
 	if (parsed.frontMatter?.kind !== 'yaml') {
 		return {tags: [], meta: {}};
 	}
 
-	let data: unknown;
-	try {
-		data = parseYaml(parsed.frontMatter.value);
-	} catch {
-		return {tags: [], meta: {}};
-	}
-
+	const data = parseFrontMatter(parsed.frontMatter.value);
 	if (!data || typeof data !== 'object' || Array.isArray(data)) {
 		return {tags: [], meta: {}};
 	}

@@ -29,6 +29,9 @@ export function bertTokenCounter(): TokenCounter {
 /** Cache entries before it starts over: ~20 MB at most, and a docs tree repeats far fewer distinct words. */
 const cacheLimit = 200_000;
 
+/** Characters of the words kept, all together: a few huge "words" (500 KB of brackets) must not stay in memory. */
+const cacheCharacters = 16 * 1024 * 1024;
+
 /**
  * WordPiece never joins across ASCII whitespace (BERT's normalizer and pre-tokenizer split there), so a text's
  * count is the sum of its words' counts plus the two special tokens. Words repeat a lot in documentation:
@@ -36,6 +39,7 @@ const cacheLimit = 200_000;
  */
 export function cachedByWord(countWord: (word: string) => number): TokenCounter {
 	const cache = new Map<string, number>();
+	let characters = 0;
 	return text => {
 		let total = 2;
 		for (const word of text.split(/[ \t\n\r]+/)) {
@@ -45,12 +49,14 @@ export function cachedByWord(countWord: (word: string) => number): TokenCounter 
 
 			let tokens = cache.get(word);
 			if (tokens === undefined) {
-				if (cache.size >= cacheLimit) {
+				if (cache.size >= cacheLimit || characters + word.length > cacheCharacters) {
 					cache.clear();
+					characters = 0;
 				}
 
 				tokens = countWord(word);
 				cache.set(word, tokens);
+				characters += word.length;
 			}
 
 			total += tokens;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {distance} from 'fastest-levenshtein';
 import {invalidInput, notFound} from '../errors.js';
-import {checkFileName} from '../names.js';
+import {checkLookupName} from '../names.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, DocumentInfo} from '../storage/types.js';
 
@@ -23,7 +23,8 @@ export async function findDocument(storage: Storage, row: Collection, requested:
 
 	const absolute = path.isAbsolute(requested);
 	if (!absolute) {
-		const document = await storage.document(row, checkFileName(requested));
+		// As stored (a name from before names were normalised), else in NFC, as names are stored now.
+		const document = await storage.document(row, checkLookupName(requested)) ?? await storage.document(row, requested.normalize('NFC'));
 		if (document) {
 			return document;
 		}
@@ -53,7 +54,7 @@ const stem = (name: string) => path.posix.basename(name).replace(/\.(md|markdown
  * by a few edits of the whole path (a quarter of its length, at least 2), or by its file name alone with a
  * quarter of that (exact for short names): `docs/setup.md` finds `guides/setup.md`, `sub/c.md` does not find `a.md`.
  */
-function nearestHint(requested: string, documents: readonly DocumentInfo[], collection: string): string {
+export function nearestHint(requested: string, documents: readonly DocumentInfo[], collection: string): string {
 	const wanted = stem(requested);
 	const pathLimit = Math.max(2, Math.floor(requested.length / 4));
 	const stemLimit = Math.floor(wanted.length / 4);
@@ -67,5 +68,5 @@ function nearestHint(requested: string, documents: readonly DocumentInfo[], coll
 		.slice(0, suggestions);
 	return near.length > 0
 		? `; nearest: ${near.map(entry => entry.name).join(', ')}`
-		: `; md-vector documents -C ${collection} lists its ${documents.length} documents`;
+		: `; md-vector documents -C ${collection} lists its ${documents.length} document${documents.length === 1 ? '' : 's'}`;
 }

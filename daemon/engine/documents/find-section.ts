@@ -1,6 +1,5 @@
-import {closest} from 'fastest-levenshtein';
-import {lineLocator} from '../chunker/lines.js';
-import {parseMarkdown} from '../chunker/parse.js';
+import {distance} from 'fastest-levenshtein';
+import {ChunkRefusal, chunkThread, type Heading} from '../chunker/chunk-thread.js';
 import {invalidInput, notFound} from '../errors.js';
 
 export type FoundSection = {
@@ -32,34 +31,99 @@ export function parseSectionPath(text: string): string[] {
 	return parts;
 }
 
+type Placed = Heading & {readonly path: readonly string[]; readonly index: number};
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const joined = (parts: readonly string[]) => parts.join(' > ');
+
+/** Whether `path` ends with the headings `wanted`. */
+const endsWith = (path: readonly string[], wanted: readonly string[]) => path.length >= wanted.length && wanted.every((part, at) => same(path[path.length - wanted.length + at]!, part));
+
 /**
  * Where a section is in a Markdown text, by its heading path. Headings are Markdown's (not `#` lines inside
- * code), compared without case; the path may start at the document's top heading or just below it (the title
- * may be left out), as MCP's get_document_section does. The first match in the document wins. Not found: the
- * error names the nearest heading path.
+ * code), compared without case. The path may start at the document's top heading or just below it (the title
+ * may be left out), as MCP's get_document_section does, and the first such match wins; else the path's last
+ * headings are enough when they end one section only ("Goals", "Motivation > Goals"). Not found: the error names
+ * the nearest heading path, compared whole (a typo, a heading cut short, a heading left out), as it can be typed.
  */
-export function findSection(source: string, wanted: readonly string[], file = 'the document'): FoundSection {
+export async function findSection(source: string, wanted: readonly string[], file = 'the document'): Promise<FoundSection> {
 	const text = source.replace(/^\uFEFF/, '');
-	const lineOf = lineLocator(text);
-	const headings = parseMarkdown(text).blocks.flatMap(block => (block.kind === 'heading' ? [{depth: block.depth, text: block.text, line: lineOf(block.start)}] : []));
-	const lower = wanted.map(heading => heading.toLowerCase());
-	const stack: Array<{depth: number; text: string}> = [];
-	const paths: string[] = [];
-	for (const [index, heading] of headings.entries()) {
+	// Parsed on the chunking thread: a large document's Markdown never holds the daemon's HTTP thread.
+	const headings = await chunkThread.headings(text).catch((error: unknown) => {
+		throw error instanceof ChunkRefusal ? invalidInput(`section: ${file} ${error.message}`) : error;
+	});
+	const placed = withPaths(headings);
+	const section = (heading: Placed): FoundSection => {
+		const next = headings.slice(heading.index + 1).find(other => other.depth <= heading.depth);
+		return {headingPath: heading.path, startLine: heading.line, endLine: lastTextLine(text, heading.line, next ? next.line - 1 : Number.POSITIVE_INFINITY)};
+	};
+
+	const found = resolve(wanted, placed);
+	if (Array.isArray(found)) {
+		const listed = found.slice(0, 5).map(heading => `"${typed(heading, placed)}" (line ${heading.line})`).join(', ');
+		throw invalidInput(`section: "${joined(wanted)}" ends ${found.length} sections of ${file}: ${listed}; give more of its headings`);
+	}
+
+	if (found) {
+		return section(found);
+	}
+
+	const hint = placed.length > 0 ? `; nearest: "${typed(nearestHeading(wanted, placed), placed, wanted.length)}"` : '; it has no headings';
+	throw notFound(`section: no "${joined(wanted)}" in ${file}${hint}`);
+}
+
+/** The heading a path names (findSection's rules), the several it could name, or none. */
+function resolve(wanted: readonly string[], placed: readonly Placed[]): Placed | Placed[] | undefined {
+	const fromTop = placed.find(heading => [0, 1].includes(heading.path.length - wanted.length) && endsWith(heading.path, wanted));
+	if (fromTop) {
+		return fromTop;
+	}
+
+	const ending = placed.filter(heading => endsWith(heading.path, wanted));
+	return new Set(ending.map(heading => joined(heading.path))).size > 1 ? ending : ending[0];
+}
+
+/** Each heading with the headings above it, outermost first. */
+function withPaths(headings: readonly Heading[]): Placed[] {
+	const stack: Heading[] = [];
+	return headings.map((heading, index) => {
 		while (stack.length > 0 && stack.at(-1)!.depth >= heading.depth) {
 			stack.pop();
 		}
 
 		stack.push(heading);
-		const path = stack.map(entry => entry.text);
-		paths.push(path.join(' > '));
-		const offset = path.length - lower.length;
-		if ((offset === 0 || offset === 1) && lower.every((part, at) => path[offset + at]!.toLowerCase() === part)) {
-			const next = headings.slice(index + 1).find(other => other.depth <= heading.depth);
-			return {headingPath: path, startLine: heading.line, endLine: lastTextLine(text, heading.line, next ? next.line - 1 : Number.POSITIVE_INFINITY)};
+		return {...heading, path: stack.map(entry => entry.text), index};
+	});
+}
+
+/**
+ * The heading whose path is nearest to the one asked for: the edit distance between what was typed and as many
+ * of the path's last headings (all of them when it has fewer), so "Motivaton" finds "Motivation" and
+ * "Motivation > Goal" finds "Motivation > Goals" under any title. The first in the document wins a tie.
+ */
+function nearestHeading(wanted: readonly string[], placed: readonly Placed[]): Placed {
+	const asked = joined(wanted).toLowerCase();
+	let best = placed[0]!;
+	let bestDistance = Number.POSITIVE_INFINITY;
+	for (const heading of placed) {
+		const compared = distance(asked, joined(heading.path.slice(-wanted.length)).toLowerCase()) + Math.max(0, wanted.length - heading.path.length);
+		if (compared < bestDistance) {
+			best = heading;
+			bestDistance = compared;
 		}
 	}
 
-	const hint = paths.length > 0 ? `; nearest: "${closest(wanted.join(' > '), paths)}"` : '; it has no headings';
-	throw notFound(`section: no "${wanted.join(' > ')}" in ${file}${hint}`);
+	return best;
+}
+
+/** A heading's path as `--section` takes it: its last headings, as few as name it alone (at least `fewest`), else all of it. */
+function typed(heading: Placed, placed: readonly Placed[], fewest = 1): string {
+	for (let count = fewest; count < heading.path.length; count++) {
+		const tail = heading.path.slice(-count);
+		if (resolve(tail, placed) === heading) {
+			return joined(tail);
+		}
+	}
+
+	return joined(heading.path);
 }

@@ -44,7 +44,7 @@ export async function documentLines(document: DocumentInfo, storedText: string |
 
 	try {
 		if (request.section !== undefined) {
-			const found = findSection(text, parseSectionPath(request.section), document.fileName);
+			const found = await findSection(text, parseSectionPath(request.section), document.fileName);
 			const range = sliceLines(text, found.startLine, found.endLine - found.startLine + 1);
 			return {sourcePath: document.sourcePath, ...range, headingPath: found.headingPath, changedOnDisk, meta: document.meta};
 		}

@@ -3,7 +3,13 @@ export type Embedder = {
 	/** Recorded in each collection's fingerprint. */
 	readonly modelId: string;
 	readonly dims: number;
-	embedDocuments(texts: readonly string[]): Promise<Float32Array[]>;
+	/** `signal`: an ingestion cancelled stops between model runs (rejecting with its reason), not after all of them. */
+	embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
+	/**
+	 * The texts as given, without the document prefix embedDocuments puts first (e5's `passage: `): POST
+	 * /v1/embeddings, whose callers add their own. Absent where embedDocuments puts none.
+	 */
+	embedPlain?(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
 	embedQuery(text: string): Promise<Float32Array>;
 	dispose(): Promise<void>;
 	/** Why it cannot embed now, though loaded (a model server that went away); undefined while it can. */

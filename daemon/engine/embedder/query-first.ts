@@ -3,9 +3,9 @@ import {setImmediate as turn} from 'node:timers/promises';
 type Waiting = {readonly task: () => Promise<unknown>; readonly resolve: (value: unknown) => void; readonly reject: (error: unknown) => void};
 
 /**
- * One model run at a time, a search's query ahead of an ingestion's batches: a query waits for the batch
- * running when it came (one batch of embedDocuments, batches.ts), never for the rest of the documents. Between
- * two runs the thread takes a turn of its event loop, so a query sent meanwhile is seen before the next batch.
+ * One model run at a time, a search's query ahead of an ingestion's texts: a query waits for the run under way
+ * when it came (one text of embedDocuments), never for the rest of the documents. Between two runs the thread
+ * takes a turn of its event loop, so a query sent meanwhile is seen before the next document's run.
  */
 export class QueryFirst {
 	private readonly queries: Waiting[] = [];

@@ -1,7 +1,7 @@
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import type {FeatureExtractionPipeline} from '@huggingface/transformers';
 import type {Embedder} from './embedder.js';
-import {embedInBatches} from './batches.js';
 import {QueryFirst} from './query-first.js';
 import {fingerprintId, type ModelConfig} from './model-config.js';
 
@@ -31,7 +31,7 @@ export type LoadProgress = (event: {file: string; progress: number}) => void;
  * Loads a sentence-embedding model with transformers.js (ONNX Runtime): from a local folder, from the
  * cache, or from the hub when allowed (with progress). Throws with a message a person can act on.
  */
-export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress): Promise<Embedder> {
+export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: string, onProgress?: LoadProgress, options: {readonly computeThreads?: number} = {}): Promise<Embedder> {
 	const {pipeline, env} = await import('@huggingface/transformers');
 	env.cacheDir = cacheDir;
 	env.allowLocalModels = true;
@@ -41,8 +41,13 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	try {
 		extractor = await pipeline('feature-extraction', config.directory ? path.basename(config.directory) : config.id, {
 			dtype: config.dtype,
-			// Session config entries of onnxruntime-node: the intra- and inter-op pools' wait policy.
-			session_options: config.spinWait ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}},
+			session_options: {
+				// The compute threads of one run: as given (the queries' thread: one), else the cores shared out among
+				// the documents' sessions (thread-embedder.ts): a thread each with two sessions on two cores.
+				intraOpNumThreads: options.computeThreads ?? Math.max(1, Math.floor(availableParallelism() / config.sessions)),
+				// Session config entries of onnxruntime-node: the intra- and inter-op pools' wait policy.
+				...(config.spinWait ? {} : {extra: {session: {intra_op: {allow_spinning: '0'}, inter_op: {allow_spinning: '0'}}}}),
+			},
 			progress_callback(info: {status: string; file?: string; progress?: number}) {
 				if (info.status === 'progress' && info.file && typeof info.progress === 'number') {
 					onProgress?.({file: info.file, progress: info.progress});
@@ -56,25 +61,41 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 	}
 
 	const dims = Number((extractor.model.config as {hidden_size?: number}).hidden_size);
-	const run = async (batch: string[]): Promise<Float32Array[]> => {
-		const output = await extractor(batch, {pooling: config.pooling, normalize: true});
-		const data = output.data as Float32Array;
-		const width = output.dims.at(-1)!;
-		const rows = batch.map((_, row) => data.slice(row * width, (row + 1) * width));
+	/**
+	 * One text per model run, queries and documents alike. The q8 files quantize activations dynamically with one
+	 * scale per tensor: in a batch, the batch's longest or oddest text (and the padding) set everyone's scale, so a
+	 * chunk's vector depended on its neighbours (cosine down to 0.97 against itself alone) and a query, embedded
+	 * alone, went through another computation than the documents. Alone, a text costs no more CPU than in a
+	 * batch (no padding; bench/RESULTS.md); the sessions of thread-embedder.ts keep the cores busy instead.
+	 */
+	const run = async (text: string): Promise<Float32Array> => {
+		const output = await extractor(text, {pooling: config.pooling, normalize: true});
+		const vector = (output.data as Float32Array).slice(0, dims);
 		output.dispose?.();
-		return rows;
+		return vector;
 	};
 
-	// A search's query goes ahead of the batches of an ingestion embedding meanwhile (query-first.ts).
+	// A search's query goes ahead of the texts of an ingestion embedding meanwhile (query-first.ts).
 	const turns = new QueryFirst();
+	const documents = (prefix: string) => async (texts: readonly string[], signal?: AbortSignal) => {
+		const vectors: Float32Array[] = [];
+		for (const text of texts) {
+			vectors.push(await turns.batch(async () => {
+				// Checked after the turn of the event loop before each run: a cancel sent meanwhile is seen there.
+				signal?.throwIfAborted();
+				return run(prefix + text);
+			}));
+		}
+
+		return vectors;
+	};
+
 	return {
 		modelId: fingerprintId(config),
 		dims,
-		embedDocuments: async texts => embedInBatches(texts, config.batchSize, async batch => turns.batch(async () => run(batch))),
-		async embedQuery(text) {
-			const [vector] = await turns.query(async () => run([config.queryPrefix + text]));
-			return vector!;
-		},
+		embedDocuments: documents(config.documentPrefix),
+		embedPlain: documents(''),
+		embedQuery: async text => turns.query(async () => run(config.queryPrefix + text)),
 		async dispose() {
 			await extractor.dispose();
 		},

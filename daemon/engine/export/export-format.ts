@@ -1,5 +1,7 @@
 import path from 'node:path';
 import {z} from 'zod';
+import {firstGlobProblem} from '../../../common/glob/glob-limits.js';
+import {checkPathGlob} from '../../../common/glob/path-glob.js';
 import type {ExportFormat} from '../../../common/wire/transfer.js';
 
 export type {ExportFormat} from '../../../common/wire/transfer.js';
@@ -36,7 +38,13 @@ const folderPath = z.string().min(1).max(4096, 'must be at most 4096 characters'
 const relativePath = z.string().min(1).max(4096, 'must be at most 4096 characters')
 	.refine(value => !value.includes('\0') && value.split('/').every(part => part !== '' && part !== '.' && part !== '..'), 'must be a relative POSIX path without empty, \'.\' or \'..\' segments');
 
-const globs = z.array(z.string().min(1, 'a glob must not be empty').max(256, 'a glob must be at most 256 characters')).max(100, 'give at most 100 globs');
+const globs = z.array(z.string().min(1, 'a glob must not be empty').max(256, 'a glob must be at most 256 characters')).max(100, 'give at most 100 globs')
+	.superRefine((list, context) => {
+		const problem = firstGlobProblem(list, checkPathGlob);
+		if (problem) {
+			context.addIssue({code: 'custom', message: problem});
+		}
+	});
 
 /** A folder source of the collection, with the settings it is walked with (docs/sync-design.md). */
 export const exportedSource = z.object({

@@ -14,7 +14,7 @@ export function importedPlace(document: ExportedDocument, folderOf: ReadonlyMap<
 	const folder = document.source === null || document.source === undefined ? undefined : folderOf.get(document.source);
 	const source = sources.find(candidate => candidate.path === folder);
 	if (!source || !document.relative_path) {
-		return {fileName: document.file_name, sourceId: null, relativePath: null, sourcePath: document.source_path ?? undefined, mtimeMs: null};
+		return {fileName: document.file_name.normalize('NFC'), sourceId: null, relativePath: null, sourcePath: document.source_path ?? undefined, mtimeMs: null};
 	}
 
 	const relativePath = document.relative_path;

@@ -104,7 +104,13 @@ async function * exportedDocuments(storage: ExportReader, collection: Collection
 	}
 }
 
-function csvField(value: string | number): string {
-	const text = String(value);
-	return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * A CSV cell. One a spreadsheet would read as a formula (text starting with =, +, -, @, a tab or a carriage
+ * return: `=HYPERLINK(...)` in a heading, `@SUM(...)` in a chunk) gets a leading ' and quotes, as OWASP's CSV
+ * injection advice has it, so it opens as the text it is; quotes inside are doubled.
+ */
+export function csvField(value: string | number): string {
+	const formula = typeof value === 'string' && /^[=+\-@\t\r]/.test(value);
+	const text = formula ? `'${value}` : String(value);
+	return formula || /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

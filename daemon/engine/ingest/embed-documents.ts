@@ -1,9 +1,22 @@
 import {EmbedderOutage, type Embedder} from '../embedder/embedder.js';
-import {unavailable} from '../errors.js';
+import {EngineError, unavailable} from '../errors.js';
 import type {Storage} from '../storage/storage.js';
 import type {IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
 import {checkCompatible} from './write-documents.js';
+
+/**
+ * Texts per call to the model: about one of its batches, so an ingestion's progress moves every second or so
+ * (issue 37) and a hung-up client's ingest stops after the call running (issue 34).
+ */
+const textsPerCall = 32;
+
+/** Throws when whoever asked for the work is gone (a client that hung up): nothing more is embedded or written. */
+export function throwIfGone(signal: AbortSignal | undefined): void {
+	if (signal?.aborted) {
+		throw new EngineError('client_closed', 499, 'the client closed the connection before the ingestion finished: it was stopped, and nothing of it was stored');
+	}
+}
 
 /** Documents with the vectors of all their chunks, made before their write and committed by write-documents.ts. */
 export type EmbeddedDocuments = {
@@ -22,7 +35,7 @@ export type EmbeddedDocuments = {
  * the commit checks the collection and the stored documents again inside the queue. A vector reused from a
  * chunk deleted meanwhile is still right: it is a function of the text and the model.
  */
-export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode): Promise<EmbeddedDocuments> {
+export async function embedDocuments(storage: Storage, embedder: Embedder | undefined, collectionName: string, documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal, onVectors?: (chunks: number) => void): Promise<EmbeddedDocuments> {
 	const vectors = new Map<string, Float32Array>();
 	if (!embedder || documents.length === 0) {
 		return {documents, vectors, embedder, mode};
@@ -40,23 +53,35 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 	}
 
 	const missing = new Map<string, string>();
+	const chunksOf = new Map<string, number>();
 	for (const document of documents) {
 		for (const chunk of document.chunked.chunks) {
+			chunksOf.set(chunk.hash, (chunksOf.get(chunk.hash) ?? 0) + 1);
 			if (!vectors.has(chunk.hash)) {
 				missing.set(chunk.hash, chunk.embedText);
 			}
 		}
 	}
 
-	if (missing.size > 0) {
+	const chunks = (hashes: readonly string[]) => hashes.reduce((sum, hash) => sum + (chunksOf.get(hash) ?? 0), 0);
+	onVectors?.(chunks([...vectors.keys()]));
+	// A slice at a time, so that progress moves with the embedding and the work stops soon after whoever asked for it is gone.
+	const hashes = [...missing.keys()];
+	for (let start = 0; start < hashes.length; start += textsPerCall) {
+		throwIfGone(signal);
+		const slice = hashes.slice(start, start + textsPerCall);
 		// A model server that stayed away: 503, and nothing of these documents is written (those committed before are whole).
-		const made = await embedder.embedDocuments([...missing.values()]).catch((error: unknown) => {
+		const made = await embedder.embedDocuments(slice.map(hash => missing.get(hash)!), signal).catch((error: unknown) => {
 			throw error instanceof EmbedderOutage ? unavailable(error.message) : error;
 		});
-		for (const [index, hash] of [...missing.keys()].entries()) {
+		for (const [index, hash] of slice.entries()) {
 			vectors.set(hash, made[index]!);
 		}
+
+		onVectors?.(chunks(slice));
 	}
+
+	throwIfGone(signal);
 
 	return {documents, vectors, embedder, mode};
 }

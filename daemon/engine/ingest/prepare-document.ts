@@ -1,4 +1,5 @@
-import {chunkMarkdown, type ChunkedDocument} from '../chunker/chunk-markdown.js';
+import type {ChunkedDocument} from '../chunker/chunk-markdown.js';
+import {ChunkRefusal, chunkThread} from '../chunker/chunk-thread.js';
 import {headingContextFromEnv} from '../chunker/heading-context.js';
 import type {DocumentToWrite} from '../storage/types.js';
 import type {FileStamp} from '../files/file-stamp.js';
@@ -21,8 +22,12 @@ export type PreparedDocument = DocumentOrigin & {
 /** A lone half of a UTF-16 surrogate pair: JSON can carry it ("\\ud800"), UTF-8 cannot store it. */
 const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Chunks a document's text. Text sent inline is checked as files are (decode-text.ts): no NUL, valid Unicode. */
-export function prepareDocument(content: string, fileName: string, origin: DocumentOrigin = {}): PreparedDocument {
+/**
+ * Chunks a document's text, on the chunking thread (chunker/chunk-thread.ts). Text sent inline is checked as
+ * files are (decode-text.ts): no NUL, valid Unicode. A document the chunker refuses (its front matter past the
+ * limits, Markdown too complex to chunk in time) is an invalid-input error naming why: that document fails alone.
+ */
+export async function prepareDocument(content: string, fileName: string, origin: DocumentOrigin = {}): Promise<PreparedDocument> {
 	const nul = content.indexOf('\0');
 	if (nul !== -1) {
 		throw invalidInput(`content: contains a NUL character at character ${nul}; Markdown is text`);
@@ -33,7 +38,14 @@ export function prepareDocument(content: string, fileName: string, origin: Docum
 		throw invalidInput(`content: holds an unpaired surrogate (U+${surrogate[0].codePointAt(0)!.toString(16).toUpperCase()}) at character ${surrogate.index}: not valid Unicode text`);
 	}
 
-	return {...origin, fileName, byteSize: Buffer.byteLength(content), text: content, chunked: chunkMarkdown(content, fileName, {headingContext: headingContextFromEnv()})};
+	let chunked: ChunkedDocument;
+	try {
+		chunked = await chunkThread.chunk(content, fileName, headingContextFromEnv());
+	} catch (error) {
+		throw error instanceof ChunkRefusal ? invalidInput(`${fileName}: ${error.message}`) : error;
+	}
+
+	return {...origin, fileName, byteSize: Buffer.byteLength(content), text: content, chunked};
 }
 
 /** Attaches vectors (by chunk hash) and shapes the document for the store. */

@@ -1,7 +1,16 @@
 import type {Fusion} from '../../../common/search-contract.js';
 import type {Ranked} from '../storage/types.js';
+import {fusionWeights, type FusionWeights} from './fusion-weights.js';
 
 export type {Fusion} from '../../../common/search-contract.js';
+export type {FusionWeights} from './fusion-weights.js';
+
+/**
+ * The first hits of a list that set its scale (min-max) and its confidence: hybrid search fetches 50 candidates
+ * a list for up to 16 results and more for more, so without a fixed depth a query's first ten would change with
+ * how many results were asked for. Hits below the 50th score 0 on that list.
+ */
+export const scaleDepth = 50;
 
 /**
  * Reciprocal rank fusion (Cormack et al. 2009): score = sum of 1 / (k + rank) over the lists a hit is in.
@@ -32,31 +41,23 @@ function convexParts(list: readonly Ranked[], weight: number): Map<number, numbe
 		return parts;
 	}
 
-	const values = list.map(hit => hit.score);
+	const values = list.slice(0, scaleDepth).map(hit => hit.score);
 	const low = Math.min(...values);
 	const span = Math.max(...values) - low;
 	for (const hit of list) {
-		const normalised = span > 0 ? (hit.score - low) / span : 1; // one candidate, or all tied: full marks
+		const normalised = span > 0 ? Math.max(0, (hit.score - low) / span) : 1; // one candidate, or all tied: full marks
 		parts.set(hit.rowid, weight * normalised);
 	}
 
 	return parts;
 }
 
-/**
- * The semantic list's weight in convex fusion when both halves are as sure of their first hit (keyword: 1 minus
- * it). Swept on SciFact train with a real model (nDCG@10): 0.3 0.731, 0.4 0.732, 0.5 0.733, 0.6 0.727, 0.7 0.716;
- * RRF's best k (20) reached 0.726.
- */
-export const convexSemanticWeight = 0.5;
-
-/** How far the weight moves toward the surer half per unit of confidence between them, and its limits. */
-const trustStep = 0.1;
-const weightRange = [0.2, 0.8] as const;
+/** The semantic weight of a model of no known family when both halves are as sure (fusion-weights.ts). */
+export const convexSemanticWeight = fusionWeights(undefined).semantic;
 
 /**
  * How sure a ranking is of its first hit: how far that stands above the mean of the first ten, in standard
- * deviations of the whole list. A keyword list whose first hit holds the query's rare terms stands out; a
+ * deviations of its first 50 (scaleDepth). A keyword list whose first hit holds the query's rare terms stands out; a
  * semantic list of near-equal similarities does not. 0 for fewer than two hits or all tied.
  */
 export function confidence(list: readonly Ranked[]): number {
@@ -65,7 +66,7 @@ export function confidence(list: readonly Ranked[]): number {
 	}
 
 	const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-	const scores = list.map(hit => hit.score);
+	const scores = list.slice(0, scaleDepth).map(hit => hit.score);
 	const average = mean(scores);
 	const deviation = Math.sqrt(mean(scores.map(score => (score - average) ** 2)));
 	return deviation > 0 ? (scores[0]! - mean(scores.slice(0, 10))) / deviation : 0;
@@ -73,40 +74,53 @@ export function confidence(list: readonly Ranked[]): number {
 
 /**
  * The semantic list's weight for one query: the half that is surer of its first hit gets more say (issue 28,
- * bench/RESULTS.md: SciFact train hybrid nDCG@10 0.734 -> 0.738, KEP questions 0.930 -> 0.938 with this alone).
+ * bench/RESULTS.md: SciFact train hybrid nDCG@10 0.734 -> 0.738, KEP questions 0.930 -> 0.938 with this alone),
+ * around the model family's own weight (fusion-weights.ts).
  */
-export function semanticWeight(semantic: readonly Ranked[], keyword: readonly Ranked[]): number {
-	const weight = convexSemanticWeight + (trustStep * (confidence(semantic) - confidence(keyword)));
-	return Math.min(weightRange[1], Math.max(weightRange[0], weight));
+export function semanticWeight(semantic: readonly Ranked[], keyword: readonly Ranked[], weights: FusionWeights = fusionWeights(undefined)): number {
+	const weight = weights.semantic + (weights.trustStep * (confidence(semantic) - confidence(keyword)));
+	return Math.min(weights.range[1], Math.max(weights.range[0], weight));
 }
 
 /**
- * A list with the given rows moved down: their score less half its size (BM25's halves, a cosine's halves or, when
- * negative, grows by half), then best first again. What hybrid search does to boilerplate (boilerplate.ts).
+ * A list with the given rows moved down: each keeps half of its lead over `floor`, then best first again, below
+ * the hits it ties with. What hybrid search does to boilerplate (boilerplate.ts, demoteBoilerplate).
  */
-export function demote(list: readonly Ranked[], rows: ReadonlySet<number>): Ranked[] {
+export function demote(list: readonly Ranked[], rows: ReadonlySet<number>, floor = 0): Ranked[] {
 	if (!list.some(hit => rows.has(hit.rowid))) {
 		return [...list];
 	}
 
-	return list.map(hit => (rows.has(hit.rowid) ? {rowid: hit.rowid, score: hit.score - (Math.abs(hit.score) / 2)} : hit))
-		.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+	const moved = (hit: Ranked) => (rows.has(hit.rowid) ? 1 : 0);
+	return list.map(hit => (rows.has(hit.rowid) && hit.score > floor ? {rowid: hit.rowid, score: floor + ((hit.score - floor) / 2)} : hit))
+		.sort((a, b) => b.score - a.score || moved(a) - moved(b) || a.rowid - b.rowid); // below the hits they tie with
 }
 
-export function fuse(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[]): Ranked[] {
-	return summed(fusionParts(fusion, semantic, keyword));
+/**
+ * Boilerplate at half in each list before fusion: BM25 halved (no match scores 0), a cosine half of its lead over
+ * the list's floor (its scaleDepth-th hit). Halving a cosine itself (until issue 35) put it far below every other
+ * candidate (unrelated texts still score 0.7 with bge or e5): it became the list's minimum and squeezed the other
+ * hits' scaled scores toward 1, so the semantic half stopped telling them apart (KEP questions, bench/RESULTS.md).
+ */
+export function demoteBoilerplate(semantic: readonly Ranked[], keyword: readonly Ranked[], rows: ReadonlySet<number>): [Ranked[], Ranked[]] {
+	const floor = Math.min(...semantic.slice(0, scaleDepth).map(hit => hit.score));
+	return [demote(semantic, rows, floor), demote(keyword, rows)];
+}
+
+export function fuse(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[], weights?: FusionWeights): Ranked[] {
+	return summed(fusionParts(fusion, semantic, keyword, weights));
 }
 
 /**
  * What each hit of the semantic and of the keyword list adds to its fused score (a hit absent from a list has
  * no entry there): fuse sums them, and --explain shows them.
  */
-export function fusionParts(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[]): [Map<number, number>, Map<number, number>] {
+export function fusionParts(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[], weights?: FusionWeights): [Map<number, number>, Map<number, number>] {
 	if (fusion === 'rrf') {
 		return [rrfParts(semantic, 60), rrfParts(keyword, 60)];
 	}
 
-	const weight = semanticWeight(semantic, keyword);
+	const weight = semanticWeight(semantic, keyword, weights);
 	return [convexParts(semantic, weight), convexParts(keyword, 1 - weight)];
 }
 

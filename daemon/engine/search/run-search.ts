@@ -1,78 +1,86 @@
 import {performance} from 'node:perf_hooks';
-import {EmbedderOutage, type Embedder} from '../embedder/embedder.js';
+import {EmbedderOutage} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
-import {ChunkReader, checkedTopK, type FoundChunk} from './candidates.js';
+import type {ChunkFilter} from '../storage/document-filter.js';
+import type {QueryModels} from '../models/collection-models.js';
+import {ChunkReader, maxCandidates, type FoundChunk} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
-import {demote, fuse} from './fusion.js';
+import {demoteBoilerplate, fuse} from './fusion.js';
+import {fusionWeightsOf} from './fusion-weights.js';
 import {isBoilerplate} from './boilerplate.js';
-import {queryFilter} from './query-filter.js';
+import {textScope} from './query-filter.js';
+import {noTermsNotice} from './no-terms.js';
 import type {SearchHit, SearchOutcome, SearchRequest} from './types.js';
+import {VectorRanking} from './vector-ranking.js';
 
 /** Column weights of BM25: document title, section headings, body. */
 const fieldWeights: FieldWeights = [2, 1.5, 1];
 
 export type SearchContext = {
 	readonly storage: Storage;
-	readonly embedder: Embedder | undefined;
-	/** Why there is no embedder, for the error or notice. */
-	readonly embedderProblem: string;
+	/** Each collection's query model (its own: collections may hold vectors of different models), and why some have none. */
+	readonly models: QueryModels;
 };
 
-/** The best `depth` of per-collection rankings: one ranking over their union, since scores compare (storage.ts). */
-async function unionTopK(collections: readonly Collection[], depth: number, rank: (collection: Collection) => Promise<Ranked[]>): Promise<Ranked[]> {
-	if (collections.length === 1) {
-		return rank(collections[0]!);
-	}
-
-	const lists = await Promise.all(collections.map(async collection => rank(collection)));
-	return lists.flat().sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, depth);
-}
+/** How deep a search's candidate lists go, and its query's vectors once made: a collapsed search that came up short goes deeper. */
+type Deeper = {readonly depth: number; readonly vectors?: VectorRanking; readonly started: number};
 
 /**
- * One search over one or several collections. Several are one ranking over their union: cosine similarity
- * and BM25 (store-wide statistics) compare across collections, so the union's top k is the merge of each one's
- * top k by score, and fusion then runs once over the union's two lists: a rank means the same everywhere.
- * A query's phrases and exclusions (common/query-syntax.ts) are checked on each list's candidates before fusion,
- * fetching more of them to keep the list full; the vector side embeds the query without its operators.
+ * One search over one or several collections. Several are one ranking over their union: cosine similarities of
+ * one model compare across collections (the union's vector top k is the merge of each one's by score; collections
+ * of different models: vector-ranking.ts), BM25 ranks the union with its own statistics (one storage call), and
+ * fusion then runs once over the union's two lists: a rank means the same everywhere. A query's phrases and
+ * exclusions (common/query-syntax.ts) go down into both top-k calls with the filter, answered there from an index
+ * (storage/document-filter.ts); the vector side embeds the query without its operators. The two halves run side
+ * by side: the query's embedding is sent first, BM25 runs meanwhile.
+ * Collapsed (one hit per document, as `search -l` asks), a search whose candidates held fewer than top-k documents
+ * runs again 4 times as deep while there may be more: `-l -k 10` lists 10 files when 10 match, as `rg -l` does.
  */
-export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest): Promise<SearchOutcome> {
-	const started = performance.now();
+export async function runSearch(context: SearchContext, collections: readonly Collection[], request: SearchRequest, deeper?: Deeper): Promise<SearchOutcome> {
+	const started = deeper?.started ?? performance.now();
 	const problem = queryProblem(request.query);
 	if (problem) {
 		throw invalidInput(`query: ${problem}`);
 	}
 
 	const parsed = parseQuery(request.query);
-	const check = queryFilter(parsed);
+	const text = textScope(parsed);
+	const filter: ChunkFilter | undefined = text ? {...request.filter, text} : request.filter;
 	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
 	// Fusion and collapsing need more candidates than they return.
-	const depth = request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
+	const depth = deeper?.depth ?? (request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK);
+	let queryVectors = deeper?.vectors;
 	let notice: string | undefined;
 	let {mode} = request;
-	if (mode !== 'keyword' && !context.embedder) {
+	const {embedders, problems} = context.models;
+	const missing = problems.join('; ');
+	if (mode !== 'keyword' && embedders.size === 0) {
 		if (mode === 'semantic') {
-			throw unavailable(`semantic search needs the embedding model: ${context.embedderProblem}. Keyword search still works (mode: keyword).`);
+			throw unavailable(`semantic search needs the embedding model: ${missing}. Keyword search still works (mode: keyword).`);
 		}
 
 		mode = 'keyword';
-		notice = `hybrid search fell back to keyword: ${context.embedderProblem}`;
+		notice = `hybrid search fell back to keyword: ${missing}`;
+	} else if (mode !== 'keyword' && problems.length > 0) {
+		notice = `semantic ranking left out what has no model: ${missing}`;
 	}
 
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
 	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
 	let outage: string | undefined;
-	if (mode !== 'keyword' && context.embedder) {
-		const {embedder} = context;
+	if (mode !== 'keyword') {
+		// Made once: a deeper run reuses the query's vectors (VectorRanking.embed embeds each model once).
+		const vectors = queryVectors ?? new VectorRanking(context.storage, collections, embedders);
+		queryVectors = vectors;
 		semanticWork = (async () => {
 			let at = performance.now();
-			let vector: Float32Array;
 			try {
-				vector = await embedder.embedQuery(parsed.text);
+				await vectors.embed(parsed.text);
 			} catch (error) {
 				if (!(error instanceof EmbedderOutage)) {
 					throw error;
@@ -84,7 +92,7 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 
 			timings.embed = performance.now() - at;
 			at = performance.now();
-			const hits = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.vectorTopK(collection, vector, limit, request.filter)), depth, check, reader);
+			const hits = await vectors.topK(depth, filter);
 			timings.vector = performance.now() - at;
 			return hits;
 		})();
@@ -94,7 +102,11 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	if (mode !== 'semantic') {
 		const at = performance.now();
 		const terms = keywordTerms(parsed.text);
-		keyword = await checkedTopK(async limit => unionTopK(collections, limit, async collection => context.storage.keywordTopK(collection, terms, limit, fieldWeights, request.filter)), depth, check, reader);
+		if (terms.length === 0 && mode === 'keyword') {
+			notice = notice ? `${notice}; ${noTermsNotice(parsed.text)}` : noTermsNotice(parsed.text);
+		}
+
+		keyword = await context.storage.keywordTopK(collections, terms, depth, fieldWeights, filter);
 		timings.keyword = performance.now() - at;
 	}
 
@@ -109,25 +121,50 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	}
 
 	let ranked = mode === 'semantic' ? semantic : keyword;
+	const weights = fusionWeightsOf([...embedders.values()].map(embedder => embedder.modelId));
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
-		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issue 28).
-		const candidates = await reader.read([...semantic, ...keyword].map(hit => hit.rowid));
-		const boilerplate = new Set([...candidates].filter(([, chunk]) => isBoilerplate(chunk.content)).map(([rowid]) => rowid));
-		[semantic, keyword] = [demote(semantic, boilerplate), demote(keyword, boilerplate)];
-		ranked = fuse(request.fusion, semantic, keyword);
+		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issues 28 and 35).
+		const boilerplate = await boilerplateOf([...semantic, ...keyword], reader);
+		[semantic, keyword] = demoteBoilerplate(semantic, keyword, boilerplate);
+		ranked = fuse(request.fusion, semantic, keyword, weights);
 	}
 
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
-	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword) : undefined;
-	const results = toResults(chunks, ranked, request, explain);
+	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, weights) : undefined;
+	const {results, belowMinimum} = toResults(chunks, ranked, request, explain);
+	if (request.collapse && results.length < request.topK && !belowMinimum && mayHaveMore(depth, semantic, keyword)) {
+		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vectors: queryVectors, started});
+	}
+
 	timings.total = performance.now() - started;
 	const names = collections.map(collection => collection.name);
 	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
 }
 
-/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score. */
-function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): SearchHit[] {
+/**
+ * The candidates that are boilerplate: as the rankings found them (decided when each chunk was written), the text
+ * read only for a chunk stored before that was kept.
+ */
+async function boilerplateOf(candidates: readonly Ranked[], reader: ChunkReader): Promise<Set<number>> {
+	const boilerplate = new Set(candidates.filter(hit => hit.boilerplate).map(hit => hit.rowid));
+	const unknown = candidates.filter(hit => hit.boilerplate === undefined).map(hit => hit.rowid);
+	if (unknown.length > 0) {
+		for (const [rowid, chunk] of await reader.read(unknown)) {
+			if (unknown.includes(rowid) && isBoilerplate(chunk.content)) {
+				boilerplate.add(rowid);
+			}
+		}
+	}
+
+	return boilerplate;
+}
+
+/** Whether a list came back full (it may have more candidates) below the most a search looks at. */
+const mayHaveMore = (depth: number, ...lists: ReadonlyArray<readonly Ranked[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
+
+/** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score (then `belowMinimum`). */
+function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
 	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();
@@ -140,7 +177,7 @@ function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ran
 
 		const score = Number(hit.score.toFixed(6));
 		if (request.minScore !== undefined && score < request.minScore) {
-			break; // best first: every later hit is below it too
+			return {results, belowMinimum: true}; // best first: every later hit is below it too
 		}
 
 		seenIds.add(chunk.id);
@@ -151,7 +188,7 @@ function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ran
 		}
 	}
 
-	return results;
+	return {results, belowMinimum: false};
 }
 
 function round<T extends Record<string, number>>(timings: T): T {

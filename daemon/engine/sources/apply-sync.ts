@@ -15,8 +15,8 @@ export type ApplyTarget = {
 	readonly storage: Storage;
 	/** Runs a store change in the engine's write queue. */
 	readonly queue: <T>(task: () => Promise<T>) => Promise<T>;
-	/** Makes a group's vectors outside the write queue (reusing stored vectors of unchanged chunk texts). */
-	readonly embed: (documents: readonly PreparedDocument[], mode: IngestMode) => Promise<EmbeddedDocuments>;
+	/** Makes a group's vectors outside the write queue (reusing stored vectors of unchanged chunk texts); `signal` stops it between model runs. */
+	readonly embed: (documents: readonly PreparedDocument[], mode: IngestMode, signal?: AbortSignal, onVectors?: (chunks: number) => void) => Promise<EmbeddedDocuments>;
 	/** Checks and writes an embedded group in one transaction, in the write queue. */
 	readonly commit: (embedded: EmbeddedDocuments) => Promise<FileOutcome[]>;
 };
@@ -27,11 +27,16 @@ export type ApplyOptions = {
 	readonly groupChunks?: number;
 	/** After each committed group: the outcomes so far. */
 	readonly onGroup?: (outcomes: readonly FileOutcome[]) => void;
+	/** As the work moves (a file chunked, chunks given vectors): what was done so far of the files to write. */
+	readonly onWork?: (work: WorkDone) => void;
 	/** Texts the snapshot read (read-texts.ts): taken from there instead of read again. */
 	readonly texts?: ReadTexts;
 };
 
 export type Applied = {readonly outcomes: FileOutcome[]; readonly cancelled: boolean};
+
+/** The work of a sync's writes so far: files to write, those read and chunked, their chunks, chunks with vectors. */
+export type WorkDone = {readonly writeFiles: number; readonly preparedFiles: number; readonly preparedChunks: number; readonly embeddedChunks: number};
 
 const placeOf = (file: SyncFile) => ({sourceId: file.sourceId, relativePath: file.relativePath});
 const stampColumns = (stamp: FileStamp | undefined) => ({fileSize: stamp?.size ?? null, mtimeMs: stamp?.mtimeMs ?? null, ctimeMs: stamp?.ctimeMs ?? null});
@@ -77,6 +82,8 @@ export function movesOf(plan: SyncPlan, fileOf: (file: DiskFile) => SyncFile, do
  * The groups go through a pipeline: while one group is embedded (the embedding thread), the next is read and
  * chunked, and the one before is committed (the write queue), so the model is never idle for a read or a write
  * and no write waits for the model. Each file is read once: its text is the snapshot's when kept (`texts`).
+ * Cancelled, the group being embedded is dropped at the model's next batch (nothing of it was written), and only
+ * the group being committed is waited for: a Ctrl-C does not wait for a whole group's vectors.
  */
 export async function applySync(target: ApplyTarget, collection: Collection, plan: SyncPlan, moves: readonly DocumentMove[], fileOf: (file: DiskFile) => SyncFile, options: ApplyOptions): Promise<Applied> {
 	const remove = plan.removed.map(document => document.name);
@@ -93,6 +100,9 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 		.sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 	const outcomes: FileOutcome[] = [];
 	const groupChunks = options.groupChunks ?? 256;
+	const work = {writeFiles: files.length, preparedFiles: 0, preparedChunks: 0, embeddedChunks: 0};
+	const moved = () => options.onWork?.({...work});
+	moved();
 	let next = 0;
 	const readGroup = async (): Promise<PreparedDocument[]> => {
 		const group: PreparedDocument[] = [];
@@ -101,14 +111,18 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 			const file = files[next++]!;
 			try {
 				const {text, stamp} = texts.take(file.absolutePath) ?? await readMarkdown(file.absolutePath, file.root);
-				const document = prepareDocument(text, file.name, {sourcePath: file.absolutePath, place: placeOf(file), stamp});
+				const document = await prepareDocument(text, file.name, {sourcePath: file.absolutePath, place: placeOf(file), stamp});
 				group.push(document);
 				chunks += document.chunked.chunks.length;
+				work.preparedChunks += document.chunked.chunks.length;
 			} catch (error) {
 				outcomes.push({file: file.name, status: 'failed', chunks: 0, error: error instanceof Error ? error.message : String(error)});
 			}
+
+			work.preparedFiles++;
 		}
 
+		moved();
 		return group;
 	};
 
@@ -121,10 +135,26 @@ export async function applySync(target: ApplyTarget, collection: Collection, pla
 			return {outcomes, cancelled: true};
 		}
 
-		const embedding = group.length > 0 ? target.embed(group, mode) : undefined;
+		const vectorsMade = (chunks: number) => {
+			work.embeddedChunks += chunks;
+			moved();
+		};
+
+		const embedding = group.length > 0 ? target.embed(group, mode, options.signal, vectorsMade) : undefined;
 		const following = readGroup(); // read and chunked while this group is embedded
 		following.catch(() => undefined); // awaited below; not unhandled should the embedding fail first
-		const embedded = await embedding;
+		let embedded: EmbeddedDocuments | undefined;
+		try {
+			embedded = await embedding;
+		} catch (error) {
+			if (!options.signal?.aborted) {
+				throw error;
+			}
+
+			await committing;
+			return {outcomes, cancelled: true};
+		}
+
 		await committing; // in order, and at most one group waits for its write
 		if (embedded) {
 			committing = target.commit(embedded).then(written => {

@@ -43,7 +43,9 @@ export function defaultLabel(folder: string, taken: readonly string[]): string {
  * them back. Every rename is listed in that sync's report.
  */
 export function documentName(sources: readonly SourceRef[], source: SourceRef, relativePath: string): string {
-	return sources.length > 1 ? `${source.label}/${relativePath}` : relativePath;
+	// NFC: a file named on macOS (decomposed) and its twin typed here are one name (two such files: a conflict).
+	const name = relativePath.normalize('NFC');
+	return sources.length > 1 ? `${source.label}/${name}` : name;
 }
 
 /** The source that holds an absolute (resolved) file path, and the path relative to it; undefined when none does. */

@@ -1,15 +1,17 @@
 import {realpath} from 'node:fs/promises';
 import path from 'node:path';
-import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {CollectionSyncReport} from '../../../common/wire/sync.js';
 import {EngineError, notFound} from '../errors.js';
 import type {SourceRemoval, SourceSummary} from '../engine-types.js';
 import type {Storage} from '../storage/storage.js';
-import type {Collection, SourceSettings} from '../storage/types.js';
+import type {Collection, Source, SourceSettings} from '../storage/types.js';
 import {SerialQueue} from '../serial-queue.js';
+import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import {checkLabel, defaultLabel, documentName, locateInSources, sourceOverlap} from './document-names.js';
 import {syncCollection} from './sync-collection.js';
 import type {ApplyTarget} from './apply-sync.js';
+import {folderCheckFor, type FolderCheck} from './folder-check.js';
 
 /** How a folder is added as a source: its walk settings (defaults: every Markdown file, ignore files honoured) and label. */
 export type SourceRequest = Partial<Omit<SourceSettings, 'watch'>> & {readonly label?: string};
@@ -23,6 +25,11 @@ export type SyncRun = {
 	readonly rescan?: boolean;
 	/** Chunks per write group: one embedding run and one transaction each. */
 	readonly groupChunks?: number;
+	/**
+	 * The caller's rule for a folder it has read (its allowed roots or fs scopes), applied to each source's real
+	 * path at this sync, beside the engine's own (folder-check.ts). Undefined: the engine's alone.
+	 */
+	readonly mayRead?: FolderCheck;
 };
 
 const sourceExists = (message: string) => new EngineError('source_exists', 409, message);
@@ -34,8 +41,14 @@ const sourceExists = (message: string) => new EngineError('source_exists', 409, 
 export class FolderSources {
 	private readonly syncs = new SerialQueue();
 
-	constructor(private readonly storage: Storage, private readonly target: (collection: string) => ApplyTarget) {
+	/** @param allowedRoots The daemon's allowed roots: where a followed folder that now resolves elsewhere may lead. */
+	constructor(private readonly storage: Storage, private readonly target: (collection: string) => ApplyTarget, private readonly allowedRoots: () => readonly string[] = () => []) {
 		// Fields only.
+	}
+
+	/** The run with the check of each source's folder, resolved when it is walked (folder-check.ts). */
+	private checked<T extends SyncRun>(run: T): T & {checkFolder: (source: Source, realFolder: string) => Promise<string | undefined>} {
+		return {...run, checkFolder: async (source, realFolder) => folderCheckFor(source.path, this.allowedRoots(), run.mayRead)(realFolder)};
 	}
 
 	/**
@@ -67,7 +80,7 @@ export class FolderSources {
 			const all = await this.storage.sources(collection);
 			// Names follow the number of sources: going from one to two relabels the first one's documents.
 			const scope = all.length === 2 && !sources.some(candidate => candidate.id === source.id) ? all : [source];
-			const {report, totals} = await syncCollection(this.target(collection.name), collection, scope, run);
+			const {report, totals} = await syncCollection(this.target(collection.name), collection, scope, this.checked(run));
 			return {...totals, sync: {collections: [report]}};
 		});
 	}
@@ -86,10 +99,10 @@ export class FolderSources {
 				}
 
 				const base = {...totals};
-				const {report, totals: part} = await syncCollection(this.target(collection.name), collection, sources, {
+				const {report, totals: part} = await syncCollection(this.target(collection.name), collection, sources, this.checked({
 					...run,
 					onProgress: progress => run.onProgress?.(sum(base, progress)),
-				});
+				}));
 				Object.assign(totals, sum(base, part));
 				files.push(...part.files.map(outcome => ({...outcome, file: collections.length > 1 ? `${collection.name}:${outcome.file}` : outcome.file})));
 				parts.push(report);
@@ -104,7 +117,7 @@ export class FolderSources {
 	async syncOne(collection: Collection, sourceId: number, run: SyncRun): Promise<CollectionSyncReport> {
 		return this.syncs.run(async () => {
 			const source = (await this.storage.sources(collection)).find(candidate => candidate.id === sourceId);
-			return source ? (await syncCollection(this.target(collection.name), collection, [source], run)).report : {collection: collection.name, sources: []};
+			return source ? (await syncCollection(this.target(collection.name), collection, [source], this.checked(run))).report : {collection: collection.name, sources: []};
 		});
 	}
 
@@ -141,7 +154,7 @@ export class FolderSources {
 			const target = this.target(collection.name);
 			const removed = await target.queue(async () => this.storage.removeSource(collection, source.id));
 			const remaining = await this.storage.sources(collection);
-			const relabel = remaining.length === 1 ? (await syncCollection(target, collection, remaining, {mode: 'default'})).report : undefined;
+			const relabel = remaining.length === 1 ? (await syncCollection(target, collection, remaining, this.checked({mode: 'default'}))).report : undefined;
 			const collectionRemoved = remaining.length === 0 && (await this.storage.stats(collection)).documents === 0;
 			if (collectionRemoved) {
 				await target.queue(async () => this.storage.deleteCollection(collection));
@@ -159,8 +172,10 @@ export class FolderSources {
 }
 
 function sum(base: DirectoryProgress, part: DirectoryProgress): DirectoryProgress {
+	const added = (key: 'foundFiles' | 'readFiles' | 'writeFiles' | 'preparedFiles' | 'preparedChunks' | 'embeddedChunks') => (part[key] === undefined ? {} : {[key]: (base[key] ?? 0) + part[key]});
 	return {
 		totalFiles: base.totalFiles + part.totalFiles, processedFiles: base.processedFiles + part.processedFiles, indexed: base.indexed + part.indexed,
 		moved: base.moved + part.moved, unchanged: base.unchanged + part.unchanged, failed: base.failed + part.failed, chunks: base.chunks + part.chunks,
+		...(part.phase ? {phase: part.phase} : {}), ...added('foundFiles'), ...added('readFiles'), ...added('writeFiles'), ...added('preparedFiles'), ...added('preparedChunks'), ...added('embeddedChunks'),
 	};
 }

@@ -1,4 +1,6 @@
-import picomatch from 'picomatch';
+import {GlobError} from '../../../common/glob/glob-limits.js';
+import {pathGlobMatcher} from '../../../common/glob/path-glob.js';
+import {invalidInput} from '../errors.js';
 
 export type GlobFilters = {
 	/** Globs a file must match one of (relative to the source, POSIX); none: every Markdown file. */
@@ -25,15 +27,29 @@ export function globFilters({include = [], exclude = []}: GlobFilters) {
 }
 
 /**
- * picomatch's own `basename` option also changes how patterns with a '/' match (4.0.7: `docs/**` then misses
- * `docs/b.md`), so the two kinds are told apart here.
+ * The globs as one test: those with a '/' over the whole relative path (a leading '/' or './' is the source's
+ * root), the others over the last name. Each is an automaton (common/glob/path-glob.ts): no name, however
+ * long, makes a glob backtrack. A glob stored before these rules that they refuse stops the sync with why.
  */
 function matcher(globs: readonly string[]): (relative: string) => boolean {
-	const anywhere = globs.filter(glob => !glob.includes('/'));
-	const anchored = globs.filter(glob => glob.includes('/')).map(glob => glob.replace(/^\//, ''));
-	const byName = anywhere.length > 0 ? picomatch(anywhere, {dot: true}) : () => false;
-	const byPath = anchored.length > 0 ? picomatch(anchored, {dot: true}) : () => false;
-	return relative => byPath(relative) || byName(relative.slice(relative.lastIndexOf('/') + 1));
+	const compile = (glob: string) => {
+		try {
+			return pathGlobMatcher(glob);
+		} catch (error) {
+			throw error instanceof GlobError ? invalidInput(`include/exclude: ${error.message}; change the source's globs (md-vector ingest-dir DIR --exclude ...)`) : error;
+		}
+	};
+
+	const anywhere = globs.filter(glob => !glob.includes('/')).map(glob => compile(glob));
+	const anchored = globs.filter(glob => glob.includes('/')).map(glob => compile(glob.replace(/^\.?\//, '')));
+	return relative => {
+		if (anchored.some(matches => matches(relative))) {
+			return true;
+		}
+
+		const name = relative.slice(relative.lastIndexOf('/') + 1);
+		return anywhere.some(matches => matches(name));
+	};
 }
 
 /** Why a name is skipped by default, or undefined: dot-names, VCS folders, `node_modules`. */

@@ -33,7 +33,7 @@ export async function movesToRewrite(storage: Storage, collection: Collection, m
 			continue;
 		}
 
-		const now = prepareDocument(text, file.name).chunked.chunks.map(chunk => filedUnder(chunk));
+		const now = (await prepareDocument(text, file.name).catch(() => undefined))?.chunked.chunks.map(chunk => filedUnder(chunk));
 		const stored = (await storage.chunksOfDocument(collection, file.name)).map(chunk => filedUnder(chunk));
 		if (sha256(text) !== file.contentHash || JSON.stringify(now) !== JSON.stringify(stored)) {
 			rewrite.push(file);

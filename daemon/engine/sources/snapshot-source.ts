@@ -1,4 +1,5 @@
 import {sha256} from '../hash.js';
+import {hiddenCharacterIn} from '../names.js';
 import {stampOf, type FileStamp} from '../files/file-stamp.js';
 import {walkSource, type WalkOptions, type WalkResult, type WalkedFile} from './walk-source.js';
 import {readMarkdown} from './read-markdown.js';
@@ -33,6 +34,8 @@ export type SnapshotOptions = WalkOptions & {
 	readonly changedSince?: number;
 	/** Files read at once. */
 	readonly concurrency?: number;
+	/** As files are checked (known by stamp, or read and hashed): how many so far, of how many found. */
+	readonly onChecked?: (checked: number, found: number) => void;
 	/** Where the texts read are kept for the writes that follow (read-texts.ts). */
 	readonly texts?: ReadTexts;
 };
@@ -49,9 +52,22 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 	const failed: SourceSnapshot['failed'] = [];
 	let read = 0;
 	let next = 0;
+	let checked = 0;
+	options.onChecked?.(0, walked.files.length);
 	const worker = async () => {
 		while (next < walked.files.length) {
+			if (checked > 0) {
+				options.onChecked?.(checked, walked.files.length);
+			}
+
+			checked++;
 			const file = walked.files[next++]!;
+			const hidden = hiddenCharacterIn(file.path);
+			if (hidden) {
+				failed.push({path: file.path, error: `file_name: ${hidden}`}); // refused as any new name is (names.ts)
+				continue;
+			}
+
 			const known = options.known?.get(file.path);
 			const touched = options.changedSince !== undefined && file.ctimeMs >= options.changedSince;
 			const same = known?.size === file.size && known.mtimeMs === file.mtimeMs && (known.ctimeMs === null || known.ctimeMs === file.ctimeMs);
@@ -72,6 +88,7 @@ export async function snapshotSource(root: string, options: SnapshotOptions = {}
 	};
 
 	await Promise.all(Array.from({length: options.concurrency ?? 8}, worker));
+	options.onChecked?.(walked.files.length, walked.files.length);
 	files.sort((a, b) => (a.path < b.path ? -1 : (a.path > b.path ? 1 : 0)));
 	return {root: walked.root, skipped: walked.skipped, files, failed, read};
 }

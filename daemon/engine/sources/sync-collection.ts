@@ -1,6 +1,7 @@
-import type {DirectoryProgress, DirectoryReport, FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 import type {CollectionSyncReport, SourceSyncReport} from '../../../common/wire/sync.js';
 import type {Collection, DocumentInfo, Source, SyncCounts} from '../storage/types.js';
+import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import {planSync, type SyncPlan} from './sync-plan.js';
 import {conflictFix} from './conflict-fix.js';
 import {diskIndex, syncInputs, type InputOptions, type SyncInputs} from './sync-inputs.js';
@@ -9,6 +10,8 @@ import {pairEditedMoves} from './edited-moves.js';
 import {readMarkdown} from './read-markdown.js';
 import {ReadTexts} from './read-texts.js';
 import type {SourceSnapshot} from './snapshot-source.js';
+
+type Mutable<T> = {-readonly [K in keyof T]: T[K]};
 
 export type SyncOptions = InputOptions & {
 	readonly mode: IngestMode;
@@ -31,7 +34,10 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	// --force reads every file again: size and mtime are not trusted either.
 	// Texts read to plan are kept for the writes: each file is read once.
 	const texts = new ReadTexts();
-	const inputs = await syncInputs(sources, scope, documents, {...options, texts, rescan: options.rescan === true || options.mode === 'force'}).catch((error: unknown) => {
+	const reading = (checked: number, found: number) => options.onProgress?.({
+		totalFiles: found, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0, phase: 'reading', foundFiles: found, readFiles: checked,
+	});
+	const inputs = await syncInputs(sources, scope, documents, {...options, texts, rescan: options.rescan === true || options.mode === 'force', onChecked: reading}).catch((error: unknown) => {
 		if (options.signal?.aborted) {
 			return undefined;
 		}
@@ -58,11 +64,15 @@ export async function syncCollection(target: ApplyTarget, collection: Collection
 	const exactMoves = force ? [] : plan.moved.filter(file => !file.edited);
 	const exactNames = new Set(exactMoves.map(file => file.name));
 	const settled = force ? 0 : plan.unchanged.length + plan.renamed.length;
-	const progress = {totalFiles: inputs.disk.length, processedFiles: settled + exactMoves.length, indexed: 0, moved: exactMoves.length, unchanged: settled, failed: 0, chunks: 0};
+	const progress: Mutable<DirectoryProgress> = {totalFiles: inputs.disk.length, processedFiles: settled + exactMoves.length, indexed: 0, moved: exactMoves.length, unchanged: settled, failed: 0, chunks: 0, phase: 'writing'};
 	options.onProgress?.({...progress});
 	const applied = await applySync(target, collection, plan, movesOf(plan, fileOf, documents), fileOf, {
 		...options,
 		texts,
+		onWork(work) {
+			Object.assign(progress, work);
+			options.onProgress?.({...progress});
+		},
 		onGroup(outcomes) {
 			const written = outcomes.filter(outcome => !exactNames.has(outcome.file));
 			progress.processedFiles = settled + exactMoves.length + written.length;

@@ -5,6 +5,7 @@ import {documentName} from './document-names.js';
 import {snapshotSource, type KnownFile, type SourceSnapshot} from './snapshot-source.js';
 import type {DiskFile, StoredDocument} from './sync-plan.js';
 import type {ReadTexts} from './read-texts.js';
+import type {FolderVerdict} from './folder-check.js';
 
 /** A file on disk as the sync plans and writes it: the planner's fields, its stamp to record, and its source's real folder (it is read only from inside it). */
 export type SyncFile = DiskFile & {readonly stamp: FileStamp | undefined; readonly root: string};
@@ -25,9 +26,16 @@ export type InputOptions = {
 	readonly signal?: AbortSignal;
 	/** Where the texts read are kept for the writes (read-texts.ts). */
 	readonly texts?: ReadTexts;
+	/** As files are checked: how many so far of how many found, over the sources walked until now. */
+	readonly onChecked?: (checked: number, found: number) => void;
+	/** Whether a source's folder, resolved now, may be read (folder-check.ts); undefined: any. */
+	readonly checkFolder?: (source: Source, realFolder: string) => FolderVerdict | Promise<FolderVerdict>;
 };
 
 const key = (sourceId: number, relativePath: string) => `${sourceId}\0${relativePath}`;
+
+/** A source's files checked, counted after those of the sources walked before it (`before`). */
+const checkedFrom = (before: number, onChecked: InputOptions['onChecked']) => (checked: number, found: number) => onChecked?.(before + checked, before + found);
 
 /** What the last sync knew of a source's files, so that unchanged ones are not read again. */
 function knownFiles(documents: readonly DocumentInfo[], sourceId: number): Map<string, KnownFile> {
@@ -45,6 +53,7 @@ function knownFiles(documents: readonly DocumentInfo[], sourceId: number): Map<s
 export async function syncInputs(sources: readonly Source[], scope: readonly Source[], documents: readonly DocumentInfo[], options: InputOptions): Promise<SyncInputs> {
 	const snapshots = new Map<number, SourceSnapshot>();
 	const errors = new Map<number, string>();
+	let before = 0; // files of the sources walked before this one
 	for (const source of scope) {
 		try {
 			const info = await stat(source.path);
@@ -55,9 +64,12 @@ export async function syncInputs(sources: readonly Source[], scope: readonly Sou
 			snapshots.set(source.id, await snapshotSource(source.path, {
 				include: source.include, exclude: source.exclude, ignoreFiles: source.ignoreFiles, hidden: source.hidden, signal: options.signal,
 				known: options.rescan ? undefined : knownFiles(documents, source.id), reread: options.reread?.get(source.id), texts: options.texts,
+				onChecked: checkedFrom(before, options.onChecked),
+				checkRoot: options.checkFolder && (async realFolder => options.checkFolder!(source, realFolder)),
 				// A second of slack: file systems with coarse timestamps round a ctime down.
 				changedSince: source.lastSyncAt === null ? undefined : Date.parse(source.lastSyncAt) - 1000,
 			}));
+			before += snapshots.get(source.id)!.files.length + snapshots.get(source.id)!.failed.length;
 		} catch (error) {
 			if (options.signal?.aborted) {
 				throw error; // Cancelled: not the folder's fault.

@@ -1,8 +1,10 @@
 import {statSync, type Dirent} from 'node:fs';
 import {readdir, realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
+import {setImmediate as turn} from 'node:timers/promises';
 import {invalidInput} from '../errors.js';
 import {IgnoreRules} from './ignore-rules.js';
+import {FolderRefused, type FolderCheck} from './folder-check.js';
 import {isMarkdownName} from './markdown-files.js';
 import {defaultSkip, globFilters, type GlobFilters} from './path-filters.js';
 import {emptyTally, recordSkip, type SkipReason, type SkipTally} from './skip-tally.js';
@@ -16,6 +18,8 @@ export type WalkOptions = GlobFilters & {
 	readonly hidden?: boolean;
 	readonly maxFileBytes?: number;
 	readonly signal?: AbortSignal;
+	/** Whether the folder, resolved, may be read (folder-check.ts): checked before anything in it is read. */
+	readonly checkRoot?: FolderCheck;
 };
 
 export type WalkedFile = {
@@ -53,6 +57,12 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 	});
 	if (!(await stat(realRoot)).isDirectory()) {
 		throw invalidInput(`directory: ${root} is not a folder`);
+	}
+
+	// Checked on the path resolved here, which every read below keeps to: a link swapped in later reads nothing.
+	const refused = await options.checkRoot?.(realRoot);
+	if (refused !== undefined) {
+		throw new FolderRefused(refused);
 	}
 
 	const filters = globFilters(options);
@@ -100,6 +110,7 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 		return filters.excludesFile(relative) ? 'excluded' : undefined;
 	};
 
+	let sliceStarted = performance.now();
 	const visit = async (folder: Folder): Promise<void> => {
 		options.signal?.throwIfAborted();
 		let entries: Dirent[];
@@ -115,6 +126,12 @@ export async function walkSource(root: string, options: WalkOptions = {}): Promi
 		entries.sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 		const folders: Folder[] = [];
 		for (const entry of entries) {
+			// A folder of many entries, each tested against globs and ignore rules, lets the event loop turn.
+			if (performance.now() - sliceStarted > 10) {
+				await turn();
+				sliceStarted = performance.now();
+			}
+
 			const relative = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
 			const real = folder.real + path.sep + entry.name;
 			if (entry.isSymbolicLink()) {

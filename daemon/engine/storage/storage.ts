@@ -1,7 +1,7 @@
-import type {SearchFilter} from './document-filter.js';
+import type {ChunkFilter} from './document-filter.js';
 import type {
 	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
-	Fingerprint, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, VectorIndexState,
+	Fingerprint, ModelSwitch, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, SwapOutcome, VectorIndexState,
 } from './types.js';
 import type {JobBoard} from './job-board.js';
 
@@ -25,12 +25,18 @@ export type ImportWrite = {
  * - a collection's vectors share one fingerprint: a write of another one is refused (fingerprint_mismatch, 409);
  * - keywordTopK is exact BM25 (bm25.ts: k1 1.2, b 0.75, Lucene's idf) over md-vector's own keyword tokens, so
  *   a collection ranks the same on every backend;
- * - vectorTopK is by inner product (vectors are unit length: cosine); exact while vectorIndex says `flat`;
- * - BM25's statistics (row count, document frequency) are those of the whole store, not of one collection, so
- *   keyword scores of different collections compare, and a search over several merges them by score;
+ * - vectorTopK is by inner product (vectors are unit length: cosine); exact while vectorIndex says `flat`; the
+ *   collection it is given names the fingerprint the query was made with, and vectors of another one are never
+ *   ranked against it (model_switched, 409, once the collection switched; a null fingerprint: the current one);
+ * - a model switch (ModelSwitchStore) keeps its vectors beside the live ones, and its swap replaces all of them
+ *   in one transaction that first checks every chunk has one: a search sees one model's vectors, never a mix;
+ * - BM25's statistics (row count, average length, document frequency) are those of the collections searched,
+ *   not of the whole store: a collection ranks the same whatever else is stored (issue 38); a search over several
+ *   ranks their union as one;
  * - moveDocuments, removeSource, deleteCollection and renameCollection are atomic too;
- * - a filter (document-filter.ts) is applied inside the top-k's own query: k hits of kept documents come back
- *   whenever k exist, never fewer because others were ranked first.
+ * - a filter (document-filter.ts: documents by path and front matter, chunks by the phrases and exclusions their
+ *   text holds) is applied inside the top-k's own query, from an index: k hits the filter keeps come back whenever
+ *   k exist, never fewer because others were ranked first.
  */
 
 /** Collections and their fingerprints. */
@@ -107,15 +113,50 @@ export type VectorStore = {
 	chunksWithoutVectors(collection: Collection, limit: number): Promise<Array<{rowid: number; text: string}>>;
 	/** Gives vectors to chunks that have none (others are left as they are), in one transaction. */
 	setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint): Promise<void>;
-	/** The `k` chunks nearest to the query vector, best first; with a filter, among the chunks of the documents it keeps. */
-	vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter): Promise<Ranked[]>;
+	/** The `k` chunks nearest to the query vector, best first; with a filter, among the chunks it keeps. */
+	vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Ranked[]>;
 	vectorIndex(collection: Collection): Promise<VectorIndexState>;
+};
+
+/**
+ * A collection's switch to another model: its vectors are made beside the live ones (which go on answering), the
+ * state is stored (a switch survives a restart and resumes where it was), and the swap is one transaction.
+ * Chunks deleted meanwhile take their new vectors with them; chunks written meanwhile have none until given one.
+ */
+export type ModelSwitchStore = {
+	/**
+	 * Begins the collection's switch to `target`, or answers the one under way to it; a switch to another target
+	 * is replaced (its vectors discarded). The live vectors and fingerprint are untouched.
+	 */
+	beginModelSwitch(collection: Collection, target: Fingerprint): Promise<ModelSwitch>;
+	/** Every switch under way, with its progress. */
+	modelSwitches(): Promise<ModelSwitch[]>;
+	/** The collection's switch under way, with its progress; undefined when none. */
+	modelSwitch(collection: Collection): Promise<ModelSwitch | undefined>;
+	/** Up to `limit` chunks with rowids above `after` and no vector of the switch's target yet, in rowid order, with the text to embed. */
+	chunksForSwitch(collection: Collection, after: number, limit: number): Promise<Array<{rowid: number; text: string}>>;
+	/**
+	 * Stores vectors of the target for chunks that still exist, in one transaction; refused (switch_gone, 409)
+	 * when the collection is not switching to `target` any more. Answers how many were stored.
+	 */
+	setSwitchVectors(collection: Collection, target: Fingerprint, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>): Promise<number>;
+	/**
+	 * The swap, in one transaction: when every chunk of the collection has a vector of `target`, they replace the
+	 * live vectors, the fingerprint becomes `target` and the switch ends. Otherwise nothing changes, and the answer
+	 * says how many chunks lack one. switch_gone (409) when no switch to `target` is under way.
+	 */
+	completeModelSwitch(collection: Collection, target: Fingerprint): Promise<SwapOutcome>;
+	/** Ends the collection's switch, discarding its vectors (the live ones stay); answers whether one was under way. */
+	cancelModelSwitch(collection: Collection): Promise<boolean>;
 };
 
 /** BM25 over keyword tokens. */
 export type KeywordIndex = {
-	/** The collection's best `limit` chunks holding any of `terms` (keyword tokens), best first; with a filter, of the documents it keeps. */
-	keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter): Promise<Ranked[]>;
+	/**
+	 * The best `limit` chunks of these collections (one ranking over their union, with its statistics) holding any of
+	 * `terms` (keyword tokens), best first; with a filter, among the chunks it keeps.
+	 */
+	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Ranked[]>;
 };
 
 /** Export, a page at a time: memory stays flat however large the collection. */
@@ -153,4 +194,4 @@ export type StorageLifecycle = {
 	close(): Promise<void>;
 };
 
-export type Storage = CollectionCatalog & SourceCatalog & DocumentStore & VectorStore & KeywordIndex & ExportReader & StorageUsage & StorageLifecycle;
+export type Storage = CollectionCatalog & SourceCatalog & DocumentStore & VectorStore & ModelSwitchStore & KeywordIndex & ExportReader & StorageUsage & StorageLifecycle;

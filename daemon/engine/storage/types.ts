@@ -57,6 +57,25 @@ export type Fingerprint = {
 	readonly dims: number;
 };
 
+/**
+ * A collection's switch to another model, under way (storage.ts ModelSwitchStore): vectors of `target` are made
+ * beside the live ones and replace them at once when every chunk has one.
+ */
+export type ModelSwitch = {
+	readonly collectionId: number;
+	readonly collection: string;
+	/** The model of the collection's live vectors (null: none yet). */
+	readonly from: string | null;
+	readonly target: Fingerprint;
+	readonly startedAt: string;
+	/** Chunks with a vector of the target so far, of all the collection's chunks (counted when read). */
+	readonly done: number;
+	readonly total: number;
+};
+
+/** What the swap of a switch did: swapped, or not yet (`missing` chunks lack a vector of the target: written meanwhile). */
+export type SwapOutcome = {readonly swapped: true} | {readonly swapped: false; readonly missing: number};
+
 /** A chunk to write, with its vector when one was made. */
 export type ChunkToWrite = ChunkBody & Pick<Chunk, 'tokens' | 'hash'> & {
 	readonly vector?: Float32Array;
@@ -95,8 +114,12 @@ export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | '
 	readonly chunks: readonly ExportedChunk[];
 };
 
-/** A chunk found by a ranking (keyword or vector top-k); higher score is better. */
-export type Ranked = {readonly rowid: number; readonly score: number};
+/**
+ * A chunk found by a ranking (keyword or vector top-k); higher score is better. `boilerplate`: whether the chunk is
+ * boilerplate (search/boilerplate.ts, decided when it was written), when the ranking read it (hybrid search demotes
+ * such chunks without reading their text); undefined when unknown.
+ */
+export type Ranked = {readonly rowid: number; readonly score: number; readonly boilerplate?: boolean};
 
 /** Counts of one collection's content. */
 export type ContentCounts = {

@@ -2,7 +2,7 @@ import type {SettingKey} from '../../../common/settings/setting-keys.js';
 import {toText} from '../../../common/settings/settings-schema.js';
 import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';
-import {afterChange, openSettings, parseValue} from './config-file.js';
+import {afterChange, openSettings, parseValue, remainingProblems} from './config-file.js';
 
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const [key, text] = invocation.args as [SettingKey, string];
@@ -10,6 +10,7 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const {store} = openSettings();
 	store.set(key, value as never);
 	afterChange(key, io);
+	remainingProblems(io);
 	if (invocation.json) {
 		return {key, value, file: store.path};
 	}

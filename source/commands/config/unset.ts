@@ -1,18 +1,31 @@
-import {settingKeys, type SettingKey} from '../../../common/settings/setting-keys.js';
+import {settingKeys, settingNames, type SettingKey} from '../../../common/settings/setting-keys.js';
+import {oneOf} from '../../../common/one-of.js';
+import {suggestionMark, UsageError} from '../../client/client-errors.js';
 import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';
-import {afterChange, openSettings} from './config-file.js';
+import {afterChange, openSettings, remainingProblems} from './config-file.js';
 
+/** Removes a setting from the file, also one whose value is bad or a key that is no setting (what stops the daemon). */
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
-	const key = invocation.args[0] as SettingKey;
-	const {store} = openSettings();
-	const had = store.has(key);
-	store.delete(key);
-	afterChange(key, io);
+	const key = invocation.args[0]!;
+	const {store, problems} = openSettings();
+	const known = settingNames.includes(key as SettingKey);
+	if (!known && !problems.some(problem => problem.key === key)) {
+		throw new UsageError(`KEY must be ${oneOf(settingNames)}, got '${key}'${suggestionMark}`, 'invalid_value', {word: key, candidates: settingNames});
+	}
+
+	const had = store.has(key as SettingKey);
+	store.delete(key as SettingKey);
+	if (known) {
+		afterChange(key as SettingKey, io);
+	}
+
+	remainingProblems(io);
 	if (invocation.json) {
 		return {key, removed: had, file: store.path};
 	}
 
-	io.out(had ? `${key} removed from ${store.path}: back to ${settingKeys[key].defaultText}\n` : `${key} was not set in ${store.path}\n`);
+	const back = known ? `: back to ${settingKeys[key as SettingKey].defaultText}` : '';
+	io.out(had ? `${key} removed from ${store.path}${back}\n` : `${key} was not set in ${store.path}\n`);
 	return undefined;
 }

@@ -28,12 +28,13 @@ function entryText(model: ModelEntry, io: Io): string {
 	const use = [
 		...(model.in_use ? [io.style.bold('the daemon\'s model')] : []),
 		...(model.collections && model.collections.length > 0 ? [`collections: ${model.collections.join(', ')}`] : []),
+		...(model.switching && model.switching.length > 0 ? [`switching to it: ${model.switching.join(', ')}`] : []),
 	];
 	const sources = model.sources.map(source => `${source.label}${source.download_bytes === null ? '' : ` (${megabytes(source.download_bytes)})`}`);
-	const {scifact_train: scifact, keps} = model.quality;
-	const measured = [scifact.semantic, scifact.hybrid, keps.semantic, keps.hybrid].some(value => value !== null)
-		? `SciFact train semantic ${figure(scifact.semantic)}, hybrid ${figure(scifact.hybrid)}; KEP questions semantic ${figure(keps.semantic)}, hybrid ${figure(keps.hybrid)}`
-		: 'not measured yet';
+	const {scifact_train: scifact, keps, scifact_held_out: heldOut} = model.quality;
+	const sets = [['SciFact train', scifact], ['KEP questions', keps], ['SciFact held-out half (1,000 abstracts)', heldOut]] as const;
+	const measured = sets.filter(([, figures]) => figures.semantic !== null || figures.hybrid !== null)
+		.map(([name, figures]) => `${name} semantic ${figure(figures.semantic)}, hybrid ${figure(figures.hybrid)}`).join('; ') || 'not measured yet';
 	return [
 		`${io.style.bold(model.name)}  ${model.dims} dims, ${megabytes(model.bytes)}, ${model.family}  ${state}${use.length > 0 ? `  ${use.join('; ')}` : ''}`,
 		`  ${model.summary}`,
@@ -54,9 +55,10 @@ export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	if (list.other_collections === null) {
 		io.note('no daemon is running: which collections use each model shows once one runs');
 	} else if (list.other_collections.length > 0) {
-		io.out(`\nother models: ${list.other_collections.map(entry => `${entry.collection} (${entry.model})`).join(', ')}\n`);
+		io.out(`\nother models: ${list.other_collections.map(entry => `${entry.collection} (${entry.model}${entry.switching_to ? `, switching to ${entry.switching_to}` : ''})`).join(', ')}\n`);
 	}
 
 	io.out(`\ninstall one: md-vector model install NAME; models are installed in ${list.folder}\n`);
+	io.out('switch a collection to one in place: md-vector model use NAME -C COLLECTION (every collection and the default: without -C)\n');
 	return undefined;
 }

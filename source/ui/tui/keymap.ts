@@ -128,8 +128,10 @@ export const keymap: readonly Binding[] = [
 			}
 		},
 	},
-	{keys: ['enter', '/', 'escape'], when: ['collections'], label: 'Enter / Esc', help: 'search this collection', run: act({type: 'focus', focus: 'search'})},
-	{keys: ['/', 'escape'], when: ['results'], label: '/ Esc', help: 'back to the search box', run: act({type: 'focus', focus: 'search'})},
+	// Esc never lands in the search box (Esc then q would type q into the query): / goes there.
+	{keys: ['enter', '/'], when: ['collections'], label: 'Enter /', help: 'search this collection', run: act({type: 'focus', focus: 'search'})},
+	{keys: ['escape'], when: ['collections'], label: 'Esc', help: 'to the results', run: act({type: 'focus', focus: 'results'})},
+	{keys: ['/'], when: ['results'], label: '/', help: 'back to the search box', run: act({type: 'focus', focus: 'search'})},
 	{
 		keys: ['paste'], when: lists, label: 'paste', help: 'search for the pasted text', run({dispatch}, press) {
 			dispatch({type: 'focus', focus: 'search'});
@@ -156,7 +158,7 @@ export const keymap: readonly Binding[] = [
 			}
 		},
 	},
-	{keys: ['i'], when: lists, label: 'i', help: 'ingest a folder (into a new collection too)', run: act((_press, {state}) => ({type: 'open', dialog: openIngest(state.collection ?? defaultCollection)}))},
+	{keys: ['i'], when: lists, label: 'i', help: 'ingest a folder (a new collection too)', run: act((_press, {state}) => ({type: 'open', dialog: openIngest(state.collection ?? defaultCollection)}))},
 	{keys: ['r'], when: lists, label: 'r', help: 'reconnect; restarts a stopped daemon', run: call('reconnect')},
 	{keys: ['?'], when: lists, label: '?', help: 'this help', run: act({type: 'open', dialog: {kind: 'help', offset: 0}})},
 	{keys: ['q'], when: lists, label: 'q', help: 'quit', run: call('quit')},

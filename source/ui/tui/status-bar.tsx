@@ -27,7 +27,13 @@ function DaemonState({health, problem}: Pick<Props, 'health' | 'problem'>) {
 		return <Text color='red'>daemon down (r: restart): {problem}</Text>;
 	}
 
-	return health ? <Text color={health.status === 'ok' ? 'green' : 'yellow'}>{health.status}</Text> : <Text color='yellow'>connecting…</Text>;
+	if (!health) {
+		return <Text color='yellow'>connecting…</Text>;
+	}
+
+	// A model loading at the start is normal, not "degraded": that word is kept for a problem.
+	const loading = health.status === 'degraded' && health.checks.embedder.status === 'loading' && (health.checks.background?.problems.length ?? 0) === 0;
+	return <Text color={health.status === 'ok' ? 'green' : 'yellow'}>{loading ? 'starting' : health.status}</Text>;
 }
 
 /** Bottom lines: any message, then daemon health, vector fill-in, counts, why degraded, model, latency, keys. */

@@ -30,16 +30,27 @@ export class ProviderEmbedder implements Embedder {
 		// Fields only.
 	}
 
-	async embedDocuments(texts: readonly string[]): Promise<Float32Array[]> {
-		const ranges = planRequests(texts, this.settings.batchTexts, this.settings.batchChars);
-		const parts = await mapLimited(ranges, this.settings.concurrency, async ([start, end]) =>
-			this.request(texts.slice(start, end), this.settings.waitMs, this.settings.timeoutMs).catch((error: unknown) => {
-				throw error instanceof ProviderOutage
-					? new EmbedderOutage(`the embedding server stayed out of reach for ${Math.round(this.settings.waitMs / 1000)} s (${error.cause instanceof Error ? error.cause.message : error.message}); `
-						+ 'documents committed before it went are whole: run the same command again once it is back (unchanged files are skipped; MD_VECTOR_EMBED_WAIT_S waits longer)', {cause: error})
-					: error;
-			}));
-		return parts.flat();
+	async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		return this.embedPlain(texts.map(text => this.settings.documentPrefix + text), signal);
+	}
+
+	async embedPlain(inputs: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		// An ingestion's slice (embed-documents.ts) is shared out among the requests in flight.
+		const perRequest = Math.min(this.settings.batchTexts, Math.max(1, Math.ceil(inputs.length / this.settings.concurrency)));
+		const ranges = planRequests(inputs, perRequest, this.settings.batchChars);
+		try {
+			const parts = await mapLimited(ranges, this.settings.concurrency, async ([start, end]) =>
+				this.request(inputs.slice(start, end), this.settings.waitMs, this.settings.timeoutMs, signal).catch((error: unknown) => {
+					throw error instanceof ProviderOutage && !signal?.aborted
+						? new EmbedderOutage(`the embedding server stayed out of reach for ${Math.round(this.settings.waitMs / 1000)} s (${error.cause instanceof Error ? error.cause.message : error.message}); `
+							+ 'documents committed before it went are whole: run the same command again once it is back (unchanged files are skipped; MD_VECTOR_EMBED_WAIT_S waits longer)', {cause: error})
+						: error;
+				}));
+			return parts.flat();
+		} catch (error) {
+			signal?.throwIfAborted(); // cancelled: the canceller's reason, as the local model's sessions throw it
+			throw error;
+		}
 	}
 
 	async embedQuery(text: string): Promise<Float32Array> {
@@ -71,14 +82,14 @@ export class ProviderEmbedder implements Embedder {
 		this.closing.abort(new Error('the embedding server\'s client is closed: the daemon is stopping'));
 	}
 
-	private async request(texts: string[], patienceMs: number, timeoutMs: number): Promise<Float32Array[]> {
+	private async request(texts: string[], patienceMs: number, timeoutMs: number, cancel?: AbortSignal): Promise<Float32Array[]> {
 		if (this.closing.signal.aborted) {
 			throw new Error('the embedding server\'s client is closed: the daemon is stopping');
 		}
 
 		try {
 			const onRetry = (error: ProviderOutage) => this.markDown(error);
-			const vectors = await requestVectors(texts, this.dims, {...this.exchange, signal: this.closing.signal}, {deadline: Date.now() + patienceMs, timeoutMs, onRetry});
+			const vectors = await requestVectors(texts, this.dims, {...this.exchange, signal: cancel ? AbortSignal.any([this.closing.signal, cancel]) : this.closing.signal}, {deadline: Date.now() + patienceMs, timeoutMs, onRetry});
 			this.down = undefined;
 			return vectors;
 		} catch (error) {

@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {defaultEmbedUrl, embedProviders, embedUrlProblem, isModelName, modelNameRule} from '../../../../common/settings/embed-provider.js';
 import {parseReference, serverReference} from '../../../../common/settings/model-reference.js';
-import {queryPrefixOf} from '../model-config.js';
+import {familyDefaults} from '../model-family.js';
 
 export type ServerProvider = 'openai' | 'ollama';
 
@@ -20,6 +20,8 @@ export type ProviderSettings = {
 	readonly keyCommand?: string;
 	/** Prepended to queries, as the model's authors recommend for retrieval (MD_VECTOR_QUERY_PREFIX, else by the model's family). */
 	readonly queryPrefix: string;
+	/** Prepended to every document text (MD_VECTOR_DOCUMENT_PREFIX, else by the model's family: e5's `passage: `); servers embed the text as sent. */
+	readonly documentPrefix: string;
 	/** Texts per request, and characters per request (servers refuse large inputs). */
 	readonly batchTexts: number;
 	readonly batchChars: number;
@@ -91,7 +93,8 @@ export function embedSettingsFromEnv(env: NodeJS.ProcessEnv): EmbedSettings {
 		dimensions,
 		key: nonEmpty(env.MD_VECTOR_EMBED_KEY),
 		keyCommand: nonEmpty(env.MD_VECTOR_EMBED_KEY_COMMAND),
-		queryPrefix: env.MD_VECTOR_QUERY_PREFIX ?? queryPrefixOf(model),
+		queryPrefix: env.MD_VECTOR_QUERY_PREFIX ?? familyDefaults(model).queryPrefix,
+		documentPrefix: env.MD_VECTOR_DOCUMENT_PREFIX ?? familyDefaults(model).documentPrefix,
 		batchTexts: setting(env, 'MD_VECTOR_EMBED_BATCH', count(1, 2048), 'a whole number of texts per request, 1 to 2048', 64),
 		batchChars: setting(env, 'MD_VECTOR_EMBED_BATCH_CHARS', count(1000, 10_000_000), 'a whole number of characters per request, 1000 or more', 60_000),
 		concurrency: setting(env, 'MD_VECTOR_EMBED_CONCURRENCY', count(1, 16), 'a whole number of requests in flight, 1 to 16', 2),
@@ -120,5 +123,5 @@ export function settingsFor(reference: string, settings: EmbedSettings): Provide
 		return base;
 	}
 
-	return {...base, provider, model, url: base.provider === provider ? base.url : defaultEmbedUrl[provider], queryPrefix: queryPrefixOf(model), dimensions: provider === 'openai' ? base.dimensions : undefined};
+	return {...base, provider, model, url: base.provider === provider ? base.url : defaultEmbedUrl[provider], queryPrefix: familyDefaults(model).queryPrefix, documentPrefix: familyDefaults(model).documentPrefix, dimensions: provider === 'openai' ? base.dimensions : undefined};
 }

@@ -1,16 +1,17 @@
 import path from 'node:path';
-import {notFound} from '../../errors.js';
-import type {SearchFilter} from '../document-filter.js';
+import {modelSwitched, notFound} from '../../errors.js';
+import {queryFits} from '../fingerprint.js';
+import {keepsEverything, type ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
 import {filteredVectorTopK} from './filtered-vectors.js';
+import {importIntoStore} from './import-into-store.js';
+import {keptNames} from './kept-names.js';
+import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
-
-/** Vectors an import may add before its collection's index is rebuilt from the store rather than sent them (~30 MB at 384 dims). */
-const importVectorsApplied = 20_000;
 
 export type EmbeddedOptions = IndexOptions & {
 	/** Folder of the SQLite file and the index files. */
@@ -136,38 +137,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
-		return this.writes.run(async () => {
-			const removed: number[] = [];
-			let firstAdded: number | undefined;
-			let added = 0;
-			const writer = this.store.writer();
-			try {
-				await writer.inTransaction(async () => {
-					const collection = writer.ensureCollection(name, chunkerVersion);
-					for (const source of write.sources) {
-						writer.sources.add(collection.id, source);
-					}
-
-					removed.push(...writer.moveDocuments(collection, [], write.moves));
-					for await (const group of write.groups(writer.sources.list(collection.id))) {
-						const change = writer.writeDocuments(writer.collection(name)!, group, fingerprint);
-						removed.push(...change.removed);
-						firstAdded ??= change.added[0]?.rowid;
-						added += change.added.length;
-					}
-				});
-			} finally {
-				writer.close();
-			}
-
-			this.store.forgetStatistics();
-			const row = this.store.collection(name)!;
-			// Rowids only grow, and no other write ran meanwhile: the import's vectors are those from its first on.
-			await (added <= importVectorsApplied
-				? this.indexes.apply(row, {removed, added: firstAdded === undefined ? [] : this.store.vectorsAfter(row.id, firstAdded - 1, -1)})
-				: this.indexes.reload(row));
-			return row;
-		});
+		return this.writes.run(async () => importIntoStore(this.store, this.indexes, {name, chunkerVersion, write, fingerprint}));
 	}
 
 	async deleteDocument(collection: Collection, fileName: string) {
@@ -197,16 +167,85 @@ export class EmbeddedStorage implements Storage {
 		});
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
-		return filter ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, this.row(collection), query, k, filter) : this.indexes.search(this.row(collection), query, k);
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
+		const search = async (kept?: StoreFilter) => {
+			const row = this.row(collection);
+			// The index is chosen in the tick the fit is checked: a swap commits and discards the old index in one tick (completeModelSwitch).
+			if (!queryFits(row, collection)) {
+				return row.modelId === null ? [] : Promise.reject(modelSwitched(`collection '${row.name}' now holds vectors of ${row.modelId}: search it again`));
+			}
+
+			return kept ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, row, query, k, kept) : this.indexes.search(row, query, k);
+		};
+
+		const hits = keepsEverything(filter) ? await search() : await this.filtered([collection], filter!, search);
+		// Which hits are boilerplate (stored with each chunk; hybrid search demotes them without reading their text).
+		const boilerplate = this.store.boilerplate(hits.map(hit => hit.rowid));
+		return hits.map(hit => ({rowid: hit.rowid, score: hit.score, boilerplate: boilerplate.has(hit.rowid)}));
+	}
+
+	async beginModelSwitch(collection: Collection, target: Fingerprint) {
+		return this.writes.run(() => this.store.switches.begin(this.row(collection), target));
+	}
+
+	async modelSwitches() {
+		return this.store.switches.list();
+	}
+
+	async modelSwitch(collection: Collection) {
+		return this.store.switches.of(this.row(collection).id);
+	}
+
+	async chunksForSwitch(collection: Collection, after: number, limit: number) {
+		return this.store.switches.pending(this.row(collection).id, after, limit);
+	}
+
+	async setSwitchVectors(collection: Collection, target: Fingerprint, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>) {
+		return this.writes.run(() => this.store.switches.set(this.row(collection), target, vectors));
+	}
+
+	async completeModelSwitch(collection: Collection, target: Fingerprint) {
+		return this.writes.run(() => {
+			const row = this.row(collection);
+			const outcome = this.store.switches.complete(row, target);
+			if (outcome.swapped) {
+				// In the commit's tick: no search reaches the old model's index after it; the new one is built from the store.
+				this.indexes.discard(row.id);
+				this.indexes.open(this.row(row)).catch(() => undefined);
+			}
+
+			return outcome;
+		});
+	}
+
+	async cancelModelSwitch(collection: Collection) {
+		return this.writes.run(() => this.store.switches.cancel(this.row(collection).id));
 	}
 
 	async vectorIndex(collection: Collection) {
 		return this.indexes.describe(this.row(collection));
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return this.store.keyword(collection.id, terms, limit, weights, filter);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
+		const ids = collections.map(collection => collection.id);
+		return keepsEverything(filter)
+			? this.store.keyword(ids, terms, limit, weights)
+			: this.filtered(collections, filter!, async kept => this.store.keyword(ids, terms, limit, weights, kept));
+	}
+
+	/**
+	 * Runs a filtered read with the filter as the store takes it: path globs matched first (kept-names.ts), over the
+	 * names of every collection read (a glob keeps a name whatever collection holds it: their union is exact).
+	 */
+	private async filtered<T>(collections: readonly Collection[], filter: ChunkFilter, read: (kept: StoreFilter) => Promise<T>): Promise<T> {
+		const {meta, text} = filter;
+		if (!filter.paths || filter.paths.length === 0) {
+			return read({meta, text});
+		}
+
+		const kept = await Promise.all(collections.map(async collection => keptNames(filter, collection.id, () => this.store.fileNames(collection.id))));
+		const names = kept.length === 1 ? kept[0]! : new Set(kept.flatMap(set => [...set]));
+		return withKeptNames(names, async key => read({names: key, meta, text}));
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import type {ChunkToWrite, Collection} from '../types.js';
+import {isBoilerplate} from '../../search/boilerplate.js';
 import type {ChunkPostings} from './postings.js';
 import {vectorArrayParameter} from './vector-binary.js';
+import {wordsVector} from './words-vector.js';
 
 /** A chunk to insert: its document's id, its wire id, and its postings. */
 export type NewChunkRow = {readonly documentId: number; readonly chunkId: string; readonly chunk: ChunkToWrite; readonly postings: ChunkPostings};
@@ -19,15 +21,16 @@ export async function insertChunkRows(client: pg.ClientBase, collection: Collect
 	}
 
 	const {rows: inserted} = await client.query<{id: number; documentId: number; ordinal: number}>(`INSERT INTO md_vector.chunks (document_id, collection_id, chunk_id, ordinal,
-			section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding)
-		SELECT document_id, $1, chunk_id, ordinal, section_title, heading_level, heading_path::jsonb, content, start_line, end_line, text_hash, tokens, keyword_length, embedding
-		FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::int[], $14::vector[])
-			AS t (document_id, chunk_id, ordinal, section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding)
+			section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding, words, boilerplate)
+		SELECT document_id, $1, chunk_id, ordinal, section_title, heading_level, heading_path::jsonb, content, start_line, end_line, text_hash, tokens, keyword_length, embedding, words, boilerplate
+		FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::int[], $14::vector[], $15::tsvector[], $16::boolean[])
+			AS t (document_id, chunk_id, ordinal, section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding, words, boilerplate)
 		RETURNING id, document_id AS "documentId", ordinal`, [
 		collection.id, rows.map(row => row.documentId), rows.map(row => row.chunkId), rows.map(row => row.chunk.ordinal), rows.map(row => row.chunk.sectionTitle),
 		rows.map(row => row.chunk.headingLevel), rows.map(row => JSON.stringify(row.chunk.headingPath)), rows.map(row => row.chunk.content),
 		rows.map(row => row.chunk.startLine), rows.map(row => row.chunk.endLine), rows.map(row => row.chunk.hash), rows.map(row => row.chunk.tokens),
 		rows.map(row => row.postings.length), vectorArrayParameter(rows.map(row => row.chunk.vector ?? undefined), vectorType),
+		rows.map(row => wordsVector(row.chunk.content)), rows.map(row => isBoilerplate(row.chunk.content)),
 	]);
 	const rowidOf = new Map(inserted.map(row => [`${row.documentId}:${row.ordinal}`, row.id]));
 	const flat = rows.flatMap(({chunk, documentId, postings}) => postings.terms.map(({term, counts}) =>

@@ -34,18 +34,23 @@ export async function contentCounts(db: Queryable, collectionId: number): Promis
 /**
  * Inside a write transaction: records the fingerprint on the collection's first vectors, or refuses another
  * one. Two daemons recording different first fingerprints at once: the second's update waits for the first's
- * commit, matches no row, and the re-read then refuses it.
+ * commit, matches no row, and the re-read then refuses it. The row stays locked (shared, or by the update) until
+ * the write commits, so a model switch's swap (model-switches.ts) waits for it or is waited for: the write never
+ * lands vectors of the old model after the swap.
  */
 export async function checkFingerprint(db: Queryable, collection: Collection, fingerprint: Fingerprint): Promise<void> {
-	const read = async () => (await db.query<Collection>(`SELECT ${columns} FROM md_vector.collections c WHERE c.id = $1`, [collection.id])).rows[0];
+	const read = async (lock = '') => (await db.query<Collection>(`SELECT ${columns} FROM md_vector.collections c WHERE c.id = $1 ${lock}`, [collection.id])).rows[0];
 	let current = await read();
 	if (!current) {
 		throw new Error(`collection '${collection.name}' was deleted meanwhile`);
 	}
 
-	if (current.modelId === null) {
-		await db.query('UPDATE md_vector.collections SET model_id = $2, dims = $3 WHERE id = $1 AND model_id IS NULL', [collection.id, fingerprint.modelId, fingerprint.dims]);
-		current = (await read())!;
+	const recorded = current.modelId === null
+		? (await db.query('UPDATE md_vector.collections SET model_id = $2, dims = $3 WHERE id = $1 AND model_id IS NULL', [collection.id, fingerprint.modelId, fingerprint.dims])).rowCount === 1
+		: false;
+	current = recorded ? (await read())! : await read('FOR SHARE');
+	if (!current) {
+		throw new Error(`collection '${collection.name}' was deleted meanwhile`);
 	}
 
 	assertSameFingerprint(current, fingerprint);

@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import {notFound} from '../../errors.js';
+import {modelSwitched, notFound} from '../../errors.js';
+import {queryFits} from '../fingerprint.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {redact} from '../redact-url.js';
-import type {SearchFilter} from '../document-filter.js';
+import type {ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {deleteCollection, renameCollection} from './collection-admin.js';
@@ -12,6 +13,7 @@ import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection
 import {HnswBuilds} from './hnsw-builds.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
+import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
@@ -20,6 +22,7 @@ import {PostgresJobBoard} from './job-board.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
+import {beginModelSwitch, cancelModelSwitch, chunksForSwitch, modelSwitches, setSwitchVectors, swapModel} from './model-switches.js';
 
 export type PostgresOptions = {
 	/** postgres://user:password@host:port/database */
@@ -56,14 +59,15 @@ export class PostgresStorage implements Storage {
 			throw new Error(`cannot use the database ${redact(options.url)}: ${(error as Error).message}`, {cause: error});
 		}
 
-		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url);
+		const backfill = new WordsBackfill(pool, options.log);
+		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url, backfill);
 	}
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
 	private readonly jobs: PostgresJobBoard;
 
-	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string) {
+	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string, private readonly backfill: WordsBackfill) {
 		this.jobs = new PostgresJobBoard(pool);
 	}
 
@@ -179,9 +183,51 @@ export class PostgresStorage implements Storage {
 		this.builds.afterWrite(await this.current(collection));
 	}
 
-	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: SearchFilter) {
-		// A collection read before its first vectors: another daemon (or this one) may have recorded them since.
-		return vectorTopK(this.pool, collection.dims === null ? await this.current(collection) : collection, query, k, filter);
+	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
+		// A collection named without a fingerprint: another daemon (or this one) may have recorded one since.
+		const asked = collection.dims === null ? await this.current(collection) : collection;
+		const ranked = await vectorTopK(this.pool, asked, query, k, filter);
+		if (ranked.length > 0 || k < 1) {
+			return ranked;
+		}
+
+		// None: an empty collection, or one that switched model since the query was made (its statement checks it).
+		const current = await this.current(collection);
+		return queryFits(current, asked) || current.modelId === null ? ranked : Promise.reject(modelSwitched(`collection '${current.name}' now holds vectors of ${current.modelId}: search it again`));
+	}
+
+	async beginModelSwitch(collection: Collection, target: Fingerprint) {
+		return inTransaction(this.pool, async client => beginModelSwitch(client, await this.current(collection), target));
+	}
+
+	async modelSwitches() {
+		return modelSwitches(this.pool);
+	}
+
+	async modelSwitch(collection: Collection) {
+		return (await modelSwitches(this.pool, (await this.current(collection)).id))[0];
+	}
+
+	async chunksForSwitch(collection: Collection, after: number, limit: number) {
+		return chunksForSwitch(this.pool, collection.id, after, limit);
+	}
+
+	async setSwitchVectors(collection: Collection, target: Fingerprint, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>) {
+		return inTransaction(this.pool, async client => setSwitchVectors(client, collection, target, vectors, this.vectorType));
+	}
+
+	async completeModelSwitch(collection: Collection, target: Fingerprint) {
+		const current = await this.current(collection);
+		const outcome = await swapModel(this.pool, current, target);
+		if (outcome.swapped) {
+			this.builds.afterWrite(await this.current(current)); // the new model's HNSW index, when the collection is large
+		}
+
+		return outcome;
+	}
+
+	async cancelModelSwitch(collection: Collection) {
+		return inTransaction(this.pool, async client => cancelModelSwitch(client, (await this.current(collection)).id));
 	}
 
 	async vectorIndex(collection: Collection) {
@@ -190,8 +236,8 @@ export class PostgresStorage implements Storage {
 		return {vectors, ...await this.builds.describe(current, vectors)};
 	}
 
-	async keywordTopK(collection: Collection, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter) {
-		return keywordTopK(this.pool, collection.id, terms, limit, weights, filter);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
+		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {
@@ -230,6 +276,7 @@ export class PostgresStorage implements Storage {
 
 	async close(): Promise<void> {
 		this.closing.abort();
+		await this.backfill.stop();
 		await this.builds.close();
 		await this.pool.end();
 	}

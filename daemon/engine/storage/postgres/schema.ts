@@ -155,6 +155,40 @@ CREATE INDEX jobs_by_age ON md_vector.jobs (updated_at);
 		sql: `ALTER TABLE md_vector.documents ADD COLUMN meta jsonb NOT NULL DEFAULT '{}', ADD COLUMN meta_pairs jsonb NOT NULL DEFAULT '[]';
 CREATE INDEX documents_meta_pairs ON md_vector.documents USING gin (meta_pairs);`,
 	},
+	{
+		// Switching a collection's model in place (issue 35, model-switches.ts): the switch under way (its target
+		// fingerprint) and the target's vectors beside the live ones, kept in the row like them (MAIN), with the
+		// distribution column; the swap moves them into chunks.embedding in one transaction.
+		version: 9,
+		sql: `
+CREATE TABLE md_vector.model_switches (
+	collection_id bigint PRIMARY KEY REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	model_id text NOT NULL,
+	dims integer NOT NULL,
+	started_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE md_vector.switch_vectors (
+	chunk_id bigint PRIMARY KEY,
+	document_id bigint NOT NULL,
+	collection_id bigint NOT NULL REFERENCES md_vector.collections (id) ON DELETE CASCADE,
+	embedding vector NOT NULL
+);
+ALTER TABLE md_vector.switch_vectors ALTER COLUMN embedding SET STORAGE MAIN;
+CREATE INDEX switch_vectors_of_collection ON md_vector.switch_vectors (collection_id);
+`,
+	},
+	{
+		// Search answered from indexes (issue 37). `words`: the words phrases compare, with their positions
+		// (words-vector.ts), so phrases and exclusions are tsquery matches through the GIN index; NULL for a chunk
+		// written before (or past PostgreSQL's position limits), whose text a search checks instead, until the daemon
+		// fills it in (words-backfill.ts). `boilerplate`: decided when the chunk is written (search/boilerplate.ts), so
+		// hybrid search demotes boilerplate without reading the text; NULL: not decided yet (filled in likewise).
+		version: 10,
+		sql: `ALTER TABLE md_vector.chunks ADD COLUMN words tsvector, ADD COLUMN boilerplate boolean;
+CREATE INDEX chunks_words ON md_vector.chunks USING gin (words);
+CREATE INDEX chunks_words_missing ON md_vector.chunks (collection_id, id) WHERE words IS NULL;
+CREATE INDEX chunks_unmarked ON md_vector.chunks (id) WHERE boilerplate IS NULL;`,
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

@@ -1,8 +1,10 @@
 import type pg from 'pg';
 import {invalidInput} from '../../errors.js';
-import type {SearchFilter} from '../document-filter.js';
+import {sha256} from '../../hash.js';
+import {hasDocumentFilter, hasText, keepsEverything, type ChunkFilter} from '../document-filter.js';
 import type {Collection, Fingerprint, Ranked} from '../types.js';
 import {documentCondition} from './filter-sql.js';
+import {recheck, textCondition, type Recheckable} from './text-scope.js';
 import {addTotals, checkFingerprint} from './collections.js';
 import {hnswIndexName} from './hnsw-index.js';
 import {vectorText} from './vector-text.js';
@@ -56,30 +58,56 @@ const efSearchSql = `CASE ${efSearchBySize.filter(step => Number.isFinite(step.b
 
 /**
  * The `k` chunks with the highest inner product (cosine: vectors are unit length), best first, in one round
- * trip. One statement serves both cases: it repeats the HNSW index's expression and predicate (the vectors cast
+ * trip, and only while the collection still holds vectors of the fingerprint it names (the query was made for
+ * it): the statement checks it in its own snapshot, so a model switch that commits meanwhile leaves it either
+ * wholly before or wholly after (postgres-storage.ts tells "switched" from "empty"). One statement serves both cases: it repeats the HNSW index's expression and predicate (the vectors cast
  * to the collection's dimension, the collection's rows), so the planner uses the collection's index when it
  * exists and is valid, and scans exactly otherwise. Before it, in the same round trip, the search list is set
  * by the collection's size now (efSearchBySize, at least k; pgvector 0.8's iterative scan, set on every
  * connection, goes on past it if rows are missing). Ids and dims come from the database as integers: safe in
  * the statement, and the partial index needs literals; the query vector is numbers only.
  */
-export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter?: SearchFilter): Promise<Ranked[]> {
+export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Ranked[]> {
 	if (k < 1 || collection.dims === null) {
 		return [];
 	}
 
-	if (filter) {
-		// Exact over the kept documents' chunks, the filter in the statement: HNSW answers at most ef_search rows
-		// before a WHERE drops some, which could leave fewer than k.
-		const kept = documentCondition('document_id', '$1', filter, 4);
-		const {rows} = await pool.query<Ranked>(`SELECT id AS rowid, -(embedding <#> $2::vector) AS score FROM md_vector.chunks
-			WHERE collection_id = $1 AND embedding IS NOT NULL AND ${kept.sql} ORDER BY embedding <#> $2::vector, id LIMIT $3`, [collection.id, vectorText(query), k, ...kept.parameters]);
-		return rows;
+	if (!keepsEverything(filter)) {
+		// Exact over the kept chunks, the filter in the statement: HNSW answers at most ef_search rows before a WHERE
+		// drops some, which could leave fewer than k.
+		const text = hasText(filter!.text) ? filter!.text : undefined;
+		for (let fetch = k; ; fetch *= 4) {
+			// Once, unless chunks without indexed words were read back and some did not hold the phrases.
+			const found = recheck(await filteredRows(pool, collection, query, fetch, filter!, Boolean(text)), text);
+			if (found.dropped === 0 || found.rows.length + found.dropped < fetch) {
+				return found.rows.slice(0, k).map(row => ({rowid: row.rowid, score: row.score, ...(row.boilerplate === null ? {} : {boilerplate: row.boilerplate})}));
+			}
+		}
 	}
 
 	const {setup, search} = vectorSearchSql(collection, query, k);
-	const results = await pool.query<Ranked>(`${setup};\n${search}`) as unknown as Array<pg.QueryResult<Ranked>>;
-	return results[1]!.rows;
+	const results = await pool.query<Ranked & {boilerplate: boolean | null}>(`${setup};\n${search}`) as unknown as Array<pg.QueryResult<Ranked & {boilerplate: boolean | null}>>;
+	return results[1]!.rows.map(row => ({rowid: row.rowid, score: row.score, ...(row.boilerplate === null ? {} : {boilerplate: row.boilerplate})}));
+}
+
+async function filteredRows(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter: ChunkFilter, text: boolean): Promise<Recheckable[]> {
+	const parameters: unknown[] = [[collection.id], vectorText(query), k];
+	const conditions: string[] = [];
+	if (hasDocumentFilter(filter)) {
+		const kept = documentCondition('document_id', 'ANY($1)', filter, parameters.length + 1);
+		conditions.push(kept.sql);
+		parameters.push(...kept.parameters);
+	}
+
+	const words = textCondition('document_id', 'id', '$1', filter.text, parameters.length + 1);
+	if (words.sql) {
+		conditions.push(words.sql);
+		parameters.push(...words.parameters);
+	}
+
+	const {rows} = await pool.query<Recheckable>(`SELECT id AS rowid, -(embedding <#> $2::vector) AS score, boilerplate, ${text ? 'CASE WHEN words IS NULL THEN content END' : 'NULL::text'} AS unindexed
+		FROM md_vector.chunks WHERE collection_id = ANY($1::bigint[]) AND embedding IS NOT NULL AND ${fingerprintHolds(collection)} AND ${conditions.join(' AND ')} ORDER BY embedding <#> $2::vector, id LIMIT $3`, parameters);
+	return rows;
 }
 
 /** vectorTopK's two statements: the search list's length for the collection's size now, then the search. */
@@ -90,7 +118,16 @@ export function vectorSearchSql(collection: Collection, query: Float32Array, k: 
 	return {
 		setup: `SELECT set_config('hnsw.ef_search', least(greatest(${Number(k)},
 			(SELECT ${efSearchSql} FROM md_vector.collection_totals WHERE collection_id = ${id})), 1000)::text, false)`,
-		search: `SELECT id AS rowid, -(embedding::${cast} <#> ${literal}) AS score FROM md_vector.chunks /* ${hnswIndexName(collection.id)} */
-		WHERE collection_id = ${id} AND embedding IS NOT NULL ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`,
+		search: `SELECT id AS rowid, -(embedding::${cast} <#> ${literal}) AS score, boilerplate FROM md_vector.chunks /* ${hnswIndexName(collection.id)} */
+		WHERE collection_id = ${id} AND embedding IS NOT NULL AND ${fingerprintHolds(collection)} ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`,
 	};
+}
+
+/**
+ * A condition true while the collection's fingerprint is `collection`'s, evaluated once per statement (it refers to
+ * no row). Literals only (the search statement has no parameters): numbers, and the model's name as its hex hash.
+ */
+function fingerprintHolds(collection: Collection): string {
+	return `EXISTS (SELECT 1 FROM md_vector.collections f WHERE f.id = ${Number(collection.id)} AND f.dims = ${Number(collection.dims)}
+		AND encode(sha256(convert_to(f.model_id, 'UTF8')), 'hex') = '${sha256(collection.modelId ?? '')}')`;
 }

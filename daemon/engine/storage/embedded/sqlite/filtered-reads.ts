@@ -1,54 +1,47 @@
 import type Database from 'better-sqlite3';
-import {globPattern, requiredPairs, type SearchFilter} from '../../document-filter.js';
+import {requiredPairs, type SearchFilter, type TextScope} from '../../document-filter.js';
 import {decodeVector} from './vector-codec.js';
+import {wordsCondition, wordsQueries} from './words-index.js';
 
-/** Compiled path patterns, by source: a search's globs are matched against every candidate row. */
-const patterns = new Map<string, RegExp>();
+/**
+ * A search filter as the store's statements take it: the names its path globs keep (matched beforehand, in
+ * slices, by kept-names.ts: a statement runs on the main thread and cannot yield) under a key, its front matter,
+ * and the phrases and exclusions a chunk's text must hold (answered from the words index, words-index.ts).
+ */
+export type StoreFilter = {readonly names?: string; readonly meta?: SearchFilter['meta']; readonly text?: TextScope};
 
-/** SQLite's REGEXP (it has none of its own), with JavaScript's engine: `name REGEXP pattern`. */
-export function registerRegexp(db: Database.Database): void {
-	db.function('regexp', {deterministic: true}, (pattern: unknown, value: unknown) => {
-		let compiled = patterns.get(String(pattern));
-		if (!compiled) {
-			compiled = new RegExp(String(pattern), 'u');
-			if (patterns.size > 1000) {
-				patterns.clear();
-			}
-
-			patterns.set(String(pattern), compiled);
-		}
-
-		return typeof value === 'string' && compiled.test(value) ? 1 : 0;
-	});
+/** Whether the filter keeps documents by name or front matter (the statements then join `documents d`). */
+export function keepsDocuments(filter: StoreFilter | undefined): boolean {
+	return filter !== undefined && (filter.names !== undefined || Object.keys(filter.meta ?? {}).length > 0);
 }
 
-/** The filter as SQL over the documents row `d`, with its parameters in order. */
-export function filterSql(filter: SearchFilter): {sql: string; parameters: string[]} {
-	const parts: string[] = [];
-	const parameters: string[] = [];
-	if (filter.paths && filter.paths.length > 0) {
-		parts.push(`(${filter.paths.map(() => 'd.file_name REGEXP ?').join(' OR ')})`);
-		parameters.push(...filter.paths.map(glob => globPattern(glob)));
-	}
+/** Names kept by a search's path globs, by key, while its statements run. */
+const keptNames = new Map<string, ReadonlySet<string>>();
+let nextKey = 0;
 
-	for (const pair of requiredPairs(filter)) {
-		parts.push('EXISTS (SELECT 1 FROM json_each(d.meta_pairs) WHERE value = ?)');
-		parameters.push(pair);
+/** Runs `work` with `names` under a key of their own (the filter's `names`). */
+export async function withKeptNames<T>(names: ReadonlySet<string>, work: (key: string) => Promise<T>): Promise<T> {
+	const key = String(nextKey++);
+	keptNames.set(key, names);
+	try {
+		return await work(key);
+	} finally {
+		keptNames.delete(key);
 	}
-
-	return {sql: parts.length > 0 ? parts.join(' AND ') : '1', parameters};
 }
 
-/** The filter as SQL over `d` with named parameters (@path0..., @pair0...), for statements that name theirs. */
-export function namedFilterSql(filter: SearchFilter): {sql: string; parameters: Record<string, string>} {
+/** `kept_name(key, name)`: whether the names under `key` hold `name`. */
+export function registerKeptNames(db: Database.Database): void {
+	db.function('kept_name', {deterministic: true}, (key: unknown, value: unknown) => (typeof value === 'string' && keptNames.get(String(key))?.has(value) ? 1 : 0));
+}
+
+/** The filter as SQL over `d` with named parameters (@names, @pair0...), for statements that name theirs. */
+export function namedFilterSql(filter: StoreFilter): {sql: string; parameters: Record<string, string>} {
 	const parts: string[] = [];
 	const parameters: Record<string, string> = {};
-	const paths = filter.paths ?? [];
-	if (paths.length > 0) {
-		parts.push(`(${paths.map((_, index) => `d.file_name REGEXP @path${index}`).join(' OR ')})`);
-		for (const [index, glob] of paths.entries()) {
-			parameters[`path${index}`] = globPattern(glob);
-		}
+	if (filter.names !== undefined) {
+		parts.push('kept_name(@names, d.file_name)');
+		parameters.names = filter.names;
 	}
 
 	for (const [index, pair] of requiredPairs(filter).entries()) {
@@ -60,8 +53,9 @@ export function namedFilterSql(filter: SearchFilter): {sql: string; parameters: 
 }
 
 /**
- * The vector reads of a filtered search, each one statement with the filter in its WHERE: the chunks of the
- * documents it keeps, and their vectors (its keyword reads are keyword-steps.ts's, with the filter in them). Prepared per filter shape (how many globs and fields).
+ * The vector reads of a filtered search, each one statement with the filter in its WHERE: the chunks it keeps
+ * (documents by path and front matter, chunks by the words their text holds), and their vectors (its keyword reads
+ * are keyword-steps.ts's, with the filter in them). Prepared per filter shape (kept names or not, how many fields).
  */
 export class FilteredReads {
 	private readonly statements = new Map<string, Database.Statement>();
@@ -71,33 +65,54 @@ export class FilteredReads {
 	}
 
 	/** How many chunks with a vector the filter keeps. */
-	vectorCount(collectionId: number, filter: SearchFilter): number {
-		const {sql, parameters} = filterSql(filter);
-		return (this.prepare(`SELECT count(*) AS count FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`).get(collectionId, ...parameters) as {count: number}).count;
+	vectorCount(collectionId: number, filter: StoreFilter): number {
+		const {sql, parameters} = this.kept(filter);
+		return (this.prepare(`SELECT count(*) AS count FROM chunks c ${sql}`).get({collection: collectionId, ...parameters}) as {count: number}).count;
 	}
 
 	/** The rowids of those chunks. */
-	vectorRowids(collectionId: number, filter: SearchFilter): Set<number> {
-		const {sql, parameters} = filterSql(filter);
-		return new Set((this.prepare(`SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`).pluck().all(collectionId, ...parameters) as number[]));
+	vectorRowids(collectionId: number, filter: StoreFilter): Set<number> {
+		const {sql, parameters} = this.kept(filter);
+		return new Set((this.prepare(`SELECT c.id FROM chunks c ${sql}`).pluck().all({collection: collectionId, ...parameters}) as number[]));
 	}
 
 	/** Those chunks with their vectors (a few: exact search over them). */
-	* vectors(collectionId: number, filter: SearchFilter): Generator<{rowid: number; vector: Float32Array}> {
-		const {sql, parameters} = filterSql(filter);
-		const statement = this.prepare(`SELECT c.id, c.vector FROM chunks c JOIN documents d ON d.id = c.document_id
-			WHERE c.collection_id = ? AND c.vector IS NOT NULL AND ${sql}`);
-		for (const row of statement.iterate(collectionId, ...parameters) as Iterable<{id: number; vector: Buffer}>) {
+	* vectors(collectionId: number, filter: StoreFilter): Generator<{rowid: number; vector: Float32Array}> {
+		const {sql, parameters} = this.kept(filter);
+		for (const row of this.prepare(`SELECT c.id, c.vector FROM chunks c ${sql}`).iterate({collection: collectionId, ...parameters}) as Iterable<{id: number; vector: Buffer}>) {
 			yield {rowid: row.id, vector: decodeVector(row.vector)};
 		}
+	}
+
+	/** The collection's chunks holding any of the scope's exclusions (their rowids), through the words index. */
+	excluded(collectionId: number, text: TextScope): Set<number> {
+		const {exclusions} = wordsQueries(text);
+		if (!exclusions) {
+			return new Set();
+		}
+
+		return new Set(this.prepare(`SELECT w.rowid FROM chunks_words w JOIN chunk_keys k ON k.id = w.rowid
+			WHERE chunks_words MATCH @exclusions AND k.collection_id = @collection`).pluck().all({collection: collectionId, exclusions}) as number[]);
+	}
+
+	/** FROM-clause tail and WHERE of the chunks (`c`) with a vector the filter keeps, with named parameters besides @collection. */
+	private kept(filter: StoreFilter): {sql: string; parameters: Record<string, string>} {
+		const documents = keepsDocuments(filter) ? namedFilterSql(filter) : undefined;
+		const words = wordsCondition('c.id', filter.text);
+		const conditions = ['c.collection_id = @collection', 'c.vector IS NOT NULL', documents?.sql, words.sql || undefined].filter(Boolean).join(' AND ');
+		// Phrases first: their rows (few, from the words index) are read by rowid instead of the collection's every row.
+		const start = words.parameters.phrases ? 'JOIN (SELECT rowid FROM chunks_words WHERE chunks_words MATCH @phrases) p ON p.rowid = c.id ' : '';
+		return {sql: `${start}${documents ? 'JOIN documents d ON d.id = c.document_id ' : ''}WHERE ${conditions}`, parameters: {...documents?.parameters, ...words.parameters}};
 	}
 
 	private prepare(sql: string): Database.Statement {
 		let statement = this.statements.get(sql);
 		if (!statement) {
 			statement = this.db.prepare(sql);
+			if (this.statements.size > 500) {
+				this.statements.clear();
+			}
+
 			this.statements.set(sql, statement);
 		}
 

@@ -1,60 +1,136 @@
-import {phrase, type KeywordStatistics} from './keyword-top-k.js';
+import {phrase} from './keyword-top-k.js';
 import type {Statements} from './statements.js';
 
 /**
- * BM25's statistics of the whole store (not of one collection: scores of collections compare), read once and
- * kept until a write changes the FTS table (drop()).
+ * BM25's statistics over the collections a search ranks (issue 38: a collection ranks the same whatever else is
+ * stored), and FTS5's own, which its bm25() used and keyword-steps.ts undoes.
+ */
+export type KeywordStatistics = {
+	/** Chunks of the searched collections: N of md-vector's idf. */
+	readonly rows: number;
+	/** Their average length in keyword tokens over all fields: BM25's avgdl. */
+	readonly averageLength: number;
+	/** Chunks of the searched collections holding the term. */
+	readonly frequency: (term: string) => number;
+	readonly fts: {
+		/** FTS5's row count: its N, which keeps the deleted rows of a contentless table. */
+		readonly rows: number;
+		/** FTS5's average length (its token totals, deleted rows' too, over its row count). */
+		readonly averageLength: number;
+		/** Live rows of the whole table holding the term: FTS5's n (a query skips deleted rows). */
+		readonly frequency: (term: string) => number;
+	};
+};
+
+type Totals = {readonly chunks: number; readonly tokens: number};
+
+/**
+ * The statistics, read when first needed and kept until a write changes the FTS table (drop()): each collection's
+ * totals (the keyword_totals table), FTS5's averages record, and per term its rows in the whole table and, in a
+ * store of several collections, in each one.
  */
 export class KeywordStatisticsCache {
-	private current: KeywordStatistics | undefined;
+	private totals: Map<number, Totals> | undefined;
+	private ftsAverages: {rows: number; averageLength: number} | undefined;
+	private readonly ftsFrequencies = new Map<string, number>();
+	private readonly frequencies = new Map<string, Map<number, number>>();
 
 	constructor(private readonly sql: Statements) {
 		// Fields only.
 	}
 
 	drop(): void {
-		this.current = undefined;
+		this.totals = undefined;
+		this.ftsAverages = undefined;
+		this.ftsFrequencies.clear();
+		this.frequencies.clear();
 	}
 
-	get(): KeywordStatistics {
-		this.current ??= (() => {
-			const frequencies = new Map<string, number>();
-			const averages = this.sql.ftsAverages.get() as {block: Uint8Array} | undefined;
-			return {
-				rows: (this.sql.liveChunks.get() as {count: number}).count,
-				ftsRows: averages ? readVarint(averages.block) : 0,
-				frequency: (term: string) => {
-					let count = frequencies.get(term);
-					if (count === undefined) {
-						count = (this.sql.keywordFrequency.get(phrase(term)) as {count: number}).count;
-						frequencies.set(term, count);
-					}
+	/** The statistics of a search over these collections. */
+	of(collectionIds: readonly number[]): KeywordStatistics {
+		const totals = this.collectionTotals();
+		const searched = new Set(collectionIds);
+		let rows = 0;
+		let tokens = 0;
+		for (const id of searched) {
+			rows += totals.get(id)?.chunks ?? 0;
+			tokens += totals.get(id)?.tokens ?? 0;
+		}
 
-					return count;
-				},
-			};
+		// Every collection holding chunks is searched: a term's rows are the whole table's (one count, no join).
+		const everything = [...totals].every(([id, total]) => total.chunks === 0 || searched.has(id));
+		return {
+			rows,
+			averageLength: rows > 0 ? tokens / rows : 0,
+			frequency: everything ? term => this.ftsFrequency(term) : term => this.frequencyIn(term, searched),
+			fts: {...this.averages(), frequency: term => this.ftsFrequency(term)},
+		};
+	}
+
+	private collectionTotals(): Map<number, Totals> {
+		this.totals ??= new Map((this.sql.keywordTotals.all() as Array<Totals & {id: number}>).map(({id, chunks, tokens}) => [id, {chunks, tokens}]));
+		return this.totals;
+	}
+
+	private averages(): {rows: number; averageLength: number} {
+		this.ftsAverages ??= (() => {
+			const record = this.sql.ftsAverages.get() as {block: Uint8Array} | undefined;
+			const [rows = 0, ...columns] = record ? readVarints(record.block) : [];
+			return {rows, averageLength: rows > 0 ? columns.reduce((sum, total) => sum + total, 0) / rows : 0};
 		})();
-		return this.current;
+		return this.ftsAverages;
+	}
+
+	private ftsFrequency(term: string): number {
+		let count = this.ftsFrequencies.get(term);
+		if (count === undefined) {
+			count = (this.sql.keywordFrequency.get(phrase(term)) as {count: number}).count;
+			this.ftsFrequencies.set(term, count);
+		}
+
+		return count;
+	}
+
+	private frequencyIn(term: string, collections: ReadonlySet<number>): number {
+		let counts = this.frequencies.get(term);
+		if (!counts) {
+			counts = new Map((this.sql.keywordFrequencies.all(phrase(term)) as Array<{id: number; count: number}>).map(({id, count}) => [id, count]));
+			this.frequencies.set(term, counts);
+		}
+
+		let count = 0;
+		for (const id of collections) {
+			count += counts.get(id) ?? 0;
+		}
+
+		return count;
 	}
 }
 
 /**
- * The first number of FTS5's averages record (its row count, the N of its idf), a SQLite varint: big-endian,
- * 7 bits a byte while the high bit is set, the ninth byte whole.
+ * The numbers of an FTS5 record (the averages record: its row count, then each column's token total), SQLite
+ * varints: big-endian, 7 bits a byte while the high bit is set, the ninth byte whole.
  */
-export function readVarint(bytes: Uint8Array): number {
-	let value = 0;
-	for (let index = 0; index < 9 && index < bytes.length; index++) {
-		const byte = bytes[index]!;
-		if (index === 8) {
-			return (value * 256) + byte;
+export function readVarints(bytes: Uint8Array): number[] {
+	const values: number[] = [];
+	let index = 0;
+	while (index < bytes.length) {
+		let value = 0;
+		for (let byte = 0; byte < 9 && index < bytes.length; byte++) {
+			const next = bytes[index++]!;
+			if (byte === 8) {
+				value = (value * 256) + next;
+				break;
+			}
+
+			value = (value * 128) + (next & 0x7F);
+			if ((next & 0x80) === 0) {
+				break;
+			}
 		}
 
-		value = (value * 128) + (byte & 0x7F);
-		if ((byte & 0x80) === 0) {
-			return value;
-		}
+		values.push(value);
 	}
 
-	return value;
+	return values;
 }

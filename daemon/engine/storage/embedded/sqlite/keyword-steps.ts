@@ -1,17 +1,31 @@
 import type Database from 'better-sqlite3';
-import type {SearchFilter} from '../../document-filter.js';
 import type {FieldWeights, Ranked} from '../../types.js';
-import {namedFilterSql} from './filtered-reads.js';
+import {bm25} from '../../bm25.js';
+import {keepsDocuments, namedFilterSql, type StoreFilter} from './filtered-reads.js';
+import type {KeywordStatistics} from './keyword-statistics.js';
 import {phrase, type WeightedTerm} from './keyword-top-k.js';
+import {wordsCondition} from './words-index.js';
+
+/** What a step ranks: the searched collections, their statistics, the column weights and the filter. */
+export type StepScope = {
+	readonly collections: readonly number[];
+	readonly statistics: KeywordStatistics;
+	readonly weights: FieldWeights;
+	readonly filter?: StoreFilter;
+};
 
 /**
- * The SQL of topKeyword's steps: exact BM25 with md-vector's idf of a collection's rows holding an essential
- * term, best `limit` first. FTS5's bm25() weighs each term by its own idf, so one bm25() per term and row
- * gives that term's share, which `weight` (md-vector's idf over FTS5's) turns into md-vector's: an essential
- * term's share comes from its own cursor; a rest term's from `"rest" AND (E)` (only the rows that can rank),
- * whose bm25() also counts the essential terms, so their FTS5 shares are taken off again. The arms come in rowid
- * order from FTS5 and are merged, not sorted, so the sum per row streams. A search filter joins the documents and
- * keeps their rows only, in the same statement (the bounds hold for any subset of rows).
+ * The SQL of topKeyword's steps: exact BM25 with md-vector's idf, over the statistics of the searched collections
+ * (keyword-statistics.ts), of their rows holding an essential term, best `limit` first.
+ *
+ * FTS5's bm25() scores with its own statistics (the whole table's, deleted rows in its row count and average length)
+ * and sums every term of its query. One bm25() per term and row gives that term's FTS5 share s = ftsIdf · (k1 + 1) ·
+ * f / (f + Kf), Kf = k1 · (1 − b + b · D / ftsAvgdl); with the row's D (chunk_keys) that is undone into f and scored
+ * again: idf · (k1 + 1) · f / (f + K), K over the searched collections' average length (exact, in float8). An
+ * essential term's share comes from its own cursor; a rest term's from `"rest" AND (E)` (only the rows that can rank),
+ * whose bm25() also holds the row's essential shares, taken off again. The arms come in rowid order from FTS5 and are
+ * merged, not sorted, so each row's shares are gathered in a stream. Filters (documents kept, phrases, exclusions)
+ * are conditions of the same statement (the bounds hold for any subset of rows).
  */
 export class KeywordSteps {
 	private readonly statements = new Map<string, Database.Statement>();
@@ -20,28 +34,37 @@ export class KeywordSteps {
 		// Fields only.
 	}
 
-	best(collectionId: number, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number, weights: FieldWeights, filter?: SearchFilter): Ranked[] {
-		const kept = filter ? namedFilterSql(filter) : undefined;
-		const parameters: Record<string, number | string> = {w0: weights[0], w1: weights[1], w2: weights[2], collection: collectionId, limit, ...kept?.parameters};
-		for (const [index, term] of essential.entries()) {
-			parameters[`match${index}`] = phrase(term.term);
-			parameters[`weight${index}`] = term.weight;
-		}
-
+	best(scope: StepScope, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number): Ranked[] {
+		const {statistics, weights, collections, filter} = scope;
+		const kept = keepsDocuments(filter) ? namedFilterSql(filter!) : undefined;
+		const words = wordsCondition('g.rowid', filter?.text);
+		const {k1, b} = bm25;
+		const parameters: Record<string, number | string> = {
+			w0: weights[0], w1: weights[1], w2: weights[2], limit, kFixed: k1 * (1 - b), kFts: k1 * b / statistics.fts.averageLength,
+			kOwn: k1 * b / statistics.averageLength, ...kept?.parameters, ...words.parameters,
+			...(collections.length === 1 ? {collection: collections[0]!} : {collections: JSON.stringify(collections)}),
+		};
 		const anyEssential = essential.map(term => phrase(term.term)).join(' OR ');
-		for (const [index, term] of rest.entries()) {
-			parameters[`restMatch${index}`] = `${phrase(term.term)} AND (${anyEssential})`;
-			parameters[`restWeight${index}`] = term.weight;
+		for (const [index, term] of [...essential, ...rest].entries()) {
+			parameters[`match${index}`] = index < essential.length ? phrase(term.term) : `${phrase(term.term)} AND (${anyEssential})`;
+			parameters[`u${index}`] = 1 / (term.ftsIdf * (k1 + 1));
+			parameters[`v${index}`] = term.idf * (k1 + 1);
 		}
 
-		return this.statement(essential.length, rest.length, kept?.sql).all(parameters) as Ranked[];
+		const conditions = [collections.length === 1 ? 'k.collection_id = @collection' : 'k.collection_id IN (SELECT value FROM json_each(@collections))', kept?.sql, words.sql || undefined].filter(Boolean).join(' AND ');
+		const rows = this.statement(essential.length, rest.length, conditions, Boolean(kept)).all(parameters) as Array<{rowid: number; score: number; boilerplate: number}>;
+		return rows.map(row => ({rowid: row.rowid, score: row.score, boilerplate: row.boilerplate === 1}));
 	}
 
-	private statement(essential: number, rest: number, filterSql?: string): Database.Statement {
-		const key = `${essential}/${rest}/${filterSql ?? ''}`;
+	private statement(essential: number, rest: number, conditions: string, documents: boolean): Database.Statement {
+		const key = `${essential}/${rest}/${conditions}`;
 		let statement = this.statements.get(key);
 		if (!statement) {
-			statement = this.db.prepare(essential === 1 && rest === 0 ? oneTerm(filterSql) : stepSql(essential, rest, filterSql));
+			statement = this.db.prepare(stepSql(essential, rest, conditions, documents));
+			if (this.statements.size > 500) {
+				this.statements.clear(); // filters make many shapes: the cache stays bounded
+			}
+
 			this.statements.set(key, statement);
 		}
 
@@ -50,28 +73,34 @@ export class KeywordSteps {
 }
 
 const share = '-bm25(chunks_fts, @w0, @w1, @w2)';
-/**
- * The narrow index answers the collection check (the planner would read the wide chunk rows); a filter reads the
- * documents row (`d`) of each chunk.
- */
-const ofCollection = (filterSql?: string) => (filterSql
-	? `JOIN chunks c ON c.id = g.rowid JOIN documents d ON d.id = c.document_id WHERE c.collection_id = @collection AND ${filterSql}`
-	: 'JOIN chunks c INDEXED BY chunks_collection_of_row ON c.id = g.rowid WHERE c.collection_id = @collection');
-
-const oneTerm = (filterSql?: string) => `SELECT g.rowid AS rowid, ${share} * @weight0 AS score FROM chunks_fts g ${ofCollection(filterSql)} AND chunks_fts MATCH @match0
-	ORDER BY bm25(chunks_fts, @w0, @w1, @w2), g.rowid LIMIT @limit`;
 
 /**
- * score = Σ essential shares × weight + Σ rest arms × weight − (Σ essential FTS5 shares) × (Σ weights of the rest
- * arms the row is in): each rest arm's bm25() holds the row's essential FTS5 shares once.
+ * Term `index`'s score in a row from its FTS5 share `s` (NULL: the row lacks it): x = s / (ftsIdf · (k1 + 1)) =
+ * f / (f + Kf), so f = x · Kf / (1 − x), and idf · (k1 + 1) · f / (f + K) = v · x · Kf / (x · Kf + (1 − x) · K).
  */
-function stepSql(essential: number, rest: number, filterSql?: string): string {
-	const arms = [
-		...Array.from({length: essential}, (_, index) => `SELECT f.rowid AS rowid, ${share} AS share, @weight${index} AS weight, 1 AS essential FROM chunks_fts f WHERE chunks_fts MATCH @match${index}`),
-		...Array.from({length: rest}, (_, index) => `SELECT f.rowid AS rowid, ${share} AS share, @restWeight${index} AS weight, 0 AS essential FROM chunks_fts f WHERE chunks_fts MATCH @restMatch${index}`),
-	].join('\n\t\tUNION ALL ');
-	return `SELECT g.rowid AS rowid, g.score AS score FROM (
-		SELECT u.rowid AS rowid, sum(u.share * u.weight) - (sum(CASE WHEN u.essential THEN u.share ELSE 0 END) * sum(CASE WHEN u.essential THEN 0 ELSE u.weight END)) AS score
+function termScore(s: string, index: number): string {
+	const x = `(${s}) * @u${index}`;
+	const kf = '(@kFixed + @kFts * k.keyword_length)';
+	const k = '(@kFixed + @kOwn * k.keyword_length)';
+	return `CASE WHEN (${s}) IS NULL THEN 0 ELSE @v${index} * ${x} * ${kf} / (${x} * ${kf} + (1 - ${x}) * ${k}) END`;
+}
+
+/** The key row (`k`: collection, length, boilerplate) and, for a documents filter, the chunk and its document (`d`). */
+const joins = (documents: boolean) => `JOIN chunk_keys k ON k.id = g.rowid${documents ? ' JOIN chunks c ON c.id = g.rowid JOIN documents d ON d.id = c.document_id' : ''}`;
+
+function stepSql(essential: number, rest: number, conditions: string, documents: boolean): string {
+	if (essential === 1 && rest === 0) {
+		return `SELECT g.rowid AS rowid, ${termScore('g.share', 0)} AS score, k.boilerplate AS boilerplate
+			FROM (SELECT f.rowid AS rowid, ${share} AS share FROM chunks_fts f WHERE chunks_fts MATCH @match0) g ${joins(documents)}
+			WHERE ${conditions} ORDER BY score DESC, g.rowid LIMIT @limit`;
+	}
+
+	const terms = essential + rest;
+	const arms = Array.from({length: terms}, (_, index) => `SELECT f.rowid AS rowid, ${index} AS arm, ${share} AS share FROM chunks_fts f WHERE chunks_fts MATCH @match${index}`).join('\n\t\tUNION ALL ');
+	const columns = Array.from({length: terms}, (_, index) => `max(CASE WHEN u.arm = ${index} THEN u.share END) AS a${index}`).join(', ');
+	const scores = Array.from({length: terms}, (_, index) => termScore(index < essential ? `g.a${index}` : `g.a${index} - g.esum`, index)).join('\n\t\t+ ');
+	return `SELECT g.rowid AS rowid, ${scores} AS score, k.boilerplate AS boilerplate FROM (
+		SELECT u.rowid AS rowid, sum(CASE WHEN u.arm < ${essential} THEN u.share ELSE 0 END) AS esum, ${columns}
 		FROM (${arms} ORDER BY 1) u GROUP BY u.rowid
-	) g ${ofCollection(filterSql)} ORDER BY g.score DESC, g.rowid LIMIT @limit`;
+	) g ${joins(documents)} WHERE ${conditions} ORDER BY score DESC, g.rowid LIMIT @limit`;
 }

@@ -1,5 +1,6 @@
 import type {Ranked} from '../../types.js';
 import {keywordIdf, termBound} from '../../bm25.js';
+import type {KeywordStatistics} from './keyword-statistics.js';
 
 /**
  * Exact top-k BM25 (bm25.ts: md-vector's idf) without scoring every match (MaxScore). Scoring every row an
@@ -10,23 +11,19 @@ import {keywordIdf, termBound} from '../../bm25.js';
  * otherwise more terms move into E, and when that would score most rows anyway, every term is scored.
  */
 
-/** A query term with what ranking it takes: its rows, its weight over FTS5's idf, the most it adds to a row. */
-export type WeightedTerm = {readonly term: string; readonly frequency: number; readonly weight: number; readonly bound: number};
+/**
+ * A query term with what ranking it takes: its rows in the searched collections, md-vector's idf and FTS5's (which
+ * keyword-steps.ts divides out of FTS5's score), the most it adds to a row.
+ */
+export type WeightedTerm = {readonly term: string; readonly frequency: number; readonly idf: number; readonly ftsIdf: number; readonly bound: number};
 
-/** BM25's statistics of the whole store (keyword-statistics.ts). */
-export type KeywordStatistics = {
-	/** Chunks in the store: N of md-vector's idf. */
-	readonly rows: number;
-	/** FTS5's own row count (its N, which keeps deleted rows of a contentless table): what its idf is made of. */
-	readonly ftsRows: number;
-	/** Chunks holding the term. */
-	readonly frequency: (term: string) => number;
-};
+export type {KeywordStatistics} from './keyword-statistics.js';
 
 /** What topKeyword needs from the store. */
 export type KeywordSource = {
+	/** Of the searched collections. */
 	readonly statistics: () => KeywordStatistics;
-	/** The collection's best rows holding an `essential` term, by their exact score over every term; best first. */
+	/** The searched collections' best rows holding an `essential` term, by their exact score over every term; best first. */
 	readonly best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => Ranked[];
 };
 
@@ -67,15 +64,16 @@ export function topKeyword(source: KeywordSource, terms: readonly string[], limi
 	return source.best(ranked, [], limit);
 }
 
-/** The query's terms that some row holds, rarest first, each with its weight and bound. */
+/** The query's terms that some row of the searched collections holds, rarest first, each with its idfs and bound. */
 export function weighted(statistics: KeywordStatistics, terms: readonly string[]): WeightedTerm[] {
-	const {rows, ftsRows} = statistics;
 	return [...new Set(terms)].map(term => {
 		const frequency = statistics.frequency(term);
-		const idf = keywordIdf(rows, frequency);
-		// FTS5's idf, with its floor, as its bm25() computes it; the bound is widened a hair against rounding.
-		const ftsIdf = Math.max(Math.log((ftsRows - frequency + 0.5) / (frequency + 0.5)), 1e-6);
-		return {term, frequency, weight: idf / ftsIdf, bound: idf * termBound * (1 + 1e-9)};
+		const idf = keywordIdf(statistics.rows, frequency);
+		// FTS5's idf as its bm25() computes it (its row count, the live rows holding the term, 1e-6 when not positive);
+		// the bound is widened a hair against rounding.
+		const ftsFrequency = statistics.fts.frequency(term);
+		const ftsLog = Math.log((statistics.fts.rows - ftsFrequency + 0.5) / (ftsFrequency + 0.5));
+		return {term, frequency, idf, ftsIdf: ftsLog <= 0 ? 1e-6 : ftsLog, bound: idf * termBound * (1 + 1e-9)};
 	}).filter(entry => entry.frequency > 0).sort((a, b) => a.frequency - b.frequency || (a.term < b.term ? -1 : 1));
 }
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 
 /** Schema of the store; `user_version` tells which migrations ran. */
-export const schemaVersion = 5;
+export const schemaVersion = 7;
 
 /** Version 1: what every store starts from (frozen: a change is a migration below). */
 export const schemaVersion1 = `
@@ -101,6 +101,46 @@ ALTER TABLE documents ADD COLUMN ctime_ms REAL;
 	5: `
 ALTER TABLE documents ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE documents ADD COLUMN meta_pairs TEXT NOT NULL DEFAULT '[]';
+`,
+	// 6: switching a collection's model in place (issue 35): the switch under way (its target fingerprint), and the
+	// target's vectors beside the live ones, each going with its chunk; the swap moves them into chunks.vector.
+	6: `
+CREATE TABLE model_switches (
+	collection_id INTEGER PRIMARY KEY REFERENCES collections(id) ON DELETE CASCADE,
+	model_id TEXT NOT NULL,
+	dims INTEGER NOT NULL,
+	started_at TEXT NOT NULL
+);
+CREATE TABLE switch_vectors (
+	chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+	collection_id INTEGER NOT NULL,
+	vector BLOB NOT NULL
+);
+CREATE INDEX switch_vectors_of_collection ON switch_vectors(collection_id);
+`,
+	// 7: search answered from indexes (issue 37, 38). `chunk_keys`: per chunk, its collection, its length as FTS5
+	// counted it (BM25's D, from FTS5's docsize record) and whether it is boilerplate (search/boilerplate.ts), narrow, so
+	// a keyword step reads neither the wide chunk row nor its text; `keyword_totals`: each collection's chunks and
+	// keyword tokens (BM25's N and average length over the collections searched, keyword-statistics.ts);
+	// `chunks_words`: the words phrases compare, with positions (words-index.ts), so phrases and exclusions are
+	// answered from an index. The md_* functions are registered by words-index.ts before migrating.
+	7: `
+CREATE TABLE chunk_keys (
+	id INTEGER PRIMARY KEY,
+	collection_id INTEGER NOT NULL,
+	keyword_length INTEGER NOT NULL,
+	boilerplate INTEGER NOT NULL
+);
+INSERT INTO chunk_keys (id, collection_id, keyword_length, boilerplate)
+	SELECT id, collection_id, md_fts_row_size((SELECT sz FROM chunks_fts_docsize WHERE id = chunks.id)), md_is_boilerplate(content) FROM chunks;
+CREATE TABLE keyword_totals (
+	collection_id INTEGER PRIMARY KEY REFERENCES collections(id) ON DELETE CASCADE,
+	chunks INTEGER NOT NULL,
+	tokens INTEGER NOT NULL
+);
+INSERT INTO keyword_totals (collection_id, chunks, tokens) SELECT collection_id, count(*), sum(keyword_length) FROM chunk_keys GROUP BY collection_id;
+CREATE VIRTUAL TABLE chunks_words USING fts5(words, tokenize = 'ascii', content = '', contentless_delete = 1);
+INSERT INTO chunks_words (rowid, words) SELECT id, md_words_line(content) FROM chunks;
 `,
 };
 

@@ -17,6 +17,7 @@ export function prepareStatements(db: Database.Database) {
 		setFingerprint: db.prepare('UPDATE collections SET model_id = ?, dims = ? WHERE id = ?'),
 		bumpGeneration: db.prepare('UPDATE collections SET vector_generation = vector_generation + 1 WHERE id = ?'),
 		documentByName: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? AND file_name = ?`),
+		fileNamesOfCollection: db.prepare('SELECT file_name FROM documents WHERE collection_id = ?'),
 		documentsOfCollection: db.prepare(`SELECT ${documentColumns} FROM documents WHERE collection_id = ? ORDER BY file_name`),
 		// Export pages: documents after a file name, then each one's chunks (the (collection_id, file_name) index walks them in order).
 		documentsAfter: db.prepare(`SELECT d.id, d.file_name AS fileName, d.title, d.tags, d.content_hash AS contentHash, d.byte_size AS byteSize, d.source_path AS sourcePath,
@@ -36,6 +37,17 @@ export function prepareStatements(db: Database.Database) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		insertFts: db.prepare('INSERT INTO chunks_fts (rowid, title, headings, body) VALUES (?, ?, ?, ?)'),
 		deleteFts: db.prepare('DELETE FROM chunks_fts WHERE rowid = ?'),
+		// Schema 6 (schema.ts): the row's length as FTS5 counted it, its key row, the collection totals, its words.
+		ftsRowSize: db.prepare('SELECT sz FROM chunks_fts_docsize WHERE id = ?').pluck(),
+		insertKey: db.prepare('INSERT INTO chunk_keys (id, collection_id, keyword_length, boilerplate) VALUES (?, ?, ?, ?)'),
+		keysOfDocument: db.prepare('SELECT k.id, k.collection_id AS collectionId, k.keyword_length AS length FROM chunks c JOIN chunk_keys k ON k.id = c.id WHERE c.document_id = ?'),
+		deleteKey: db.prepare('DELETE FROM chunk_keys WHERE id = ?'),
+		addTotals: db.prepare(`INSERT INTO keyword_totals (collection_id, chunks, tokens) VALUES (?, ?, ?)
+			ON CONFLICT (collection_id) DO UPDATE SET chunks = chunks + excluded.chunks, tokens = tokens + excluded.tokens`),
+		keywordTotals: db.prepare('SELECT collection_id AS id, chunks, tokens FROM keyword_totals'),
+		insertWords: db.prepare('INSERT INTO chunks_words (rowid, words) VALUES (?, ?)'),
+		deleteWords: db.prepare('DELETE FROM chunks_words WHERE rowid = ?'),
+		boilerplateOf: db.prepare('SELECT boilerplate FROM chunk_keys WHERE id = ?').pluck(),
 		vectorByHash: db.prepare('SELECT vector FROM chunks WHERE collection_id = ? AND text_hash = ? AND vector IS NOT NULL LIMIT 1'),
 		// `+collection_id`: walk the rowids in order; the (collection_id, text_hash) index made SQLite sort every row.
 		vectorsAfter: db.prepare('SELECT id, vector FROM chunks WHERE +collection_id = ? AND vector IS NOT NULL AND id > ? ORDER BY id LIMIT ?'),
@@ -44,7 +56,9 @@ export function prepareStatements(db: Database.Database) {
 		chunksOfDocument: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.collection_id = ? AND d.file_name = ? ORDER BY c.ordinal`),
 		chunkByRowid: db.prepare(`SELECT ${chunkColumns} FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id = ? AND c.collection_id = ?`),
 		keywordFrequency: db.prepare('SELECT count(*) AS count FROM chunks_fts WHERE chunks_fts MATCH ?'),
-		liveChunks: db.prepare('SELECT count(*) AS count FROM chunks'),
+		// A term's rows per collection (a store of several collections, a search of some of them).
+		keywordFrequencies: db.prepare(`SELECT k.collection_id AS id, count(*) AS count FROM chunks_fts f JOIN chunk_keys k ON k.id = f.rowid
+			WHERE chunks_fts MATCH ? GROUP BY k.collection_id`),
 		// FTS5's averages record (row 1 of its data table): its row count, which keeps the deleted rows of a
 		// contentless table, and the token totals. Its idf is made of that count; topKeyword undoes that idf.
 		ftsAverages: db.prepare('SELECT block FROM chunks_fts_data WHERE id = 1'),

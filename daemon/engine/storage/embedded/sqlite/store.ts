@@ -2,16 +2,17 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
-import type {SearchFilter} from '../../document-filter.js';
 import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../../types.js';
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';
-import {FilteredReads, registerRegexp} from './filtered-reads.js';
+import {FilteredReads, registerKeptNames, type StoreFilter} from './filtered-reads.js';
 import {topKeyword, type KeywordSource, type WeightedTerm} from './keyword-top-k.js';
 import {KeywordStatisticsCache} from './keyword-statistics.js';
 import {KeywordSteps} from './keyword-steps.js';
 import {migrate} from './schema.js';
+import {ModelSwitchRows} from './model-switch-rows.js';
+import {registerTextFunctions} from './words-index.js';
 import {SourceRows} from './source-rows.js';
 import {decodeVector, encodeVector} from './vector-codec.js';
 import {toDocumentInfo, toStoredChunk, type ChunkRow, type DocumentRow} from './row-mappers.js';
@@ -32,7 +33,8 @@ export class Store {
 		db.pragma('synchronous = FULL');
 		db.pragma('foreign_keys = ON');
 		db.pragma('busy_timeout = 5000');
-		registerRegexp(db);
+		registerKeptNames(db);
+		registerTextFunctions(db);
 		migrate(db);
 		return new Store(db);
 	}
@@ -45,6 +47,8 @@ export class Store {
 	private readonly admin: CollectionAdmin;
 	/** Reads of filtered searches. */
 	readonly filtered: FilteredReads;
+	/** A collection's switch to another model (model-switch-rows.ts). */
+	readonly switches: ModelSwitchRows;
 	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
 	private readonly statistics: KeywordStatisticsCache;
 	private readonly keywordSteps: KeywordSteps;
@@ -52,6 +56,7 @@ export class Store {
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
 		this.filtered = new FilteredReads(db);
+		this.switches = new ModelSwitchRows(db);
 		this.sources = new SourceRows(db);
 		this.moves = new DocumentMoves(db);
 		this.statistics = new KeywordStatisticsCache(this.sql);
@@ -110,6 +115,11 @@ export class Store {
 
 	document(collectionId: number, fileName: string): DocumentInfo | undefined {
 		return toDocumentInfo(this.documentRow(collectionId, fileName));
+	}
+
+	/** The names of a collection's documents (what search filters' path globs are matched against). */
+	fileNames(collectionId: number): string[] {
+		return this.sql.fileNamesOfCollection.pluck().all(collectionId) as string[];
 	}
 
 	documents(collectionId: number): DocumentInfo[] {
@@ -276,17 +286,27 @@ export class Store {
 		return found;
 	}
 
-	/** The collection's best `limit` chunks by BM25 for chunks holding any of `terms` (of the documents `filter` keeps). Higher score is better. */
-	keyword(collectionId: number, terms: readonly string[], limit: number, weights: FieldWeights, filter?: SearchFilter): Ranked[] {
-		return topKeyword(this.keywordSource(collectionId, weights, filter), terms, limit);
+	/**
+	 * The collections' best `limit` chunks by BM25 (over their own statistics) for chunks holding any of `terms`, of
+	 * those `filter` keeps. Higher score is better.
+	 */
+	keyword(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter): Ranked[] {
+		return topKeyword(this.keywordSource(collectionIds, weights, filter), terms, limit);
 	}
 
-	/** The FTS5 table as topKeyword reads it, for one query; with a filter, its rows of the documents it keeps (the bounds hold for any subset). */
-	keywordSource(collectionId: number, weights: FieldWeights, filter?: SearchFilter): KeywordSource {
+	/** The FTS5 table as topKeyword reads it, for one query; with a filter, its rows the filter keeps (the bounds hold for any subset). */
+	keywordSource(collectionIds: readonly number[], weights: FieldWeights, filter?: StoreFilter): KeywordSource {
+		const collections = [...new Set(collectionIds)];
+		const statistics = this.statistics.of(collections);
 		return {
-			statistics: () => this.statistics.get(),
-			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best(collectionId, essential, rest, limit, weights, filter),
+			statistics: () => statistics,
+			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best({collections, statistics, weights, filter}, essential, rest, limit),
 		};
+	}
+
+	/** Which of these rowids are boilerplate chunks (search/boilerplate.ts, decided when they were written). */
+	boilerplate(rowids: readonly number[]): Set<number> {
+		return new Set(rowids.filter(rowid => this.sql.boilerplateOf.get(rowid) === 1));
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {

@@ -1,7 +1,8 @@
 import type {Store} from '../sqlite/store.js';
 import type {BackgroundProblems} from '../../../background-problems.js';
 import type {CollectionRow, VectorChange} from '../sqlite/types.js';
-import type {IndexKind, Ranked, VectorIndexState} from '../../types.js';
+import type {Collection, IndexKind, Ranked, VectorIndexState} from '../../types.js';
+import {queryFits} from '../../fingerprint.js';
 import {SerialQueue} from '../../../serial-queue.js';
 import type {IndexThread} from './index-thread.js';
 import type {IndexOp, IndexReply, IndexRequest, IndexShape} from './thread-protocol.js';
@@ -60,6 +61,11 @@ export class CollectionIndex {
 	constructor(private readonly context: IndexContext, private readonly collection: CollectionRow) {
 		this.generation = collection.vectorGeneration;
 		this.ready = this.load();
+	}
+
+	/** Whether it holds the vectors of the fingerprint `collection` names (a model switch gives it up for a new one). */
+	holds(collection: Collection): boolean {
+		return queryFits(this.collection, collection);
 	}
 
 	async search(query: Float32Array, k: number): Promise<Ranked[]> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {Store} from '../sqlite/store.js';
 import type {CollectionRow, VectorChange} from '../sqlite/types.js';
 import type {Ranked, VectorIndexState} from '../../types.js';
-import {EngineError} from '../../../errors.js';
+import {EngineError, modelSwitched} from '../../../errors.js';
 import {BackgroundProblems} from '../../../background-problems.js';
 import {acquireIndexThread, type IndexThreadLease} from './index-thread.js';
 import {buildSlice} from './index-build.js';
@@ -32,9 +32,10 @@ export type IndexOptions = {
 };
 
 /**
- * Above this many vectors a collection's index is an HNSW graph instead of exact search: flat search on
- * Debian's generic-SIMD libfaiss takes ~0.27 ms per 1,000 vectors (13 ms at 50k, 27 ms at 100k), HNSW ~1-2 ms
- * at recall@10 >= 0.99 (bench/RESULTS.md). MD_VECTOR_HNSW_THRESHOLD overrides it (tests use a small one).
+ * Above this many vectors a collection's index is an HNSW graph instead of exact search. Exact search
+ * (flat-index.ts: an int8 scan with WebAssembly SIMD, then float32 scores for the few that could rank) reads a byte
+ * per dimension per vector, about 19 MB at 50k vectors of 384 dimensions; HNSW reads a few hundred vectors at
+ * recall@10 >= 0.99 (bench/RESULTS.md). MD_VECTOR_HNSW_THRESHOLD overrides it (tests use a small one).
  */
 export const defaultHnswThreshold = 50_000;
 
@@ -78,8 +79,13 @@ export class CollectionIndexes {
 		await this.usable(collection);
 	}
 
+	/** The nearest vectors; refused (model_switched) when the index now holds another model's than `collection` names. */
 	async search(collection: CollectionRow, query: Float32Array, k: number): Promise<Ranked[]> {
 		const index = await this.usable(collection);
+		if (index && !index.holds(collection)) {
+			throw modelSwitched(`collection '${collection.name}' now holds vectors of another model: search it again`);
+		}
+
 		return index ? index.search(query, k) : [];
 	}
 
@@ -116,6 +122,17 @@ export class CollectionIndexes {
 		}
 
 		await this.usable(this.store.collection(collection.name)!).catch(() => undefined);
+	}
+
+	/**
+	 * The collection's vectors were all replaced (a model switch, maybe of another dimension): its index is given
+	 * up in this tick, so no later search reaches it, and the next use builds one from the store.
+	 */
+	discard(collectionId: number): void {
+		const index = this.entries.get(collectionId);
+		if (index) {
+			this.giveUp(collectionId, index);
+		}
 	}
 
 	/** A deleted collection: its index stops, leaves the thread, and its files are removed. */

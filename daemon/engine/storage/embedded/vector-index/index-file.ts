@@ -1,10 +1,17 @@
-import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statfsSync, writeFileSync} from 'node:fs';
+import {closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statfsSync, writeFileSync, writeSync} from 'node:fs';
 import path from 'node:path';
 import {crc32} from 'node:zlib';
 import faiss from 'faiss-node';
 import {VectorIndex, type IndexKind} from './vector-index.js';
+import {FlatIndex} from './flat-index.js';
 import {hnswParameters, hnswSearchParameters} from './hnsw-file.js';
 import {PipesUnavailable, writeThroughPipe, type Written} from './pipe-sink.js';
+
+/** An index of either kind: exact (FlatIndex, no FAISS) or an HNSW graph (FAISS, VectorIndex). */
+export type LiveIndex = FlatIndex | VectorIndex;
+
+/** The first bytes of a flat index file: md-vector's own (float32 rows), not FAISS's. */
+const flatMagic = 'MDVF';
 
 type Sidecar = {
 	readonly dims: number;
@@ -19,19 +26,19 @@ type Sidecar = {
 };
 
 /**
- * An index on disk is two files: `<name>.faiss` and `<name>.json` (generation, rowids, the .faiss file's size and
- * CRC-32). Both are written to temporary names and renamed, so a crash leaves the old pair or the new one; a pair
+ * An index on disk is two files: `<name>.faiss` (a FAISS HNSW graph, or for an exact index md-vector's own: `MDVF`,
+ * then its float32 rows) and `<name>.json` (generation, rowids, the .faiss file's size and CRC-32). Both are written to temporary names and renamed, so a crash leaves the old pair or the new one; a pair
  * that does not match (or does not match the store's generation) is rejected by readIndex and rebuilt from the store.
  *
  * FAISS aborts the process when a write fails (disk full, read-only folder, EIO): it writes into a pipe here, and
  * the failure is an exception of this function (pipe-sink.ts). A failed write leaves no temporary file behind.
  */
-export function writeIndex(file: string, index: VectorIndex, generation: number): void {
+export function writeIndex(file: string, index: LiveIndex, generation: number): void {
 	const directory = path.dirname(file);
 	mkdirSync(directory, {recursive: true});
 	const temporary = `${file}.${process.pid}.tmp`;
 	try {
-		const written = writeNative(temporary, index);
+		const written = index instanceof FlatIndex ? writeFlat(temporary, index) : writeNative(temporary, index);
 		const sidecar: Sidecar = {dims: index.dims, generation, kind: index.kind, rowids: [...index.ids], ...written};
 		writeFileSync(`${temporary}.json`, JSON.stringify(sidecar));
 		fsyncFile(`${temporary}.json`);
@@ -43,6 +50,25 @@ export function writeIndex(file: string, index: VectorIndex, generation: number)
 		rmSync(`${temporary}.json`, {force: true});
 		throw error;
 	}
+}
+
+/** A flat index's rows as one file: the magic, then float32 values row after row (written and synced here). */
+function writeFlat(temporary: string, index: FlatIndex): Written {
+	const {values} = index;
+	const fd = openSync(temporary, 'w');
+	try {
+		writeSync(fd, Buffer.from(flatMagic, 'latin1'));
+		for (let start = 0; start < values.length; start += 1 << 20) {
+			const part = values.subarray(start, Math.min(values.length, start + (1 << 20)));
+			writeSync(fd, new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
+		}
+
+		fsyncSync(fd);
+	} finally {
+		closeSync(fd);
+	}
+
+	return checksum(temporary);
 }
 
 function writeNative(temporary: string, index: VectorIndex): Written {
@@ -80,7 +106,7 @@ function estimatedBytes(index: VectorIndex): number {
  * The index written for this generation, or undefined when it is missing, corrupt or stale; `onRejected` hears
  * why a file that is there was not used.
  */
-export function readIndex(file: string, dims: number, generation: number, onRejected: (reason: string) => void = () => undefined): VectorIndex | undefined {
+export function readIndex(file: string, dims: number, generation: number, onRejected: (reason: string) => void = () => undefined): LiveIndex | undefined {
 	if (!existsSync(`${file}.faiss`) || !existsSync(`${file}.json`)) {
 		return undefined;
 	}
@@ -100,6 +126,10 @@ export function readIndex(file: string, dims: number, generation: number, onReje
 		}
 
 		const kind = sidecar.kind ?? 'flat';
+		if (kind === 'flat') {
+			return readFlat(`${file}.faiss`, dims, sidecar.rowids, onRejected);
+		}
+
 		if (kind === 'hnsw') {
 			const stored = hnswSearchParameters(`${file}.faiss`);
 			if (stored.efSearch !== hnswParameters.efSearch || stored.efConstruction !== hnswParameters.efConstruction) {
@@ -108,7 +138,7 @@ export function readIndex(file: string, dims: number, generation: number, onReje
 			}
 		}
 
-		const native = kind === 'hnsw' ? faiss.Index.read(`${file}.faiss`) : faiss.IndexFlatIP.read(`${file}.faiss`);
+		const native = faiss.Index.read(`${file}.faiss`);
 		if (native.getDimension() !== dims) {
 			onRejected(`it holds vectors of ${native.getDimension()} dimensions, not ${dims}`);
 			return undefined;
@@ -119,6 +149,26 @@ export function readIndex(file: string, dims: number, generation: number, onReje
 		onRejected(error instanceof Error ? error.message : String(error));
 		return undefined; // unreadable or inconsistent: the caller rebuilds from the store
 	}
+}
+
+/** A flat index file read back (its checksum already checked); an older FAISS flat file is rebuilt instead. */
+function readFlat(path: string, dims: number, rowids: readonly number[], onRejected: (reason: string) => void): FlatIndex | undefined {
+	const bytes = readFileSync(path);
+	if (bytes.subarray(0, 4).toString('latin1') !== flatMagic) {
+		onRejected('it is a FAISS flat index of an older version (exact search is md-vector\'s own now)');
+		return undefined;
+	}
+
+	if (bytes.length - 4 !== rowids.length * dims * 4) {
+		onRejected(`it holds ${(bytes.length - 4) / 4} values, not ${rowids.length} vectors of ${dims} dimensions`);
+		return undefined;
+	}
+
+	const values = new Float32Array(rowids.length * dims);
+	new Uint8Array(values.buffer).set(bytes.subarray(4));
+	const index = new FlatIndex(dims);
+	index.addFlat(rowids, values);
+	return index;
 }
 
 /** Size and CRC-32 of a file, read in slices (an index file may be larger than a comfortable buffer). */

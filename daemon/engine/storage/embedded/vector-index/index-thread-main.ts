@@ -1,14 +1,20 @@
 import {serveCalls} from '../../../threads/serve-calls.js';
 import type {IndexMessage, IndexOp, IndexReply, IndexRequest, IndexShape} from './thread-protocol.js';
 import {VectorIndex} from './vector-index.js';
-import {readIndex, writeIndex} from './index-file.js';
+import {FlatIndex} from './flat-index.js';
+import {readIndex, writeIndex, type LiveIndex} from './index-file.js';
 
 /**
- * The index thread: owns every faiss-node object of the process. faiss-node is not safe across threads
- * and each call blocks its thread, so the daemon's HTTP thread never loads it; requests run here one at a
- * time, in the order they were sent.
+ * The index thread: owns every vector index of the process, exact ones (flat-index.ts) and HNSW graphs (every
+ * faiss-node object: faiss-node is not safe across threads). Each call blocks its thread, so the daemon's HTTP
+ * thread never runs one; requests run here one at a time, in the order they were sent.
  */
-const indexes = new Map<string, VectorIndex>();
+const indexes = new Map<string, LiveIndex>();
+
+/** An empty index of a kind. */
+function empty(dims: number, kind: LiveIndex['kind']): LiveIndex {
+	return kind === 'hnsw' ? new VectorIndex(dims, 'hnsw') : new FlatIndex(dims);
+}
 
 /** One handler per operation, each answering that operation's reply type (thread-protocol.ts). */
 const handlers: {[Op in IndexOp]: (request: IndexRequest<Op>) => IndexReply<Op>} = {
@@ -17,13 +23,13 @@ const handlers: {[Op in IndexOp]: (request: IndexRequest<Op>) => IndexReply<Op>}
 		const index = readIndex(request.file, request.dims, request.generation, reason => {
 			rejected = reason;
 		});
-		indexes.set(request.key, index ?? new VectorIndex(request.dims));
+		indexes.set(request.key, index ?? empty(request.dims, 'flat'));
 		return {...shape(get(request.key)), loaded: Boolean(index), ...(rejected ? {rejected} : {})};
 	},
 
 	create(request) {
 		const replaced = indexes.has(request.key);
-		indexes.set(request.key, new VectorIndex(request.dims, request.kind));
+		indexes.set(request.key, empty(request.dims, request.kind));
 		if (replaced) {
 			collectReplaced();
 		}
@@ -79,11 +85,11 @@ function collectReplaced(): void {
 	(globalThis as {gc?: () => void}).gc?.();
 }
 
-function shape(index: VectorIndex): IndexShape {
+function shape(index: LiveIndex): IndexShape {
 	return {size: index.size, kind: index.kind, tombstones: index.tombstones};
 }
 
-function get(key: string): VectorIndex {
+function get(key: string): LiveIndex {
 	const index = indexes.get(key);
 	if (!index) {
 		throw new Error(`index thread: no index ${key} is open`);
