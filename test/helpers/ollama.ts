@@ -29,7 +29,7 @@ export function findOllama(env: NodeJS.ProcessEnv = process.env): {directory: st
 	// A set-up that was tried and failed says why (tools/test-servers/ollama.sh writes it), so the skip is not silent.
 	const failed = places.map(place => path.join(place, 'setup-failed.txt')).find(file => existsSync(file));
 	const why = failed ? `the set-up failed (${failed}): ${readFileSync(failed, 'utf8').trim()}` : `no Ollama set up (looked in ${places.join(', ')})`;
-	return {missing: `${why}; make it with: ${setupCommand} (10-25 min, once)`};
+	return {missing: `${why}; set it up with: ${setupCommand} (about 20 min, once; docs/development.md)`};
 }
 
 async function freePort(): Promise<number> {

