@@ -1,13 +1,18 @@
 // The model-server client against a FAKE server (test/helpers/fake-embedding-server.ts) for what a real server
 // will not do on demand: 429 with Retry-After, 5xx, a bad vector, a wrong count, a refused key or model, a server
-// that goes away and comes back. Real servers: real-servers.test.ts.
+// that goes away and comes back. Real servers: own-endpoint.test.ts and ollama.test.ts.
+import path from 'node:path';
 import test from 'ava';
+import {modelLoader} from '../../daemon/load-embedder.js';
+import {modelConfigFromEnv} from '../../daemon/engine/embedder/model-config.js';
+import {ModelResolver} from '../../daemon/models/model-resolver.js';
 import {EmbedderOutage} from '../../daemon/engine/embedder/embedder.js';
 import {loadProviderEmbedder} from '../../daemon/engine/embedder/providers/load-provider.js';
 import {ProviderError} from '../../daemon/engine/embedder/providers/provider-errors.js';
 import {embedSettingsFromEnv, referenceOf, type ProviderSettings} from '../../daemon/engine/embedder/providers/provider-settings.js';
 import {poll} from '../../source/client/poll.js';
 import {startFakeEmbeddingServer, type FakeServer} from '../helpers/fake-embedding-server.js';
+import {temporaryDirectory, tinyModelDir} from '../helpers/paths.js';
 
 function settingsOf(server: FakeServer, env: Record<string, string> = {}): ProviderSettings {
 	return embedSettingsFromEnv({MD_VECTOR_EMBED_PROVIDER: 'openai', MD_VECTOR_EMBED_URL: `${server.url}/v1`, MD_VECTOR_EMBED_MODEL: 'fake-model', ...env}) as ProviderSettings;
@@ -167,6 +172,35 @@ test('an ingestion\'s slice is shared out among the requests in flight; the mode
 	t.deepEqual(server.requests.at(-1)!.body.input, ['query: a question']);
 	await embedder.embedPlain!(['as given']);
 	t.deepEqual(server.requests.at(-1)!.body.input, ['as given'], 'POST /v1/embeddings passes its texts on as they came');
+});
+
+test('a cancelled ingestion aborts its requests under way and rejects with the canceller\'s reason', async t => {
+	const server = await startFakeEmbeddingServer();
+	t.teardown(async () => server.close());
+	const settings = settingsOf(server);
+	const embedder = await loadProviderEmbedder(referenceOf(settings), settings);
+	server.hold();
+	t.teardown(() => {
+		server.release();
+	});
+	const cancel = new AbortController();
+	const call = embedder.embedDocuments(['one', 'two', 'three'], cancel.signal);
+	t.truthy(await poll(() => server.inFlight().now === 2 || undefined, 10_000, 20), 'its requests are under way');
+	cancel.abort(new Error('cancelled by the test'));
+	await t.throwsAsync(call, {message: 'cancelled by the test'});
+	t.is(embedder.outage?.(), undefined, 'a cancel is not the server being out');
+});
+
+test('the engine\'s loader loads a collection\'s server model by its reference, through the configured server', async t => {
+	const server = await startFakeEmbeddingServer();
+	t.teardown(async () => server.close());
+	const resolver = new ModelResolver(modelConfigFromEnv({MD_VECTOR_MODEL_DIR: tinyModelDir}), {}, path.join(temporaryDirectory(), 'models.json'));
+	const load = modelLoader(resolver, temporaryDirectory(), () => undefined, settingsOf(server));
+	const embedder = await load('openai:another-model');
+	t.teardown(async () => embedder.dispose());
+	t.is(embedder.modelId, 'openai:another-model');
+	t.like(server.requests.at(-1), {path: '/v1/embeddings', body: {model: 'another-model'}});
+	t.is((await embedder.embedDocuments(['a text'])).length, 1);
 });
 
 test('settings are checked, naming the variable and the rule', t => {
