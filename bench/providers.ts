@@ -1,4 +1,4 @@
-// npm run bench:providers [-- --docs 300 --queries 40 --rounds 2 --dtype fp32 --ollama DIR]: ingestion throughput and
+// npm run bench:providers [-- --docs 300 --queries 40 --rounds 2 --dtype fp32 --ollama DIR --under-load]: ingestion throughput and
 // search latency with the same model (all-MiniLM-L6-v2) run in the daemon (`local`) and through model servers, side by
 // side in one run on one machine: `openai` pointed at a second md-vector daemon's POST /v1/embeddings, and, when the
 // test set-up built it (tools/test-servers/ollama.sh), Ollama through /api/embed (`ollama`) and its /v1 (`openai`).
@@ -15,7 +15,7 @@ import {startDaemon, untilReady, type RunningDaemon} from '../test/helpers/daemo
 import {findOllama, ollamaModel, startOllama, type RunningOllama} from '../test/helpers/ollama.js';
 import {sharedData, temporaryDirectory} from '../test/helpers/paths.js';
 import {findRealModel} from '../test/helpers/real-model.js';
-import {machine, percentile} from './machine.js';
+import {checkLoad, machine, percentile, underLoadOption} from './machine.js';
 import {loadScifact, writeCorpus} from './eval/scifact.js';
 
 const {values: options} = parseArgs({options: {
@@ -25,7 +25,9 @@ const {values: options} = parseArgs({options: {
 	dtype: {type: 'string', default: 'fp32'}, // Ollama's model is fp32: the same precision everywhere
 	model: {type: 'string'},
 	ollama: {type: 'string'},
+	...underLoadOption,
 }});
+const loadRecord = checkLoad(options['under-load']); // refuses a busy machine unless --under-load (issue 37)
 
 const found = options.model ? {directory: path.resolve(options.model)} : findRealModel();
 if ('missing' in found) {
@@ -137,5 +139,5 @@ for (const [name, figures] of results) {
 	console.log(`| ${name} | ${figures[0]!.chunks} | ${rate.toFixed(1)} | ${(rate / localRate).toFixed(2)}x | ${p50.toFixed(1)} | ${median(figures.map(figure => figure.searchP95)).toFixed(1)} | ${(p50 / localSearch).toFixed(2)}x | ${median(figures.map(figure => figure.cachedP50)).toFixed(1)} |`);
 }
 
-console.log(`load average after: ${load()}`);
+console.log(loadRecord.finish());
 console.log(`git: ${execSync('git rev-parse --short HEAD').toString().trim()}`);
