@@ -46,6 +46,11 @@ class SlowSockets {
 		const socket = net.connect({port: this.port, host: '127.0.0.1', localAddress: from});
 		let trickle: NodeJS.Timeout | undefined;
 		socket.on('connect', () => {
+			if (this.stopped) {
+				socket.destroy(); // it connected after stop(): held, it would trickle on and keep the daemon from stopping
+				return;
+			}
+
 			this.counts.connected++;
 			this.held.add(socket);
 			socket.write('GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');

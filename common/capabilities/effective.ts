@@ -2,8 +2,8 @@
 // capability's `clients` globs (an OAuth client's label only exactly); a loopback request needs `local`, a
 // request from a web page (Origin) or another machine needs one of `remote.urls`; `platforms` limits where it
 // applies. Deny scopes win.
-import picomatch from 'picomatch';
 import {URLPattern} from 'urlpattern-polyfill';
+import {capabilityGlobMatches} from './capability-globs.js';
 import type {Capability, Permission} from './validate-capabilities.js';
 import {namesClient} from './oauth-labels.js';
 
@@ -58,7 +58,7 @@ export function allowsCollection(grants: readonly Grant[], identifier: string, c
 		return relevant.length > 0;
 	}
 
-	const matches = (scopes: Permission['allow']) => scopes.some(scope => scope.collection !== undefined && picomatch.isMatch(collection, scope.collection));
+	const matches = (scopes: Permission['allow']) => scopes.some(scope => scope.collection !== undefined && capabilityGlobMatches(scope.collection, collection));
 	if (relevant.some(grant => matches(grant.permission.deny))) {
 		return false;
 	}

@@ -2,7 +2,7 @@
 // after their directory variable is resolved; `fs:allow-<scope>-read[-recursive]` without scopes means that
 // base directory (and, recursive, everything below it). Deny scopes win.
 import path from 'node:path';
-import picomatch from 'picomatch';
+import {capabilityGlobMatches} from './capability-globs.js';
 import type {Grant} from './effective.js';
 import {leadingVariable, resolveVariable, variableOfScope, type DirectoryVariable} from './directory-variables.js';
 import {parseFsAllow} from './permission-catalogue.js';
@@ -45,8 +45,8 @@ export function fsReadPolicy(grants: readonly Grant[], env: NodeJS.ProcessEnv = 
 		deny.push(...permission.deny.map(scope => resolveScopePath(scope.path!, env)).filter((glob): glob is string => glob !== undefined));
 	}
 
-	const allowed = allow.length > 0 ? picomatch(allow, {dot: true}) : () => false;
-	const denied = deny.length > 0 ? picomatch(deny, {dot: true}) : () => false;
+	const allowed = (realPath: string) => allow.some(glob => capabilityGlobMatches(glob, realPath));
+	const denied = (realPath: string) => deny.some(glob => capabilityGlobMatches(glob, realPath));
 	return {
 		mayRead: realPath => allowed(realPath) && !denied(realPath),
 		describe: allow.length > 0 ? `the client's fs scopes (${allow.join(', ')})` : 'the client\'s fs scopes (it has none that allow reading)',

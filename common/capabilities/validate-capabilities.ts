@@ -1,7 +1,7 @@
 // Reads a capability file and refuses anything it cannot be sure of: every problem names the file, the JSON
 // path, the rule, and for a misspelt identifier or variable the nearest valid one.
-import picomatch from 'picomatch';
 import {URLPattern} from 'urlpattern-polyfill';
+import {capabilityGlobProblem} from './capability-globs.js';
 import {capabilityList, capabilitySchema, type ScopeEntry} from './capability-schema.js';
 import {directoryVariables, leadingVariable, nearestVariable} from './directory-variables.js';
 import {isFsPermission, isKnownPermission, nearestPermission} from './permission-catalogue.js';
@@ -164,9 +164,8 @@ function checkGlob(glob: string, at: PropertyKey[], problem: Problem): void {
 		return;
 	}
 
-	try {
-		picomatch.makeRe(glob, {strictBrackets: true});
-	} catch (error) {
-		problem(at, `'${glob}' is not a valid glob: ${(error as Error).message}`);
+	const why = capabilityGlobProblem(glob);
+	if (why) {
+		problem(at, `'${glob}' is not a valid glob: ${why}`);
 	}
 }

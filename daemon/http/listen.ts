@@ -16,7 +16,8 @@ function explained(error: NodeJS.ErrnoException, port: number, host: string): No
 /**
  * Binds the app and resolves once it listens; rejects when it cannot (Express 5's app.listen() hands a listen
  * error to its callback, which then looked like success). Requests the HTTP parser refuses get the error shape.
- * Connections are capped per address group and in all, below the descriptor limit (connection-caps.ts).
+ * Connections are capped per address group and in all, below the descriptor limit (connection-caps.ts); close()
+ * also closes those without a request under way, as a half-sent header would otherwise hold it open for ever.
  */
 export async function listen(app: RequestListener, port: number, host: string, limits: ConnectionLimits = defaultConnectionLimits): Promise<Server & {connections: ConnectionCaps}> {
 	// Slow headers are timed out within a couple of seconds of their limit (Node checks every 30 s by default).
@@ -24,6 +25,12 @@ export async function listen(app: RequestListener, port: number, host: string, l
 	const connections = new ConnectionCaps(effectiveLimits(limits));
 	connections.attach(server);
 	server.on('clientError', answerClientError);
+	const close = server.close.bind(server);
+	server.close = (callback?: (error?: Error) => void) => {
+		connections.closeWaiting();
+		return close(callback);
+	};
+
 	await new Promise<void>((resolve, reject) => {
 		const failed = (error: NodeJS.ErrnoException) => {
 			reject(explained(error, port, host));

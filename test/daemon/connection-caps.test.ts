@@ -5,6 +5,7 @@
 import net from 'node:net';
 import test from 'ava';
 import {effectiveLimits, descriptorReserve} from '../../daemon/http/connection-caps.js';
+import {listen} from '../../daemon/http/listen.js';
 import {serveApp} from '../helpers/app.js';
 
 async function until(condition: () => boolean): Promise<void> {
@@ -73,6 +74,115 @@ test('when every connection of an address group is busy, the next is refused wit
 
 	await until(() => app.connections.open === 0);
 	t.is((await app.request('GET', '/api/v1/health')).status, 200, 'closed ones give their place back');
+});
+
+const halfHeader = 'GET /api/v1/health HTTP/1.1\r\nX-Slow: ';
+const health = 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
+
+/** Sends a whole request on an open connection and resolves with the answer's status line (or '' if it closed first). */
+async function exchange(socket: net.Socket, request: string): Promise<string> {
+	if (socket.closed) {
+		return '';
+	}
+
+	return new Promise(resolve => {
+		let text = '';
+		const done = (answer: string) => {
+			socket.off('data', read);
+			socket.off('close', closed);
+			resolve(answer);
+		};
+
+		const read = (part: Buffer) => {
+			text += part.toString();
+			const head = text.indexOf('\r\n\r\n');
+			const length = /content-length: (\d+)/i.exec(text);
+			if (head !== -1 && length && text.length >= head + 4 + Number(length[1])) {
+				done(text.split('\r\n')[0]!);
+			}
+		};
+
+		const closed = () => {
+			done('');
+		};
+
+		socket.on('data', read);
+		socket.once('close', closed);
+		socket.on('error', () => undefined);
+		socket.write(request);
+	});
+}
+
+test('a reconnect storm of half headers closes those, not a new connection whose request the daemon has not read yet', async t => {
+	const app = await serveApp({connectionLimits: {total: 24, perAddress: 6}});
+	t.teardown(async () => app.close());
+	const storm = await Promise.all(Array.from({length: 5}, async (_, index) => holdSocket(app.port, `127.0.1.${index}`, halfHeader)));
+	await until(() => app.connections.halfSent === 5);
+	// A client whose request the (loaded) daemon has not read yet: it looks like one that has sent nothing.
+	const client = await holdSocket(app.port, '127.0.9.1', '');
+	await until(() => app.connections.open === 6);
+	for (let index = 0; index < 12; index++) {
+		storm.push(await holdSocket(app.port, `127.0.2.${index}`, halfHeader));
+		await until(() => app.connections.counts.evicted === index + 1 && app.connections.halfSent >= 5);
+	}
+
+	t.is(await exchange(client, health), 'HTTP/1.1 200 OK', 'the client was kept through 12 new connections, its group full');
+	t.is(app.connections.counts.evicted, 12, 'each new one closed one that had sent half a header');
+	for (const socket of [...storm, client]) {
+		socket.destroy();
+	}
+});
+
+test('a client idle between its requests is kept while a connection that never completed a request can go', async t => {
+	const app = await serveApp({connectionLimits: {total: 24, perAddress: 4, graceMs: 0}});
+	t.teardown(async () => app.close());
+	const client = await holdSocket(app.port, '127.0.9.1', '');
+	t.is(await exchange(client, health), 'HTTP/1.1 200 OK');
+	await until(() => app.connections.inUse === 0);
+	const silent = await Promise.all(Array.from({length: 3}, async (_, index) => holdSocket(app.port, `127.0.1.${index}`, '')));
+	await until(() => app.connections.open === 4);
+	const newcomer = await holdSocket(app.port, '127.0.2.1', '');
+	await until(() => app.connections.counts.evicted === 1);
+	t.is(await exchange(client, health), 'HTTP/1.1 200 OK', 'the client that had completed a request, though it waited longest, is still connected');
+	t.is(await exchange(newcomer, health), 'HTTP/1.1 200 OK');
+	for (const socket of [...silent, client, newcomer]) {
+		socket.destroy();
+	}
+});
+
+test('connections that opened within the grace period are not closed for a new one: it is refused, naming why', async t => {
+	const app = await serveApp({connectionLimits: {total: 24, perAddress: 4, graceMs: 600_000}});
+	t.teardown(async () => app.close());
+	const silent = await Promise.all(Array.from({length: 4}, async (_, index) => holdSocket(app.port, `127.0.1.${index}`, '')));
+	await until(() => app.connections.open === 4);
+	const refused = await closedWith(await holdSocket(app.port, '127.0.2.1', ''));
+	t.regex(refused, /^HTTP\/1\.1 429 Too Many Requests[\s\S]*at most 4 at once \(MD_VECTOR_CONNECTIONS_PER_ADDRESS\), all of them busy or just opened/);
+	t.is(app.connections.counts.evicted, 0);
+	for (const socket of silent) {
+		socket.destroy();
+	}
+});
+
+test('closing the server closes connections trickling half a header (Node stops timing headers once it closes)', async t => {
+	const server = await listen((_request, response) => {
+		response.end('ok');
+	}, 0, '127.0.0.1');
+	const {port} = server.address() as net.AddressInfo;
+	const slow = await holdSocket(port, '127.0.0.1', halfHeader);
+	const trickle = setInterval(() => slow.write('a'), 20);
+	t.teardown(() => {
+		clearInterval(trickle);
+		slow.destroy();
+	});
+	await until(() => server.connections.halfSent === 1);
+	const closedSocket = closedWith(slow);
+	await new Promise<void>(resolve => {
+		server.close(() => {
+			resolve();
+		});
+	});
+	t.is(await closedSocket, '', 'closed without an answer');
+	t.is(server.connections.open, 0);
 });
 
 test('the connection limit stays below the descriptor limit, with a fifth of it (at least 128) in reserve', t => {
