@@ -62,6 +62,11 @@ const config = [
 		files: ['daemon/engine/**/*.ts'],
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/jobs/**', '**/watch/**', '**/use-cases/**', '**/app.js', '**/server.js'], message: 'the engine knows no front door: front doors call the engine.'}]}]},
 	},
+	// Jobs and followers run under the use cases: they throw domain errors (engine/errors.ts), which each front door maps.
+	{
+		files: ['daemon/jobs/**/*.ts', 'daemon/watch/**/*.ts'],
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**'], message: 'jobs and followers know no front door: throw a domain error (engine/errors.ts) and let the front door answer it.'}]}]},
+	},
 	{
 		files: ['daemon/oauth/**/*.ts'],
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/storage/**'], message: 'front doors reach storage only through the engine.'}]}]},

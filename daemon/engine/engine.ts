@@ -8,22 +8,19 @@ import {EngineModels, type EngineModelsOptions} from './models/engine-models.js'
 import type {Storage} from './storage/storage.js';
 import type {JobBoard} from './storage/job-board.js';
 import type {Collection, DocumentInfo, StorageDescription} from './storage/types.js';
-import {EmbeddedStorage, type EmbeddedOptions} from './storage/embedded/embedded-storage.js';
 import {chunkerVersion} from './chunker/chunk-markdown.js';
 import {WriteQueue, type WriteQueueState} from './write-queue.js';
 import {VectorFill, type FillProgress} from './vector-fill.js';
-import {invalidInput, notFound, storageFailure} from './errors.js';
+import {notFound, storageFailure} from './errors.js';
 import {BackgroundProblems} from './background-problems.js';
-import {dataFolderProbe} from './data-folder-probe.js';
-import {checkCollectionName, checkFileName, checkLookupName} from './names.js';
-import {prepareDocument} from './ingest/prepare-document.js';
-import type {IngestMode} from './ingest/write-documents.js';
+import {checkCollectionName, checkLookupName} from './names.js';
 import {commitGroup, embedGroup, type IngestPipeline} from './ingest/ingest-pipeline.js';
-import type {FileStamp} from './files/file-stamp.js';
 import {FolderSources, type SourceRequest, type SyncRun} from './sources/folder-sources.js';
 import type {ApplyTarget} from './sources/apply-sync.js';
 import type {FolderCheck} from './sources/folder-check.js';
-import {nearestHint} from './documents/find-document.js';
+import {deleteDocument} from './documents/delete-document.js';
+import {collectionStats, collectionSummaries} from './collections/collection-reads.js';
+import {ingestDocument, type IngestRequest} from './ingest/ingest-document.js';
 import {searchCollections} from './search/search-collections.js';
 import type {SearchOutcome} from './search/types.js';
 import type {DocumentSection} from './search/document-section.js';
@@ -36,21 +33,8 @@ import {ImportSpool} from './export/import-spool.js';
 import type {ExportFormat} from './export/export-format.js';
 import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
 
-export type EngineOptions = EmbeddedOptions & {readonly models?: EngineModelsOptions};
-
-export type IngestRequest = {
-	readonly content: string;
-	readonly fileName: string;
-	readonly collection: string;
-	readonly mode?: IngestMode;
-	readonly sourcePath?: string;
-	/** The name was derived from the path (not given): inside a folder source, the document takes its name there. */
-	readonly nameFromPath?: boolean;
-	/** The file's stamp as it was read (files/file-stamp.ts), recorded so that whether it changed is told without reading it. */
-	readonly stamp?: FileStamp;
-	/** Aborted when whoever asked is gone: the embedding stops between batches, nothing is written (EngineError client_closed). */
-	readonly signal?: AbortSignal;
-};
+export type {IngestRequest} from './ingest/ingest-document.js';
+export {importFolderOf} from './export/import-spool.js';
 
 /**
  * md-vector's engine: Markdown in, ranked chunks out, in domain types (daemon/to-wire maps them for the API).
@@ -58,13 +42,6 @@ export type IngestRequest = {
  * orders. Writes go through one queue; searches run alongside.
  */
 export class Engine {
-	/** An engine on the embedded storage (SQLite + FAISS) in `dataDir`. */
-	static open(options: EngineOptions): Engine {
-		const problems = new BackgroundProblems(options.log);
-		problems.addProbe(dataFolderProbe(options.dataDir));
-		return new Engine(EmbeddedStorage.open({...options, problems}), problems, {importFolder: importFolderOf(options.dataDir), models: options.models});
-	}
-
 	/** The models: the default, each collection's own, and model switches (models/engine-models.ts). */
 	readonly models: EngineModels;
 	private readonly writes = new WriteQueue();
@@ -77,7 +54,7 @@ export class Engine {
 
 	/**
 	 * @param problems Failures of background work and a full or read-only data folder, for /health: the one the
-	 * storage reports to (Engine.open gives both the same).
+	 * storage reports to (give both the same).
 	 * @param options.importFolder Where an import's checked documents wait until all are checked (importFolderOf
 	 * the data folder); spools an earlier process left there are removed.
 	 * @param options.models When models other than the default are released, and where that is logged.
@@ -136,11 +113,7 @@ export class Engine {
 	}
 
 	async collections(): Promise<CollectionSummary[]> {
-		return Promise.all((await this.storage.collections()).map(async row => {
-			const sources = await this.storage.sources(row);
-			const synced = sources.map(source => source.lastSyncAt).filter(at => at !== null).sort();
-			return {name: row.name, count: row.count, documents: row.documents, sources: sources.length, lastSyncAt: synced.at(-1) ?? null};
-		}));
+		return collectionSummaries(this.storage);
 	}
 
 	/** Each collection's fingerprint: the model id its vectors came from (null while it has none). */
@@ -173,15 +146,7 @@ export class Engine {
 	}
 
 	async ingest(request: IngestRequest): Promise<IngestResult> {
-		const collectionName = checkCollectionName(request.collection);
-		// A file inside a folder source is that source's document: `ingest notes/sub/c.md` beside `ingest-dir notes` is no duplicate.
-		const place = request.sourcePath && request.nameFromPath ? await this.folders.placeOf(await this.storage.collection(collectionName), request.sourcePath) : undefined;
-		const fileName = checkFileName(place?.name ?? request.fileName);
-		const prepared = await prepareDocument(request.content, fileName, {sourcePath: request.sourcePath, place: place && {sourceId: place.sourceId, relativePath: place.relativePath}, stamp: request.stamp});
-		// Embedded outside the write queue, checked and written inside it (ingest/ingest-pipeline.ts).
-		const embedded = await embedGroup(this.pipeline, collectionName, [prepared], request.mode ?? 'default', request.signal);
-		const [outcome] = await commitGroup(this.pipeline, collectionName, embedded, request.signal);
-		return {chunks: outcome!.chunks, file: fileName, collection: collectionName, outcome: outcome!.status};
+		return ingestDocument(this.pipeline, async (name, file) => this.folders.placeOf(await this.storage.collection(name), file), request);
 	}
 
 	/**
@@ -192,14 +157,14 @@ export class Engine {
 		const name = checkCollectionName(collection);
 		// Daemons sharing a database take turns at one folder into one collection (the later one then finds it done).
 		return this.storage.ownJob(`ingest-directory\0${name}\0${options.directory}`, async () =>
-			this.holdingBackgroundWork(async () => this.folders.addAndSync(await this.ensureCollection(name), options.directory, options, options)));
+			this.folders.addAndSync(await this.ensureCollection(name), options.directory, options, options));
 	}
 
 	/** Re-syncs every source of one collection, or of every collection that has sources. */
 	async update(collection: string | undefined, run: SyncRun): Promise<DirectoryReport> {
 		const rows = collection === undefined ? await this.storage.collections() : [await this.requireCollection(collection)];
 		// Daemons sharing a database take turns at an update of the same scope.
-		return this.storage.ownJob(`update\0${collection ?? '*'}`, async () => this.holdingBackgroundWork(async () => this.folders.update(rows, run)));
+		return this.storage.ownJob(`update\0${collection ?? '*'}`, async () => this.folders.update(rows, run));
 	}
 
 	/**
@@ -213,7 +178,7 @@ export class Engine {
 			return undefined;
 		}
 
-		return this.holdingBackgroundWork(async () => this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan, mayRead}));
+		return this.folders.syncOne(row, sourceId, {mode: 'default', reread: new Map([[sourceId, new Set(batch.paths)]]), rescan: batch.rescan, mayRead});
 	}
 
 	/** The collection's folder sources, by label, with their document counts. */
@@ -226,39 +191,14 @@ export class Engine {
 		return searchCollections({storage: this.storage, models: this.models.ofCollections, vectorFill: this.vectorFill, requireCollection: async name => this.requireCollection(name)}, input);
 	}
 
-	/**
-	 * Deletes a document. A collection left with no document and no folder source goes with it, as remove-source
-	 * does (one rule: an empty collection that follows no folder is not kept; the next ingest makes it again).
-	 * A document of a folder source is back at that folder's next sync: the answer names the folder.
-	 */
+	/** Deletes a document (and its collection when that leaves it empty and without folder sources: documents/delete-document.ts). */
 	async deleteDocument(collection: string, requested: string): Promise<DeleteResult> {
 		checkLookupName(requested);
-		return this.write(`deleting ${requested} from ${collection}`, async () => {
-			const row = await this.requireCollection(collection);
-			// As stored (a name from before names were normalised), else in NFC, as names are stored now.
-			const fileName = (await this.storage.document(row, requested)) ? requested : requested.normalize('NFC');
-			const document = await this.storage.document(row, fileName);
-			const deleted = await this.storage.deleteDocument(row, fileName);
-			if (deleted === undefined) {
-				// As get does: the nearest stored names, so a typo is fixed without a listing.
-				throw notFound(`document '${fileName}' does not exist in collection '${row.name}'${nearestHint(fileName, await this.storage.documents(row), row.name)}`);
-			}
-
-			const sources = await this.storage.sources(row);
-			const emptied = sources.length === 0 && (await this.storage.stats(row)).documents === 0;
-			if (emptied) {
-				await this.storage.deleteCollection(row);
-			}
-
-			const source = sources.find(candidate => candidate.id === document?.sourceId)?.path ?? null;
-			return {file: fileName, collection: row.name, deletedChunks: deleted, collectionRemoved: emptied, source};
-		});
+		return this.write(`deleting ${requested} from ${collection}`, async () => deleteDocument(this.storage, await this.requireCollection(collection), requested));
 	}
 
 	async stats(collection: string): Promise<CollectionStats> {
-		const row = await this.requireCollection(collection);
-		const [counts, index, fill, modelSwitch] = await Promise.all([this.storage.stats(row), this.storage.vectorIndex(row), this.vectorFill.of(this.storage, row), this.storage.modelSwitch(row)]);
-		return {collection: row.name, ...counts, model: row.modelId, dims: row.dims, chunkerVersion: row.chunkerVersion, index, vectorFill: fill ?? null, modelSwitch: modelSwitch ?? null};
+		return collectionStats(this.storage, this.vectorFill, await this.requireCollection(collection));
 	}
 
 	/**
@@ -292,7 +232,7 @@ export class Engine {
 	/** Restores an export (json or jsonl, as it streams in) with its sources: see export/import-collection.ts. */
 	async import(input: string | AsyncIterable<string | Uint8Array>, collection?: string, guard?: ImportGuard): Promise<ImportResult> {
 		const target = {storage: this.storage, spoolFolder: this.importFolder, exclusive: async <T>(task: () => Promise<T>) => this.folders.exclusive(async () => this.write(`import into ${collection ?? 'the collection its export names'}`, task))};
-		return importCollection(target, typeof input === 'string' ? piecesOf(input) : input, collection, guard);
+		return importCollection(target, input, collection, guard);
 	}
 
 	async diskBytes(): Promise<number> {
@@ -330,16 +270,6 @@ export class Engine {
 		}
 	}
 
-	/** Index builds wait while a sync writes many documents (they would rebuild after every group). */
-	private async holdingBackgroundWork<T>(work: () => Promise<T>): Promise<T> {
-		const release = this.storage.holdBackgroundWork();
-		try {
-			return await work();
-		} finally {
-			release();
-		}
-	}
-
 	private syncTarget(name: string): ApplyTarget {
 		return {
 			storage: this.storage,
@@ -360,17 +290,5 @@ export class Engine {
 		}
 
 		return row;
-	}
-}
-
-/** Where a daemon with this data folder keeps an import's checked documents until they are written. */
-export function importFolderOf(dataDir: string): string {
-	return path.join(dataDir, 'imports');
-}
-
-/** A string body in pieces, as a request delivers it. */
-function * piecesOf(text: string): Generator<string> {
-	for (let at = 0; at < text.length; at += 64 * 1024) {
-		yield text.slice(at, at + (64 * 1024));
 	}
 }

@@ -6,6 +6,14 @@ export class EngineError extends Error {
 	}
 }
 
+/** Refused for now, not for good: the same request may succeed after `retryAfterSeconds` (HTTP: Retry-After). */
+export class RetryLater extends EngineError {
+	constructor(code: string, status: number, message: string, readonly retryAfterSeconds: number) {
+		super(code, status, message);
+		this.name = 'RetryLater';
+	}
+}
+
 export const notFound = (message: string) => new EngineError('not_found', 404, message);
 export const invalidInput = (message: string) => new EngineError('invalid_input', 400, message);
 export const conflict = (message: string) => new EngineError('fingerprint_mismatch', 409, message);

@@ -1,5 +1,5 @@
 import type {ErrorRequestHandler, RequestHandler} from 'express';
-import {DomainError} from '../use-cases/errors.js';
+import {DomainError, RetryLater} from '../use-cases/errors.js';
 import {HttpError} from './http-error.js';
 
 type BodyParserError = Error & {type?: string; status?: number; expose?: boolean};
@@ -26,7 +26,7 @@ function describe(error: unknown): {status: number; code: string; message: strin
 	}
 
 	if (error instanceof DomainError) {
-		return {status: error.status, code: error.code, message: error.message, headers: {}};
+		return {status: error.status, code: error.code, message: error.message, headers: error instanceof RetryLater ? {'Retry-After': String(error.retryAfterSeconds)} : {}};
 	}
 
 	if (error instanceof URIError) { // the router's decoding of a path parameter; percent-encoding.ts names the parameter first

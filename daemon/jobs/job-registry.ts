@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
 import type * as Ingest from '../engine/sources/sync-totals.js';
 import type {CancelledBy, Job, ModelSwitchProgress} from '../../common/wire/jobs.js';
-import {HttpError} from '../http/http-error.js';
+import {RetryLater} from '../engine/errors.js';
 import {toDirectoryProgress, toDirectoryReport} from '../to-wire/jobs.js';
 import type {JobBoard} from '../engine/storage/job-board.js';
 import {JobPublisher} from './job-publisher.js';
@@ -107,7 +107,7 @@ export class JobRegistry {
 
 	private refuseWhenClosing(): void {
 		if (this.closing) {
-			throw new HttpError(503, 'stopping', 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', {'Retry-After': '5'});
+			throw new RetryLater('stopping', 503, 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', 5);
 		}
 	}
 

@@ -3,10 +3,8 @@ import type {RequestHandler, Response} from 'express';
 import type {Job} from '../../common/wire/jobs.js';
 import {HttpError} from '../http/http-error.js';
 import type {StreamSlots} from '../http/stream-slots.js';
+import {followJob, openEventStream, writeJobEvent} from '../http/job-stream.js';
 import type {JobRegistry} from '../jobs/job-registry.js';
-
-/** Progress events at most this often: a terminal redraws no faster, and 3,000 files make 3,000 changes. */
-const intervalMs = 100;
 
 /** How often a job of another daemon is read from the database while it is followed here. */
 const boardPollMs = 500;
@@ -21,7 +19,7 @@ export function jobEvents(jobs: JobRegistry, slots: StreamSlots): RequestHandler
 		const id = String(request.params.id);
 		if (jobs.get(id)) {
 			slots.take(response, 'GET /jobs/{id}/events');
-			followHere(jobs, id, response);
+			followJob(jobs, id, response, summaryOf);
 			return;
 		}
 
@@ -35,59 +33,15 @@ export function jobEvents(jobs: JobRegistry, slots: StreamSlots): RequestHandler
 	};
 }
 
-function open(response: Response): void {
-	response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive'});
-}
-
-/** Writes the job as its event; answers whether the stream goes on (the job still runs). */
-function write(response: Response, job: Job): boolean {
-	if (job.state === 'running') {
-		const {report, ...summary} = job;
-		response.write(`event: progress\ndata: ${JSON.stringify(summary)}\n\n`);
-		return true;
-	}
-
-	response.end(`event: done\ndata: ${JSON.stringify(job)}\n\n`);
-	return false;
-}
-
-function followHere(jobs: JobRegistry, id: string, response: Response): void {
-	open(response);
-	let last = 0;
-	let pending: NodeJS.Timeout | undefined;
-	const send = () => {
-		last = Date.now();
-		if (!write(response, jobs.get(id)!)) {
-			stop();
-		}
-	};
-
-	const onChange = (changed: string) => {
-		if (changed !== id || pending) {
-			return;
-		}
-
-		const job = jobs.get(id)!;
-		const wait = job.state === 'running' ? Math.max(0, last + intervalMs - Date.now()) : 0;
-		pending = setTimeout(() => {
-			pending = undefined;
-			send();
-		}, wait);
-	};
-
-	const stop = () => {
-		clearTimeout(pending);
-		jobs.changes.off('change', onChange);
-	};
-
-	jobs.changes.on('change', onChange);
-	response.on('close', stop);
-	send();
+/** The job while it runs, without its per-file report (sent once, with `done`). */
+function summaryOf(job: Job): Omit<Job, 'report'> {
+	const {report, ...summary} = job;
+	return summary;
 }
 
 /** Until the job ends or the client goes: read again every boardPollMs, and send what changed. */
 async function followOnBoard(jobs: JobRegistry, first: Job, response: Response): Promise<void> {
-	open(response);
+	openEventStream(response);
 	const closed = new AbortController();
 	response.on('close', () => {
 		closed.abort();
@@ -98,7 +52,7 @@ async function followOnBoard(jobs: JobRegistry, first: Job, response: Response):
 		const text = JSON.stringify(job);
 		if (text !== sent) {
 			sent = text;
-			if (!write(response, job)) {
+			if (!writeJobEvent(response, job, summaryOf)) {
 				return;
 			}
 		}

@@ -1,7 +1,7 @@
 // The owner's model routes: the list, installs and verifies as jobs followed over server-sent events, and their
 // cancel. Downloads and the embeddings check run in the daemon, which owns the models folder and the model's
 // loading code (md-vector's command never loads it): `md-vector model` follows the job with a progress bar.
-import {Router, type Response} from 'express';
+import {Router} from 'express';
 import {z} from 'zod';
 import {catalogueModel, didYouMeanModel, catalogueNames} from '../../common/models/find-model.js';
 import type {CatalogueModel} from '../../common/models/catalogue-types.js';
@@ -9,6 +9,7 @@ import type {ModelJob} from '../../common/wire/models.js';
 import {HttpError} from '../http/http-error.js';
 import {ownerOnly} from '../http/needs.js';
 import type {StreamSlots} from '../http/stream-slots.js';
+import {followJob} from '../http/job-stream.js';
 import {validate} from '../http/validate.js';
 import type {ModelService} from '../models/model-service.js';
 
@@ -23,44 +24,6 @@ function known(model: string): CatalogueModel {
 	}
 
 	return found;
-}
-
-/** Progress events at most this often. */
-const intervalMs = 100;
-
-function follow(service: ModelService, id: string, response: Response): void {
-	response.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive'});
-	let pending: NodeJS.Timeout | undefined;
-	let last = 0;
-	const send = () => {
-		last = Date.now();
-		const job = service.jobs.get(id)!;
-		if (job.state === 'running') {
-			response.write(`event: progress\ndata: ${JSON.stringify(job)}\n\n`);
-		} else {
-			response.end(`event: done\ndata: ${JSON.stringify(job)}\n\n`);
-			stop();
-		}
-	};
-
-	const onChange = (changed: string) => {
-		if (changed === id && !pending) {
-			const wait = service.jobs.get(id)!.state === 'running' ? Math.max(0, last + intervalMs - Date.now()) : 0;
-			pending = setTimeout(() => {
-				pending = undefined;
-				send();
-			}, wait);
-		}
-	};
-
-	const stop = () => {
-		clearTimeout(pending);
-		service.jobs.changes.off('change', onChange);
-	};
-
-	service.jobs.changes.on('change', onChange);
-	response.on('close', stop);
-	send();
 }
 
 function found(service: ModelService, id: string): ModelJob {
@@ -91,7 +54,7 @@ export function modelRoutes(service: ModelService, slots: StreamSlots): Router {
 	router.get('/models/jobs/:id/events', ownerOnly, (request, response) => {
 		found(service, request.params.id);
 		slots.take(response, 'GET /models/jobs/{id}/events');
-		follow(service, request.params.id, response);
+		followJob(service.jobs, request.params.id, response);
 	});
 	router.post('/models/jobs/:id/cancel', ownerOnly, (request, response) => {
 		found(service, request.params.id);

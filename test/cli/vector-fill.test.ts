@@ -6,7 +6,6 @@ import path from 'node:path';
 import test from 'ava';
 import {createApp} from '../../daemon/app.js';
 import {AccessControl} from '../../daemon/capabilities/access-control.js';
-import {Engine} from '../../daemon/engine/engine.js';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
 import {version} from '../../common/version.js';
@@ -15,6 +14,7 @@ import {cli} from '../helpers/cli.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {writeNotes} from '../helpers/trees.js';
+import {openEmbeddedEngine} from '../helpers/engine.js';
 
 /** The embedder, passing its first call and holding the later ones until release(). */
 function heldAfterFirst(inner: Embedder): Embedder & {release: () => void} {
@@ -43,7 +43,7 @@ function heldAfterFirst(inner: Embedder): Embedder & {release: () => void} {
 
 test('while vectors are filled in: search notices with the fraction, status and stats show the progress', async t => {
 	const home = temporaryDirectory();
-	const engine = Engine.open({dataDir: path.join(home, 'data'), settleDelayMs: 10});
+	const engine = openEmbeddedEngine({dataDir: path.join(home, 'data'), settleDelayMs: 10});
 	await engine.ingestDirectory('notes', {directory: writeNotes(3, 100), mode: 'default'}); // no model yet: 600 chunks, no vectors
 	const embedder = heldAfterFirst(await loadTinyEmbedder());
 	engine.setEmbedder({status: 'ready', embedder});

@@ -2,10 +2,10 @@ import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
 import Database from 'better-sqlite3';
-import {Engine} from '../../daemon/engine/engine.js';
 import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {repoRoot, sharedData, temporaryDirectory} from '../helpers/paths.js';
 import {statsOf} from '../helpers/stats-of.js';
+import {openEmbeddedEngine} from '../helpers/engine.js';
 
 const child = path.join(repoRoot, 'dist', 'test', 'fixtures', 'ingest-child.js');
 const corpus = path.join(sharedData, 'powershell-docs', 'corpus', 'reference', '5.1');
@@ -49,7 +49,7 @@ test('a process killed in the middle of ingesting a directory leaves whole docum
 	db.close();
 
 	// Reopened: the index matches the store, and every stored document can be found.
-	const engine = Engine.open({dataDir});
+	const engine = openEmbeddedEngine({dataDir});
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
 	const stats = await statsOf(engine, 'crash');
 	t.is(stats.index_vectors, stats.chunks);

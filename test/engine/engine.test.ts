@@ -2,12 +2,12 @@ import {readFileSync, rmSync, writeFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {statsOf} from '../helpers/stats-of.js';
-import {Engine} from '../../daemon/engine/engine.js';
+import type {Engine} from '../../daemon/engine/engine.js';
 import type {SearchMode} from '../../daemon/engine/search/types.js';
 import {toSearchResult} from '../../daemon/to-wire/search.js';
 import {toDeleteResult, toIngestResult} from '../../daemon/to-wire/documents.js';
 import {countingEmbedder, loadTinyEmbedder} from '../helpers/tiny-embedder.js';
-import {openEngine} from '../helpers/engine.js';
+import {openEmbeddedEngine, openEngine} from '../helpers/engine.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {writeNotes} from '../helpers/trees.js';
 
@@ -132,7 +132,7 @@ test('a deleted document is never returned, also after a restart', async t => {
 
 	await check(engine);
 	await engine.close();
-	const reopened = Engine.open({dataDir});
+	const reopened = openEmbeddedEngine({dataDir});
 	reopened.setEmbedder({status: 'ready', embedder});
 	await check(reopened);
 	await reopened.close();
@@ -184,7 +184,7 @@ test('a collection keeps its own model when the default changes; one whose model
 	await engine.close();
 
 	// Another start whose default is another model and which cannot load tiny (no loader: only its default).
-	const later = Engine.open({dataDir, settleDelayMs: 10});
+	const later = openEmbeddedEngine({dataDir, settleDelayMs: 10});
 	later.setEmbedder({status: 'ready', embedder: other});
 	await t.throwsAsync(later.ingest({content: guide, fileName: 'g2.md', collection: 'c'}), {message: /collection 'c' holds vectors of tiny, which could not be loaded .*md-vector model use NAME -C c/});
 	const fallback = await later.search({query: 'basil', topK: 3, mode: 'hybrid', collection: 'c'});
@@ -242,7 +242,7 @@ test('a missing or corrupt index file is rebuilt from the store on open', async 
 		rmSync(path.join(indexDir, 'collection-1.faiss'));
 	}]) {
 		damage();
-		const reopened = Engine.open({dataDir});
+		const reopened = openEmbeddedEngine({dataDir});
 		reopened.setEmbedder({status: 'ready', embedder});
 		t.deepEqual((await reopened.search({query: 'basil', topK: 3, mode: 'semantic', collection: 'c'})).results, before.results);
 		await reopened.close();
@@ -255,7 +255,7 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 	const embedder = await loadTinyEmbedder();
 	const dataDir = path.join(temporaryDirectory(), 'data');
 	const settings = {dataDir, settleDelayMs: 60_000, hnswThreshold: 12}; // settled by hand below
-	const engine = Engine.open(settings);
+	const engine = openEmbeddedEngine(settings);
 	engine.setEmbedder({status: 'ready', embedder});
 	const exact = openEngine(embedder).engine;
 	const sidecar = () => JSON.parse(readFileSync(path.join(dataDir, 'indexes', 'collection-1.json'), 'utf8')) as {kind?: string; rowids: number[]};
@@ -278,7 +278,7 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 	t.like(await statsOf(engine, 'c'), {index_vectors: 20, index_kind: 'hnsw', index_rebuilding: null}, '20 vectors > 12: a graph');
 	await engine.close();
 	t.is(sidecar().kind, 'hnsw');
-	const reopened = Engine.open(settings);
+	const reopened = openEmbeddedEngine(settings);
 	reopened.setEmbedder({status: 'ready', embedder});
 	await same(reopened);
 	for (const n of [0, 1]) {
@@ -293,7 +293,7 @@ test('past the HNSW threshold the index becomes a graph once writes settle, is r
 	await reopened.close();
 	t.false(sidecar().rowids.includes(-1), 'rebuilt without the tombstones');
 	t.is(sidecar().kind, 'hnsw');
-	const again = Engine.open(settings);
+	const again = openEmbeddedEngine(settings);
 	again.setEmbedder({status: 'ready', embedder});
 	await same(again);
 	for (const n of [2, 3, 4]) {
@@ -315,7 +315,7 @@ test('closing stops a pending index build and the next open does it; writes duri
 	const dataDir = path.join(temporaryDirectory(), 'data');
 	const lines: string[] = [];
 	const settings = {dataDir, settleDelayMs: 60_000, hnswThreshold: 40, buildSlice: 1, log: (line: string) => lines.push(line)};
-	const engine = Engine.open(settings);
+	const engine = openEmbeddedEngine(settings);
 	engine.setEmbedder({status: 'ready', embedder});
 	const exact = openEngine(embedder).engine;
 	for (let n = 0; n < 30; n++) {
@@ -326,7 +326,7 @@ test('closing stops a pending index build and the next open does it; writes duri
 
 	await engine.close();
 	t.is(JSON.parse(readFileSync(path.join(dataDir, 'indexes', 'collection-1.json'), 'utf8')).kind, 'flat', 'not built yet: written as it was');
-	const reopened = Engine.open(settings);
+	const reopened = openEmbeddedEngine(settings);
 	reopened.setEmbedder({status: 'ready', embedder});
 	t.like(await statsOf(reopened, 'c'), {index_vectors: 60, index_kind: 'flat', index_rebuilding: 'hnsw'});
 	// One vector per build step: the writes below land between steps, until the graph takes the flat index's place.
@@ -358,7 +358,7 @@ test('closing stops a pending index build and the next open does it; writes duri
 test('a directory ingestion holds index builds off until it ends', async t => {
 	const lines: string[] = [];
 	// Writes of 8 chunks each, and no settling delay: without the hold a build would start between any two.
-	const engine = Engine.open({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 0, hnswThreshold: 20, log: line => lines.push(line)});
+	const engine = openEmbeddedEngine({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 0, hnswThreshold: 20, log: line => lines.push(line)});
 	engine.setEmbedder({status: 'ready', embedder: await loadTinyEmbedder()});
 	const report = await engine.ingestDirectory('c', {directory: writeNotes(4, 10), mode: 'default', groupChunks: 8});
 	t.is(report.chunks, 80);

@@ -3,13 +3,13 @@
 // fill-in; the queue says what runs and what waits (/health, `status`).
 import path from 'node:path';
 import test from 'ava';
-import {Engine} from '../../daemon/engine/engine.js';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {WriteQueue} from '../../daemon/engine/write-queue.js';
 import {poll} from '../../source/client/poll.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {writeNotes} from '../helpers/trees.js';
+import {openEmbeddedEngine} from '../helpers/engine.js';
 
 /** The embedder, holding the fill-in's calls after its first until release(); texts with `Urgent` pass at once. */
 function holdingFillIn(inner: Embedder): Embedder & {release: () => void} {
@@ -35,7 +35,7 @@ function holdingFillIn(inner: Embedder): Embedder & {release: () => void} {
 }
 
 test('an ingest made during a vector fill-in is written while the fill-in goes on', async t => {
-	const engine = Engine.open({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 10});
+	const engine = openEmbeddedEngine({dataDir: path.join(temporaryDirectory(), 'data'), settleDelayMs: 10});
 	t.teardown(async () => engine.close());
 	await engine.ingestDirectory('notes', {directory: writeNotes(3, 100), mode: 'default'}); // no model yet: 600 chunks, no vectors
 	const embedder = holdingFillIn(await loadTinyEmbedder());

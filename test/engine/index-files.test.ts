@@ -4,11 +4,11 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'n
 import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
-import {Engine} from '../../daemon/engine/engine.js';
 import {VectorIndex} from '../../daemon/engine/storage/embedded/vector-index/vector-index.js';
 import {FlatIndex} from '../../daemon/engine/storage/embedded/vector-index/flat-index.js';
 import {writeIndex} from '../../daemon/engine/storage/embedded/vector-index/index-file.js';
 import {repoRoot, temporaryDirectory} from '../helpers/paths.js';
+import {openEmbeddedEngine} from '../helpers/engine.js';
 
 const fixture = (name: string) => path.join(repoRoot, 'dist', 'test', 'fixtures', name);
 const unit = (dims: number, axis: number) => Float32Array.from({length: dims}, (_, index) => (index === axis ? 1 : 0));
@@ -72,7 +72,7 @@ test('temporary files of an interrupted write are removed when the engine opens;
 	}
 
 	const lines: string[] = [];
-	const engine = Engine.open({dataDir, log: line => lines.push(line)});
+	const engine = openEmbeddedEngine({dataDir, log: line => lines.push(line)});
 	t.deepEqual(readdirSync(indexes).sort(), ['collection-3.faiss', 'collection-3.json']);
 	t.true(lines.some(line => line.startsWith('removed 4 temporary index files')));
 	await engine.close();

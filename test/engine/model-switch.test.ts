@@ -4,11 +4,12 @@
 // the old vectors. The two models are real (the generated tiny models, 32 and 48 wide); the new one is wrapped to
 // hold its batches until the test lets them go.
 import test from 'ava';
-import {Engine} from '../../daemon/engine/engine.js';
+import type {Engine} from '../../daemon/engine/engine.js';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {loadTinyEmbedder} from '../helpers/tiny-embedder.js';
 import {temporaryDirectory, tiny48ModelDir} from '../helpers/paths.js';
 import {statsOf} from '../helpers/stats-of.js';
+import {openEmbeddedEngine} from '../helpers/engine.js';
 
 /** An embedder whose document batches wait at a gate the test opens (one batch, or all), counting the texts embedded. */
 function gated(inner: Embedder) {
@@ -68,7 +69,7 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
 const note = (index: number) => `# Note ${index}\n\nThe tide and the moon, note ${index}, ${['basil', 'harbour', 'granite', 'lantern'][index % 4]}.\n`;
 
 async function engineWith(dataDir: string, tiny: Embedder, next: () => Embedder): Promise<Engine> {
-	const engine = Engine.open({dataDir, settleDelayMs: 10, models: {switchBatch: 2}});
+	const engine = openEmbeddedEngine({dataDir, settleDelayMs: 10, models: {switchBatch: 2}});
 	engine.setEmbedder({status: 'ready', embedder: tiny});
 	engine.models.setLoader(async reference => {
 		if (reference !== 'tiny-48') {

@@ -4,8 +4,7 @@ import {rmSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import Database from 'better-sqlite3';
-import {Engine} from '../../daemon/engine/engine.js';
-import {openEngine} from '../helpers/engine.js';
+import {openEmbeddedEngine, openEngine} from '../helpers/engine.js';
 import {axisVector, base64Of, exportDocument, exportHeader, fixedEmbedder} from '../helpers/export-lines.js';
 
 test('a NaN vector in the store: skipped and reported; stats and semantic search answer; deleting its document clears the report', async t => {
@@ -22,7 +21,7 @@ test('a NaN vector in the store: skipped and reported; stats and semantic search
 	db.close();
 	rmSync(path.join(dataDir, 'indexes'), {recursive: true});
 
-	const reopened = Engine.open({dataDir, settleDelayMs: 10});
+	const reopened = openEmbeddedEngine({dataDir, settleDelayMs: 10});
 	reopened.setEmbedder({status: 'ready', embedder});
 	t.like(await reopened.stats('c'), {documents: 2, vectors: 2, index: {vectors: 1}});
 	t.deepEqual((await reopened.search({query: 'q', mode: 'semantic', collection: 'c'})).results.map(result => result.fileName), ['good.md']);
@@ -35,7 +34,7 @@ test('a NaN vector in the store: skipped and reported; stats and semantic search
 	t.deepEqual(reopened.problems.list(), [], 'cleared once the chunk is gone');
 	await reopened.close();
 
-	const again = Engine.open({dataDir, settleDelayMs: 10});
+	const again = openEmbeddedEngine({dataDir, settleDelayMs: 10});
 	again.setEmbedder({status: 'ready', embedder});
 	t.like(await again.stats('c'), {documents: 1, vectors: 1, index: {vectors: 1}});
 	t.deepEqual(again.problems.list(), []);
@@ -52,7 +51,7 @@ test('an index file that left out unusable vectors is rebuilt at open, so they a
 	db.close();
 	rmSync(path.join(dataDir, 'indexes'), {recursive: true});
 	for (let start = 0; start < 2; start++) { // the second start finds the file the first one wrote, without the zero vector
-		const reopened = Engine.open({dataDir, settleDelayMs: 10});
+		const reopened = openEmbeddedEngine({dataDir, settleDelayMs: 10});
 		reopened.setEmbedder({status: 'ready', embedder});
 		t.like(await reopened.stats('c'), {vectors: 2, index: {vectors: 1}});
 		t.regex(reopened.problems.list()[0]?.message ?? '', /it is all zeros/, `start ${start + 1}`);

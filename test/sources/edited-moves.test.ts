@@ -1,6 +1,6 @@
 import test from 'ava';
 import {pairEditedMoves, similarity} from '../../daemon/engine/sources/edited-moves.js';
-import type {DiskFile, StoredDocument, SyncPlan} from '../../daemon/engine/sources/sync-plan.js';
+import type {DiskFile, StoredDocument, SyncPlan} from '../../daemon/engine/sources/sync-plan-types.js';
 
 const file = (name: string): DiskFile => ({sourceId: 1, relativePath: name, absolutePath: `/notes/${name}`, name, contentHash: `new:${name}`});
 const document = (name: string): StoredDocument => ({name, contentHash: `old:${name}`, sourceId: 1, relativePath: name, sourcePath: `/notes/${name}`});

@@ -1,5 +1,6 @@
 import test from 'ava';
-import {planSync, type DiskFile, type StoredDocument, type SyncPlan} from '../../daemon/engine/sources/sync-plan.js';
+import {planSync} from '../../daemon/engine/sources/sync-plan.js';
+import type {DiskFile, StoredDocument, SyncPlan} from '../../daemon/engine/sources/sync-plan-types.js';
 
 const root = '/notes';
 /** A file of source 1 (or another) named by its relative path; `name` defaults to that path. */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import test from 'ava';
 import {documentName, defaultLabel, type SourceRef} from '../../daemon/engine/sources/document-names.js';
 import {snapshotSource} from '../../daemon/engine/sources/snapshot-source.js';
-import {planSync, type StoredDocument, type SyncPlan} from '../../daemon/engine/sources/sync-plan.js';
+import {planSync} from '../../daemon/engine/sources/sync-plan.js';
+import type {StoredDocument, SyncPlan} from '../../daemon/engine/sources/sync-plan-types.js';
 import {makeTree} from '../helpers/file-tree.js';
 
 /** Applies a plan as phase B's store will: removals, renames, then adds and changes. */

@@ -23,7 +23,8 @@ export type ImportTarget = {
  * into the collection it came from, its documents are again those of the collection's sources (nothing to
  * reconcile at the next sync); elsewhere, its sources are added, missing folders too (import-plan.ts).
  */
-export async function importCollection(target: ImportTarget, input: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, collection: string | undefined, guard: ImportGuard = {}): Promise<ImportResult> {
+export async function importCollection(target: ImportTarget, body: string | AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, collection: string | undefined, guard: ImportGuard = {}): Promise<ImportResult> {
+	const input = typeof body === 'string' ? piecesOf(body) : body;
 	const {storage} = target;
 	const spool = await ImportSpool.create(target.spoolFolder).catch((error: unknown) => {
 		throw storageFailure(error);
@@ -50,5 +51,12 @@ export async function importCollection(target: ImportTarget, input: AsyncIterabl
 		});
 	} finally {
 		await spool.remove();
+	}
+}
+
+/** A string body in pieces, as a request delivers it. */
+function * piecesOf(text: string): Generator<string> {
+	for (let at = 0; at < text.length; at += 64 * 1024) {
+		yield text.slice(at, at + (64 * 1024));
 	}
 }

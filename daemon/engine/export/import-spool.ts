@@ -6,6 +6,11 @@ import {createInterface} from 'node:readline';
 import type {DocumentToWrite} from '../storage/types.js';
 import type {ExportedDocument} from './export-format.js';
 
+/** Where a daemon with this data folder keeps an import's checked documents until they are written. */
+export function importFolderOf(dataDir: string): string {
+	return path.join(dataDir, 'imports');
+}
+
 /** A group written at once: about this many chunks (or one document, if larger), then the next group is read. */
 const groupChunks = 512;
 

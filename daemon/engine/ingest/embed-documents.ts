@@ -3,7 +3,7 @@ import {EngineError, unavailable} from '../errors.js';
 import type {Storage} from '../storage/storage.js';
 import type {IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
-import {checkCompatible} from './write-documents.js';
+import {checkCompatible} from './check-compatible.js';
 
 /**
  * Texts per call to the model: about one of its batches, so an ingestion's progress moves every second or so

@@ -1,12 +1,9 @@
-import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
-import {conflict} from '../errors.js';
-import {assertSameFingerprint} from '../storage/fingerprint.js';
-import {chunkerVersion} from '../chunker/chunk-markdown.js';
 import type {FileOutcome} from '../../../common/wire/jobs.js';
 import {toDocumentToWrite, type PreparedDocument} from './prepare-document.js';
 import type {EmbeddedDocuments} from './embed-documents.js';
+import {checkCompatible} from './check-compatible.js';
 
 // Ingest modes and per-file outcomes are the contract's (common/wire/jobs.ts), as the request and the job carry them.
 export type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
@@ -42,15 +39,4 @@ export async function writeDocuments(storage: Storage, collection: Collection, e
 	}
 
 	return outcomes;
-}
-
-/** Refuses a collection chunked by another chunker version, or holding vectors of another model. */
-export function checkCompatible(collection: Collection, embedder: Embedder | undefined): void {
-	if (collection.chunkerVersion !== chunkerVersion) {
-		throw conflict(`collection '${collection.name}' was chunked by chunker v${collection.chunkerVersion}; this version uses v${chunkerVersion}. Export it and import it into a new collection, or ingest into another one.`);
-	}
-
-	if (embedder) {
-		assertSameFingerprint(collection, embedder);
-	}
 }

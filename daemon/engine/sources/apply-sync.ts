@@ -4,7 +4,7 @@ import type {Collection, DocumentInfo, DocumentMove} from '../storage/types.js';
 import {prepareDocument, type PreparedDocument} from '../ingest/prepare-document.js';
 import type {EmbeddedDocuments} from '../ingest/embed-documents.js';
 import {recordedStamp, sameStamp, type FileStamp} from '../files/file-stamp.js';
-import type {SyncPlan, DiskFile, Matched} from './sync-plan.js';
+import type {SyncPlan, DiskFile, Matched} from './sync-plan-types.js';
 import type {SyncFile} from './sync-inputs.js';
 import {readMarkdown} from './read-markdown.js';
 import {ReadTexts} from './read-texts.js';

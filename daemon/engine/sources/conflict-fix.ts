@@ -1,4 +1,4 @@
-import type {Conflict} from './sync-plan.js';
+import type {Conflict} from './sync-plan-types.js';
 
 /** What a user can do about a conflict, in the words of the commands. */
 export function conflictFix(conflict: Conflict, collection: string): string {

@@ -1,4 +1,4 @@
-import type {DiskFile, Moved, StoredDocument, SyncPlan} from './sync-plan.js';
+import type {DiskFile, Moved, StoredDocument, SyncPlan} from './sync-plan-types.js';
 
 /** Reads the texts compared: a stored document's indexed text, a file's text now (undefined when either cannot be had). */
 export type Texts = {

@@ -56,7 +56,7 @@ export class FolderSources {
 	 * settings and syncs it. Adding a second source also syncs the first: its documents take its label as a prefix.
 	 */
 	async addAndSync(collection: Collection, directory: string, request: SourceRequest, run: SyncRun): Promise<DirectoryReport> {
-		return this.syncs.run(async () => {
+		return this.syncing(async () => {
 			const folder = await realpath(directory);
 			const sources = await this.storage.sources(collection);
 			let source = sources.find(candidate => candidate.path === folder);
@@ -87,7 +87,7 @@ export class FolderSources {
 
 	/** Syncs every source of these collections, one collection after another; one report with every collection's part. */
 	async update(collections: readonly Collection[], run: SyncRun): Promise<DirectoryReport> {
-		return this.syncs.run(async () => {
+		return this.syncing(async () => {
 			const parts: CollectionSyncReport[] = [];
 			const files: FileOutcome[] = [];
 			const totals = {totalFiles: 0, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0};
@@ -115,7 +115,7 @@ export class FolderSources {
 
 	/** Syncs one source (a watcher's batch: `run.reread` names what it saw change); an empty report when the source is gone. */
 	async syncOne(collection: Collection, sourceId: number, run: SyncRun): Promise<CollectionSyncReport> {
-		return this.syncs.run(async () => {
+		return this.syncing(async () => {
 			const source = (await this.storage.sources(collection)).find(candidate => candidate.id === sourceId);
 			return source ? (await syncCollection(this.target(collection.name), collection, [source], this.checked(run))).report : {collection: collection.name, sources: []};
 		});
@@ -163,6 +163,16 @@ export class FolderSources {
 			const renamed = relabel?.sources.flatMap(part => part.renamed.map(({from, to}) => ({from, to}))) ?? [];
 			return {collection: collection.name, path: source.path, deletedDocuments: removed.documents, renamed, collectionRemoved};
 		});
+	}
+
+	/** Runs a sync after the others; index builds wait meanwhile (they would rebuild after every group it writes). */
+	private async syncing<T>(task: () => Promise<T>): Promise<T> {
+		const release = this.storage.holdBackgroundWork();
+		try {
+			return await this.syncs.run(task);
+		} finally {
+			release();
+		}
 	}
 
 	/** Runs a change to a whole collection (delete, rename) between syncs, never during one. */

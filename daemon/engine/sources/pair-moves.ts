@@ -1,4 +1,4 @@
-import type {DiskFile, Matched, Moved, StoredDocument} from './sync-plan.js';
+import type {DiskFile, Matched, Moved, StoredDocument} from './sync-plan-types.js';
 
 /** What matching by path left open: new files, files whose text changed (with their document), documents whose file is gone. */
 export type MoveCandidates = {

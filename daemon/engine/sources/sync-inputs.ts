@@ -3,7 +3,7 @@ import type {Source, DocumentInfo} from '../storage/types.js';
 import type {FileStamp} from '../files/file-stamp.js';
 import {documentName} from './document-names.js';
 import {snapshotSource, type KnownFile, type SourceSnapshot} from './snapshot-source.js';
-import type {DiskFile, StoredDocument} from './sync-plan.js';
+import type {DiskFile, StoredDocument} from './sync-plan-types.js';
 import type {ReadTexts} from './read-texts.js';
 import type {FolderVerdict} from './folder-check.js';
 

@@ -1,14 +1,11 @@
 import path from 'node:path';
-import {modelSwitched, notFound} from '../../errors.js';
-import {queryFits} from '../fingerprint.js';
-import {keepsEverything, type ChunkFilter} from '../document-filter.js';
+import {notFound} from '../../errors.js';
+import type {ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
 import {SerialQueue} from '../../serial-queue.js';
-import {filteredVectorTopK} from './filtered-vectors.js';
 import {importIntoStore} from './import-into-store.js';
-import {keptNames} from './kept-names.js';
-import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
+import {keywordTopK, vectorTopK, type EmbeddedSearch} from './embedded-search.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
@@ -37,8 +34,10 @@ export class EmbeddedStorage implements Storage {
 	 * steps, and a write of this connection meanwhile would wait for SQLite's lock blocking the thread.
 	 */
 	private readonly writes = new SerialQueue();
+	private readonly search: EmbeddedSearch;
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, private readonly filterExactMax?: number) {
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
+		this.search = {store, indexes, filterExactMax, row: collection => this.row(collection)};
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
 			indexes.open(collection).catch(() => undefined);
@@ -117,11 +116,11 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async chunksOfDocument(collection: Collection, fileName: string) {
-		return this.store.chunksOfDocument(collection.id, fileName);
+		return this.store.reads.chunksOfDocument(collection.id, fileName);
 	}
 
 	async chunks(collection: Collection, rowids: readonly number[]) {
-		return this.store.chunks(collection.id, rowids);
+		return this.store.reads.chunks(collection.id, rowids);
 	}
 
 	async writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint) {
@@ -153,11 +152,11 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async vectorsByHash(collection: Collection, hashes: readonly string[]) {
-		return this.store.vectorsByHash(collection.id, hashes);
+		return this.store.reads.vectorsByHash(collection.id, hashes);
 	}
 
 	async chunksWithoutVectors(collection: Collection, limit: number) {
-		return this.store.chunksWithoutVectors(collection.id, limit);
+		return this.store.reads.chunksWithoutVectors(collection.id, limit);
 	}
 
 	async setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint) {
@@ -168,20 +167,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
-		const search = async (kept?: StoreFilter) => {
-			const row = this.row(collection);
-			// The index is chosen in the tick the fit is checked: a swap commits and discards the old index in one tick (completeModelSwitch).
-			if (!queryFits(row, collection)) {
-				return row.modelId === null ? [] : Promise.reject(modelSwitched(`collection '${row.name}' now holds vectors of ${row.modelId}: search it again`));
-			}
-
-			return kept ? filteredVectorTopK({store: this.store, indexes: this.indexes, exactMax: this.filterExactMax}, row, query, k, kept) : this.indexes.search(row, query, k);
-		};
-
-		const hits = keepsEverything(filter) ? await search() : await this.filtered([collection], filter!, search);
-		// Which hits are boilerplate (stored with each chunk; hybrid search demotes them without reading their text).
-		const boilerplate = this.store.boilerplate(hits.map(hit => hit.rowid));
-		return hits.map(hit => ({rowid: hit.rowid, score: hit.score, boilerplate: boilerplate.has(hit.rowid)}));
+		return vectorTopK(this.search, collection, query, k, filter);
 	}
 
 	async beginModelSwitch(collection: Collection, target: Fingerprint) {
@@ -227,29 +213,11 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
-		const ids = collections.map(collection => collection.id);
-		return keepsEverything(filter)
-			? this.store.keyword(ids, terms, limit, weights)
-			: this.filtered(collections, filter!, async kept => this.store.keyword(ids, terms, limit, weights, kept));
-	}
-
-	/**
-	 * Runs a filtered read with the filter as the store takes it: path globs matched first (kept-names.ts), over the
-	 * names of every collection read (a glob keeps a name whatever collection holds it: their union is exact).
-	 */
-	private async filtered<T>(collections: readonly Collection[], filter: ChunkFilter, read: (kept: StoreFilter) => Promise<T>): Promise<T> {
-		const {meta, text} = filter;
-		if (!filter.paths || filter.paths.length === 0) {
-			return read({meta, text});
-		}
-
-		const kept = await Promise.all(collections.map(async collection => keptNames(filter, collection.id, () => this.store.fileNames(collection.id))));
-		const names = kept.length === 1 ? kept[0]! : new Set(kept.flatMap(set => [...set]));
-		return withKeptNames(names, async key => read({names: key, meta, text}));
+		return keywordTopK(this.store, collections, terms, limit, weights, filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {
-		return this.store.exportPage(collection.id, after, limit);
+		return this.store.reads.exportPage(collection.id, after, limit);
 	}
 
 	async stats(collection: Collection) {

@@ -41,7 +41,7 @@ export async function importIntoStore(store: Store, indexes: CollectionIndexes, 
 	const row = store.collection(name)!;
 	// Rowids only grow, and no other write ran meanwhile: the import's vectors are those from its first on.
 	await (added <= importVectorsApplied
-		? indexes.apply(row, {removed, added: firstAdded === undefined ? [] : store.vectorsAfter(row.id, firstAdded - 1, -1)})
+		? indexes.apply(row, {removed, added: firstAdded === undefined ? [] : store.reads.vectorsAfter(row.id, firstAdded - 1, -1)})
 		: indexes.reload(row));
 	return row;
 }

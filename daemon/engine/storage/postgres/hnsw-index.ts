@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type {Collection, IndexKind} from '../types.js';
+import type {Collection} from '../types.js';
 import {lockKeys} from './lock-keys.js';
 
 /** Graph parameters: pgvector's defaults (m 16, ef_construction 64); ef_search is set per query (vectors.ts). */
@@ -14,10 +14,6 @@ export async function hnswState(db: Pick<pg.ClientBase, 'query'>, collectionId: 
 	const {rows} = await db.query<{valid: boolean}>(`SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
 		JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'md_vector' AND c.relname = $1`, [hnswIndexName(collectionId)]);
 	return rows[0] ? (rows[0].valid ? 'ready' : 'building') : 'none';
-}
-
-export function indexKind(state: 'ready' | 'building' | 'none'): IndexKind {
-	return state === 'ready' ? 'hnsw' : 'flat';
 }
 
 /**

@@ -1,4 +1,4 @@
-import {phrase} from './keyword-top-k.js';
+import {phrase} from './fts-phrase.js';
 import type {Statements} from './statements.js';
 
 /**

@@ -3,7 +3,8 @@ import type {FieldWeights, Ranked} from '../../types.js';
 import {bm25} from '../../bm25.js';
 import {keepsDocuments, namedFilterSql, type StoreFilter} from './filtered-reads.js';
 import type {KeywordStatistics} from './keyword-statistics.js';
-import {phrase, type WeightedTerm} from './keyword-top-k.js';
+import {phrase} from './fts-phrase.js';
+import type {WeightedTerm} from './keyword-top-k.js';
 import {wordsCondition} from './words-index.js';
 
 /** What a step ranks: the searched collections, their statistics, the column weights and the filter. */

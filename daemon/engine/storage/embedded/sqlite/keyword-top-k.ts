@@ -76,8 +76,3 @@ export function weighted(statistics: KeywordStatistics, terms: readonly string[]
 		return {term, frequency, idf, ftsIdf: ftsLog <= 0 ? 1e-6 : ftsLog, bound: idf * termBound * (1 + 1e-9)};
 	}).filter(entry => entry.frequency > 0).sort((a, b) => a.frequency - b.frequency || (a.term < b.term ? -1 : 1));
 }
-
-/** A term as an FTS5 phrase: FTS5 syntax in a query (AND, NEAR, *, :) is searched as text, never run. */
-export function phrase(term: string): string {
-	return `"${term.replaceAll('"', '""')}"`;
-}

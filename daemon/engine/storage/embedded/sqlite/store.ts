@@ -2,7 +2,7 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
-import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights, Fingerprint, Ranked, StoredChunk} from '../../types.js';
+import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, Ranked} from '../../types.js';
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';
@@ -14,8 +14,9 @@ import {migrate} from './schema.js';
 import {ModelSwitchRows} from './model-switch-rows.js';
 import {registerTextFunctions} from './words-index.js';
 import {SourceRows} from './source-rows.js';
-import {decodeVector, encodeVector} from './vector-codec.js';
-import {toDocumentInfo, toStoredChunk, type ChunkRow, type DocumentRow} from './row-mappers.js';
+import {encodeVector} from './vector-codec.js';
+import {toDocumentInfo, type DocumentRow} from './row-mappers.js';
+import {ChunkReads} from './chunk-reads.js';
 import type {CollectionRow, VectorChange} from './types.js';
 import {prepareStatements, type Statements} from './statements.js';
 
@@ -45,6 +46,8 @@ export class Store {
 	private readonly moves: DocumentMoves;
 	private readonly rows: DocumentRows;
 	private readonly admin: CollectionAdmin;
+	/** Reads of chunks and their vectors (chunk-reads.ts). */
+	readonly reads: ChunkReads;
 	/** Reads of filtered searches. */
 	readonly filtered: FilteredReads;
 	/** A collection's switch to another model (model-switch-rows.ts). */
@@ -55,6 +58,7 @@ export class Store {
 
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
+		this.reads = new ChunkReads(this.sql);
 		this.filtered = new FilteredReads(db);
 		this.switches = new ModelSwitchRows(db);
 		this.sources = new SourceRows(db);
@@ -124,30 +128,6 @@ export class Store {
 
 	documents(collectionId: number): DocumentInfo[] {
 		return (this.sql.documentsOfCollection.all(collectionId) as DocumentRow[]).map(row => toDocumentInfo(row)!);
-	}
-
-	/** Up to `limit` whole documents after a file name, by file name, read in one go (one state). */
-	exportPage(collectionId: number, after: string | undefined, limit: number): ExportedDocument[] {
-		const documents = this.sql.documentsAfter.all(collectionId, after ?? '', limit) as Array<Omit<ExportedDocument, 'chunks' | 'tags'> & {id: number; tags: string}>;
-		return documents.map(({id, tags, ...document}) => ({
-			...document,
-			tags: JSON.parse(tags) as string[],
-			chunks: (this.sql.exportChunksOfDocument.all(id) as Array<ChunkRow & {vector: Buffer | null; tokens: number; text_hash: string}>)
-				.map(row => ({...toStoredChunk(row), tokens: row.tokens, hash: row.text_hash, vector: row.vector ? decodeVector(row.vector) : undefined})),
-		}));
-	}
-
-	/** Stored vectors of chunks with these text hashes: unchanged chunks are not embedded again. */
-	vectorsByHash(collectionId: number, hashes: readonly string[]): Map<string, Float32Array> {
-		const found = new Map<string, Float32Array>();
-		for (const hash of new Set(hashes)) {
-			const row = this.sql.vectorByHash.get(collectionId, hash) as {vector: Buffer} | undefined;
-			if (row) {
-				found.set(hash, decodeVector(row.vector));
-			}
-		}
-
-		return found;
 	}
 
 	/** Records the collection's fingerprint on its first vectors; refuses vectors of another one. */
@@ -240,24 +220,6 @@ export class Store {
 		return this.rows.remove(document.id).withVectors;
 	}
 
-	/** Every vector of a collection, in rowid order, for rebuilding its index. */
-	* vectors(collectionId: number): Generator<{rowid: number; vector: Float32Array}> {
-		for (const row of this.sql.vectorsAfter.iterate(collectionId, 0, -1) as Iterable<{id: number; vector: Buffer}>) {
-			yield {rowid: row.id, vector: decodeVector(row.vector)};
-		}
-	}
-
-	/** Up to `limit` vectors of a collection with rowids above `after`, in rowid order (an index built in steps). */
-	vectorsAfter(collectionId: number, after: number, limit: number): Array<{rowid: number; vector: Float32Array}> {
-		return (this.sql.vectorsAfter.all(collectionId, after, limit) as Array<{id: number; vector: Buffer}>).map(row => ({rowid: row.id, vector: decodeVector(row.vector)}));
-	}
-
-	/** Chunks stored without a vector (ingested while no model was loaded). */
-	chunksWithoutVectors(collectionId: number, limit: number): Array<{rowid: number; text: string}> {
-		return (this.sql.chunksWithoutVectors.all(collectionId, limit) as Array<{id: number; heading_path: string; content: string}>)
-			.map(row => ({rowid: row.id, text: `${(JSON.parse(row.heading_path) as string[]).join(' > ')}\n\n${row.content}`}));
-	}
-
 	/** Fills in vectors of existing chunks; returns the rows that really changed. */
 	setVectors(collection: CollectionRow, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint): VectorChange {
 		return this.db.transaction(() => {
@@ -266,24 +228,6 @@ export class Store {
 			this.sql.bumpGeneration.run(collection.id);
 			return {removed: [], added};
 		})();
-	}
-
-	/** A document's chunks in order (empty when there is no such document). */
-	chunksOfDocument(collectionId: number, fileName: string): StoredChunk[] {
-		return (this.sql.chunksOfDocument.all(collectionId, fileName) as ChunkRow[]).map(row => toStoredChunk(row));
-	}
-
-	/** The chunks of these rowids that exist in the collection. */
-	chunks(collectionId: number, rowids: readonly number[]): Map<number, StoredChunk> {
-		const found = new Map<number, StoredChunk>();
-		for (const rowid of rowids) {
-			const row = this.sql.chunkByRowid.get(rowid, collectionId) as ChunkRow | undefined;
-			if (row) {
-				found.set(rowid, toStoredChunk(row));
-			}
-		}
-
-		return found;
 	}
 
 	/**
@@ -302,11 +246,6 @@ export class Store {
 			statistics: () => statistics,
 			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best({collections, statistics, weights, filter}, essential, rest, limit),
 		};
-	}
-
-	/** Which of these rowids are boilerplate chunks (search/boilerplate.ts, decided when they were written). */
-	boilerplate(rowids: readonly number[]): Set<number> {
-		return new Set(rowids.filter(rowid => this.sql.boilerplateOf.get(rowid) === 1));
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {

@@ -186,7 +186,7 @@ export class CollectionIndex {
 		const {id, name, dims} = this.collection;
 		const created = this.call('create', {key, dims: dims!, kind: 'flat'});
 		this.generation = store.collection(name)?.vectorGeneration ?? this.generation;
-		const sent = sendVectors(this.context.thread, key, dims!, store.vectors(id));
+		const sent = sendVectors(this.context.thread, key, dims!, store.reads.vectors(id));
 		const [, {shape, skipped, problem}] = await Promise.all([created, sent]);
 		this.note(shape);
 		if (problem !== undefined) {
@@ -209,7 +209,7 @@ export class CollectionIndex {
 		const {store, key, log, buildSlice} = this.context;
 		const next = `${key}:next`;
 		const build = new IndexBuild({
-			read: (after, limit) => store.vectorsAfter(this.collection.id, after, limit),
+			read: (after, limit) => store.reads.vectorsAfter(this.collection.id, after, limit),
 			add: async rows => this.send(rows, next),
 			remove: async rowids => this.call('remove', {key: next, rowids: [...rowids]}),
 		}, this.kindFor(this.size), buildSlice);

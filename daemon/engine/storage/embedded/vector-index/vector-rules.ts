@@ -34,28 +34,3 @@ export function vectorProblem(vector: Float32Array, dims: number): string | unde
 	const norm = Math.sqrt(sum);
 	return Math.abs(norm - 1) > normTolerance ? `its norm is ${norm.toPrecision(3)}` : undefined;
 }
-
-/**
- * The rows whose vectors are usable; the others are passed to `onSkipped` with the first one's problem. For
- * rows already stored (by an older version that let them in): they are left out of the index, not fatal to it.
- */
-export function usableRows<Row extends {readonly rowid: number; readonly vector: Float32Array}>(rows: readonly Row[], dims: number, onSkipped: (rowids: number[], problem: string) => void): Row[] {
-	const usable: Row[] = [];
-	const skipped: number[] = [];
-	let first: string | undefined;
-	for (const row of rows) {
-		const problem = vectorProblem(row.vector, dims);
-		if (problem === undefined) {
-			usable.push(row);
-		} else {
-			skipped.push(row.rowid);
-			first ??= problem;
-		}
-	}
-
-	if (skipped.length > 0) {
-		onSkipped(skipped, first!);
-	}
-
-	return usable;
-}
