@@ -1,5 +1,5 @@
 // npm run eval: retrieval quality through the real API of a fresh daemon, on a judged query set.
-//   npm run eval [-- --set scifact|keps] [--sample N] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep] [--fresh]
+//   npm run eval [-- --set scifact|keps] [--sample N] [--modes keyword,semantic,hybrid] [--fusion rrf,convex] [--sweep [--lists FILE]] [--fresh]
 // scifact: BEIR SciFact train (nDCG@10, recall); keps: bench/eval/keps-questions.jsonl over the Kubernetes KEPs
 // (hit@5, MRR@10). nDCG@10 is also given for each half of the queries (tune, held-out: query-set.ts). --sweep also
 // fuses the keyword and semantic rankings at several RRF k and convex settings, chosen on the tune half.
@@ -32,6 +32,7 @@ const {values: options} = parseArgs({options: {
 	modes: {type: 'string', default: 'keyword,semantic,hybrid'},
 	fusion: {type: 'string', default: 'rrf,convex'},
 	sweep: {type: 'boolean', default: false},
+	lists: {type: 'string'}, // --sweep: keep both lists of every query in this JSON file (offline fusion experiments)
 	fresh: {type: 'boolean', default: false},
 	data: {type: 'string'},
 	questions: {type: 'string', default: path.resolve('bench', 'eval', 'keps-questions.jsonl')},
@@ -55,7 +56,7 @@ try {
 	console.log(`model: ${embedder.model} (${embedder.status}${embedder.reason ? `: ${embedder.reason}` : ''}), weights ${env.MD_VECTOR_MODEL_DTYPE ?? 'q8'}, heading path embedded: ${env.MD_VECTOR_EMBED_HEADINGS === '0' ? 'no' : 'yes'}${modelWarning(env.MD_VECTOR_MODEL_DIR)}`);
 	const config = modelConfigFromEnv(env);
 	const weights = fusionWeights(embedder.model);
-	console.log(`settings: pooling ${config.pooling}, query prefix ${JSON.stringify(config.queryPrefix)}, document prefix ${JSON.stringify(config.documentPrefix)}; convex fusion: semantic ${weights.semantic}, ±${weights.trustStep} per standard deviation of confidence, within ${weights.range.join('-')}`);
+	console.log(`settings: pooling ${config.pooling}, query prefix ${JSON.stringify(config.queryPrefix)}, document prefix ${JSON.stringify(config.documentPrefix)}; convex fusion: semantic ${weights.semantic}, ±${weights.trustStep} per standard deviation of confidence, within ${weights.range.join('-')}, a hit both halves found ×${1 + weights.both}`);
 	await fillOnce(client, set, collection, embedder.status === 'ok' ? cacheFile(set, env) : undefined, options.fresh);
 	console.log('\nmode            nDCG@10  recall@10  recall@100  hit@5   MRR@10  nDCG@10 tune / held-out  latency p50  p95 (ms, HTTP round trip)');
 	for (const mode of modes) {
@@ -72,7 +73,7 @@ try {
 	}
 
 	if (options.sweep && embedder.status === 'ok') {
-		await printSweep(client, set, collection, weights, row);
+		await printSweep(client, set, collection, weights, row, options.lists);
 	}
 } finally {
 	const record = readDiscovery(path.join(home, 'state'));

@@ -6,8 +6,8 @@ import type {Scores} from './evaluate.js';
 import {sweepFusion, type SweepRow} from './fusion-sweep.js';
 import type {QuerySet} from './query-set.js';
 
-export async function printSweep(client: DaemonClient, set: QuerySet, collection: string, current: FusionWeights, row: (label: string, scores: Scores) => string): Promise<void> {
-	const {current: now, demotedBefore, halvedAfter, convex, rrf} = await sweepFusion(client, set, collection, current);
+export async function printSweep(client: DaemonClient, set: QuerySet, collection: string, current: FusionWeights, row: (label: string, scores: Scores) => string, listsFile?: string): Promise<void> {
+	const {current: now, demotedBefore, halvedAfter, convex, rrf} = await sweepFusion(client, set, collection, current, listsFile);
 	const byTune = [...convex].sort((a, b) => b.scores.tune - a.scores.tune);
 	const print = (rows: readonly SweepRow[]) => {
 		for (const {label, scores} of rows) {
@@ -22,8 +22,10 @@ export async function printSweep(client: DaemonClient, set: QuerySet, collection
 	print(byTune.slice(0, 10));
 	console.log('best on the tune half for each base semantic weight:');
 	print([...new Set(convex.map(sweep => sweep.weights!.semantic))].map(semantic => byTune.find(sweep => sweep.weights!.semantic === semantic)!));
-	console.log('fixed weights (no per-query trust):');
-	print(convex.filter(sweep => sweep.weights!.trustStep === 0));
+	console.log('best on the tune half for each bonus for hits both halves found (×1: plain convex):');
+	print([...new Set(convex.map(sweep => sweep.weights!.both))].map(both => byTune.find(sweep => sweep.weights!.both === both)!));
+	console.log('fixed weights (no per-query trust, no bonus):');
+	print(convex.filter(sweep => sweep.weights!.trustStep === 0 && sweep.weights!.both === 0));
 	console.log('reciprocal rank fusion:');
 	print(rrf);
 }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import {confidence, convexFusion, convexSemanticWeight, demote, demoteBoilerplate, fuse, reciprocalRankFusion, scaleDepth, semanticWeight} from '../../daemon/engine/search/fusion.js';
+import {confidence, convexFusion, convexSemanticWeight, demote, demoteBoilerplate, fuse, fusionParts, reciprocalRankFusion, scaleDepth, semanticWeight} from '../../daemon/engine/search/fusion.js';
 import {fusionWeights} from '../../daemon/engine/search/fusion-weights.js';
 import type {Ranked} from '../../daemon/engine/storage/types.js';
 
@@ -118,4 +118,31 @@ test('fusion weights by model family: a better model\'s similarities get their f
 
 	t.deepEqual(fusionWeights(undefined), fusionWeights('some-folder'));
 	t.is(fusionWeights(undefined).semantic, convexSemanticWeight);
+});
+
+test('a hit both halves found above their floor gets each part times 1 + both; one found by one half keeps its part', t => {
+	const semantic = list([1, 0.9], [2, 0.6], [3, 0.5]); // 3 is the floor: scaled to 0
+	const keyword = list([4, 10], [2, 6], [3, 5], [5, 2]);
+	const plain = {semantic: 0.6, trustStep: 0, range: [0.2, 0.8] as const, both: 0};
+	const bonus = {...plain, both: 0.5};
+	const [semanticPlain, keywordPlain] = fusionParts('convex', semantic, keyword, plain);
+	const [semanticBonus, keywordBonus] = fusionParts('convex', semantic, keyword, bonus);
+	t.is(semanticBonus.get(2), semanticPlain.get(2)! * 1.5, 'found by both');
+	t.is(keywordBonus.get(2), keywordPlain.get(2)! * 1.5);
+	t.is(semanticBonus.get(1), semanticPlain.get(1), 'semantic only');
+	t.is(keywordBonus.get(4), keywordPlain.get(4), 'keyword only');
+	t.is(keywordBonus.get(3), keywordPlain.get(3), 'in both lists, but at the semantic floor: no agreement to reward');
+	t.deepEqual(order(fuse('convex', semantic, keyword, plain)), [1, 4, 2, 3, 5]);
+	t.deepEqual(order(fuse('convex', semantic, keyword, bonus)), [1, 2, 4, 3, 5], 'agreement lifts 2 above the keyword list\'s first');
+	const sum = (parts: ReadonlyMap<number, number>, rowid: number) => parts.get(rowid) ?? 0;
+	for (const hit of fuse('convex', semantic, keyword, bonus)) {
+		t.is(hit.score, sum(semanticBonus, hit.rowid) + sum(keywordBonus, hit.rowid), `the parts (--explain) add up to the score of ${hit.rowid}`);
+	}
+});
+
+test('the model families swept on SciFact: bge rewards agreement and leans on its similarities, an unknown model keeps plain 0.5 fusion', t => {
+	const bge = fusionWeights('bge-small-en-v1.5');
+	t.true(bge.semantic > convexSemanticWeight, 'the better model earns more weight');
+	t.true(bge.both > 0);
+	t.deepEqual(fusionWeights(undefined), {semantic: 0.5, trustStep: 0.1, range: [0.2, 0.8], both: 0});
 });

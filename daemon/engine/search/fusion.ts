@@ -121,7 +121,28 @@ export function fusionParts(fusion: Fusion, semantic: readonly Ranked[], keyword
 	}
 
 	const weight = semanticWeight(semantic, keyword, weights);
-	return [convexParts(semantic, weight), convexParts(keyword, 1 - weight)];
+	return bothFound([convexParts(semantic, weight), convexParts(keyword, 1 - weight)], (weights ?? fusionWeights(undefined)).both);
+}
+
+/**
+ * A hit that both halves found above their floor (a part > 0 in each) gets each part times 1 + `both`: CombMNZ's
+ * agreement bonus (Fox and Shaw 1994, score times the lists that found it) at a strength swept per model family.
+ * Two independent rankings agreeing is evidence neither gives alone (SciFact train, bench/RESULTS.md).
+ */
+function bothFound([semantic, keyword]: [Map<number, number>, Map<number, number>], both: number): [Map<number, number>, Map<number, number>] {
+	if (both === 0) {
+		return [semantic, keyword];
+	}
+
+	for (const [rowid, part] of semantic) {
+		const other = keyword.get(rowid) ?? 0;
+		if (part > 0 && other > 0) {
+			semantic.set(rowid, part * (1 + both));
+			keyword.set(rowid, other * (1 + both));
+		}
+	}
+
+	return [semantic, keyword];
 }
 
 /** The lists' parts added up per hit (in list order, as the fused score always was), best first. */
