@@ -30,6 +30,7 @@ import {WatchStreams} from './watch/watch-streams.js';
 import {SourceFollowers} from './watch/source-followers.js';
 import {StreamSlots, type StreamLimits} from './http/stream-slots.js';
 import {transferRoutes} from './routes/transfer.js';
+import {embeddingsRoutes} from './routes/embeddings.js';
 import {createUseCases} from './use-cases/use-cases.js';
 import {mcpRoutes} from './mcp/mcp-route.js';
 import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js';
@@ -148,6 +149,8 @@ export function createApp(deps: AppDeps): express.Express {
 
 	api.use(notFoundHandler);
 	app.use('/api/v1', api);
+	// OpenAI's wire format at its usual path, so an OpenAI client's base URL is http://HOST:PORT/v1.
+	app.use('/v1', limited, actorStep(commandReach(deps.allowedRoots)), requireJson, bodyLimit(1024 * 1024, 'the limit is 1 MB'), express.json({limit: '1mb'}), embeddingsRoutes(useCases));
 
 	// MCP: Streamable HTTP at /mcp, the legacy SSE transport at /sse (its messages posted to /messages). An
 	// assistant keeps to the allowed roots or its scopes, whatever the owner's credential it was given.

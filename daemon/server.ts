@@ -33,6 +33,7 @@ import {resumeModelSwitches} from './jobs/model-switch-jobs.js';
 import {ModelService} from './models/model-service.js';
 import {installSettings, type InstallSettings} from './models/install-settings.js';
 import {modelConfigFromEnv, type ModelConfig} from './engine/embedder/model-config.js';
+import {embedSettingsFromEnv, type EmbedSettings} from './engine/embedder/providers/provider-settings.js';
 import {chunkBudgetFromEnv} from './engine/chunker/chunk-thread.js';
 import {AccessControl} from './capabilities/access-control.js';
 import {OAuth} from './oauth/oauth.js';
@@ -118,7 +119,7 @@ function switchBatch(env: NodeJS.ProcessEnv): number | undefined {
 
 /** Settings from the environment, checked before anything opens; `origin` says which setting chose the model (for its messages). */
 export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
-	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; oauth: OAuthSettings; assistantRateLimit: RateLimit;
+	apiKey?: string; rateLimit: RateLimit; roots: string[]; allowedHosts: string[]; hnswThreshold?: number; model: ModelConfig; embed: EmbedSettings; oauth: OAuthSettings; assistantRateLimit: RateLimit;
 	databaseUrl?: string; watch: boolean; streamLimits: StreamLimits; install: InstallSettings; switchBatch?: number; authFailures: number; connections: ConnectionLimits;
 } {
 	const apiKey = options.env.MD_VECTOR_API_KEY?.length ? options.env.MD_VECTOR_API_KEY : undefined; // set but empty: no key
@@ -146,6 +147,7 @@ export function daemonSettings(options: DaemonOptions, origin?: ModelOrigin): {
 	chunkBudgetFromEnv(options.env); // read as each document is chunked; checked here so a bad value stops the start
 	return {
 		apiKey, rateLimit: perMinute(options.env, 'MD_VECTOR_RATE_LIMIT', defaultRateLimit), roots, allowedHosts, hnswThreshold, model: modelConfigFromEnv(options.env, origin),
+		embed: embedSettingsFromEnv(options.env),
 		oauth: oauthSettings(options.env), assistantRateLimit: perMinute(options.env, 'MD_VECTOR_MCP_RATE_LIMIT', defaultAssistantRateLimit),
 		databaseUrl, watch: watchSetting(options.env), streamLimits: streamLimits(options.env), install: installSettings(options.env), switchBatch: switchBatch(options.env),
 		authFailures: authFailures(options.env), connections: connectionLimits(options.env),
@@ -195,11 +197,12 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	let models: ModelService | undefined;
 	// The model's load (kept, so a stop waits for it), and a later one after `md-vector model install` of the model.
 	let modelLoad: Promise<void> = Promise.resolve();
+	const modelStop = new AbortController(); // a model server out of reach is tried again until the daemon stops
 	try {
 		problems.addProbe(dataFolderProbe(paths.data));
 		const storage = await openStorage({dataDir: paths.data, databaseUrl: settings.databaseUrl, hnswThreshold: settings.hnswThreshold, log: options.log, problems});
 		engine = new Engine(storage, problems, {importFolder: importFolderOf(paths.data), models: {log: options.log, switchBatch: settings.switchBatch}, allowedRoots: () => settings.roots});
-		engine.models.setLoader(modelLoader(resolver, paths.cache, options.log));
+		engine.models.setLoader(modelLoader(resolver, paths.cache, options.log, settings.embed));
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});
 		// On a shared database, its job board: every daemon of it answers for every job.
@@ -220,7 +223,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			},
 			onInstalled(name) {
 				// The model the settings name, installed now while the daemon has none (the hub was out of reach): load it.
-				if (settings.model.known !== name || settings.model.directory) {
+				if (settings.embed.provider !== 'local' || settings.model.known !== name || settings.model.directory) {
 					return;
 				}
 
@@ -232,7 +235,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 				opened.setEmbedder({status: 'loading', modelId: config.id}); // at once: a command waiting for it sees the load
 				modelLoad = modelLoad.then(async () => {
 					options.log(`model ${name} installed: loading it from ${config.directory!}`);
-					await loadEmbedderInto(opened, config, paths.cache, options.log, resolver);
+					await loadEmbedderInto(opened, config, paths.cache, options.log, {embed: settings.embed, resolver, signal: modelStop.signal});
 				}).catch((error: unknown) => {
 					options.log(`could not load the installed model ${name}: ${String(error)}`);
 				});
@@ -266,7 +269,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 	options.log(`md-vector ${version} listening on http://${options.host}:${port}/api/v1 (${store})`);
 	// Kept, so a stop waits for a load under way: ending the process while ONNX Runtime builds its session on the
 	// model's thread aborted it (a native error), leaving the discovery record and the data folder's lock behind.
-	modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log, resolver);
+	modelLoad = loadEmbedderInto(engine, settings.model, paths.cache, options.log, {embed: settings.embed, resolver, signal: modelStop.signal});
 	// Switches a stop or a kill left under way go on where they were, as jobs.
 	await resumeModelSwitches(engine, jobs, options.log).catch((error: unknown) => {
 		problems.report('model-switch', `resuming the model switches under way failed (${error instanceof Error ? error.message : String(error)}); they are tried again at the next start`);
@@ -307,6 +310,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 			watchStreams.closeAll(); // and so would a watch stream
 			await watching?.close();
 			await closed;
+			modelStop.abort(); // a model server out of reach is not tried again
 			if (engine.embedder.status === 'loading') {
 				options.log(`stopping: waiting for the model to finish loading (at most ${modelLoadWaitMs / 1000} s; ending while ONNX Runtime builds its session would abort)`);
 			}

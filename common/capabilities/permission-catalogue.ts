@@ -2,8 +2,11 @@
 // (scoped by path). Unknown identifiers are refused with the nearest known one as a hint.
 import {closest} from 'fastest-levenshtein';
 
-/** md-vector's own permissions; scope entries are `{ "collection": "<glob>" }`. */
-export const collectionPermissions = ['collections:read', 'search:default', 'ingest:default', 'documents:delete', 'export:default'] as const;
+/**
+ * md-vector's own permissions; scope entries are `{ "collection": "<glob>" }`. `embeddings:default` (vectors of
+ * any text from the daemon's model, POST /v1/embeddings) touches no collection: its scopes do not apply.
+ */
+export const collectionPermissions = ['collections:read', 'search:default', 'ingest:default', 'documents:delete', 'export:default', 'embeddings:default'] as const;
 
 /**
  * File-system scopes of `fs:allow-<scope>-<access>`: the spec's list up to `public`, then the rest of the

@@ -1,7 +1,8 @@
 // What a user sets once with `md-vector config set`, without zod (the one-shot CLI's help and completions
 // read this list). The rules are in settings-schema.ts; the environment variable of a key wins over the file.
 
-export type SettingKey = 'model' | 'port' | 'allowed-roots' | 'rate-limit' | 'watch' | 'database-url';
+export type SettingKey = 'model' | 'port' | 'allowed-roots' | 'rate-limit' | 'watch' | 'database-url'
+	| 'embed-provider' | 'embed-url' | 'embed-model' | 'embed-dimensions' | 'embed-key-command';
 
 export type SettingInfo = {
 	/** The environment variables that set it (and win over the file). */
@@ -20,6 +21,13 @@ export const settingKeys: Readonly<Record<SettingKey, SettingInfo>> = {
 	'rate-limit': {env: ['MD_VECTOR_RATE_LIMIT'], description: 'requests per minute per client (0: no limit; your own commands are never limited)', defaultText: '30', restart: true},
 	watch: {env: ['MD_VECTOR_WATCH'], description: 'the daemon follows every folder source from its start and syncs what changes (as md-vector watch does while it runs)', defaultText: 'false', restart: true},
 	'database-url': {env: ['MD_VECTOR_DATABASE_URL'], description: 'a PostgreSQL database with pgvector (postgres://...) instead of the built-in store: daemons pointed at one database serve the same collections', defaultText: '(the built-in SQLite store)', restart: true},
+	// Embeddings from a model server (docs/models.md). The key itself is never a setting: a file others may read
+	// would hold it. It comes from MD_VECTOR_EMBED_KEY, or from the command embed-key-command names.
+	'embed-provider': {env: ['MD_VECTOR_EMBED_PROVIDER'], description: 'where vectors come from: local (the model runs in the daemon), openai (an OpenAI-compatible server) or ollama', defaultText: 'local', restart: true},
+	'embed-url': {env: ['MD_VECTOR_EMBED_URL'], description: 'the model server\'s base URL (openai: up to /v1, e.g. http://127.0.0.1:8080/v1; ollama: http://127.0.0.1:11434)', defaultText: '(openai: https://api.openai.com/v1; ollama: http://127.0.0.1:11434)', restart: true},
+	'embed-model': {env: ['MD_VECTOR_EMBED_MODEL'], description: 'the model\'s name on the server (e.g. text-embedding-3-small, nomic-embed-text); collections record it as openai:NAME or ollama:NAME', defaultText: '(none: needed with openai or ollama)', restart: true},
+	'embed-dimensions': {env: ['MD_VECTOR_EMBED_DIMENSIONS'], description: 'vector size to ask an openai server for (models that can shorten their vectors, e.g. text-embedding-3-*); unset: the model\'s own', defaultText: '(the model\'s own)', restart: true},
+	'embed-key-command': {env: ['MD_VECTOR_EMBED_KEY_COMMAND'], description: 'a command that prints the model server\'s key (e.g. pass show openai); MD_VECTOR_EMBED_KEY wins over it', defaultText: '(none)', restart: true},
 };
 
 export const settingNames = Object.keys(settingKeys) as SettingKey[];

@@ -6,6 +6,7 @@ import {z} from 'zod';
 import {chooseModel, modelRule} from '../models/find-model.js';
 import type {SettingKey} from './setting-keys.js';
 import {databaseUrlRule, isDatabaseUrl} from './database-url.js';
+import {embedProviders, embedUrlProblem, modelNameRule, isModelName} from './embed-provider.js';
 
 const wholeNumber = (max: number, rule: string) => z.number({error: rule}).int(rule).min(0, rule).max(max, rule);
 const absolute = z.string().refine(value => path.isAbsolute(value), 'must be an absolute path');
@@ -17,6 +18,16 @@ export const settingSchemas = {
 	'rate-limit': wholeNumber(Number.MAX_SAFE_INTEGER, 'must be a whole number of requests per minute, 0 or more (0: no limit)'),
 	watch: z.boolean({error: 'must be true or false'}),
 	'database-url': z.string({error: 'must be text'}).refine(value => isDatabaseUrl(value), databaseUrlRule),
+	'embed-provider': z.enum(embedProviders, {error: `must be one of ${embedProviders.join(', ')}`}),
+	'embed-url': z.string({error: 'must be text'}).superRefine((value, context) => {
+		const problem = embedUrlProblem(value);
+		if (problem) {
+			context.addIssue({code: 'custom', message: problem});
+		}
+	}),
+	'embed-model': z.string({error: 'must be text'}).refine(value => isModelName(value), modelNameRule),
+	'embed-dimensions': z.number({error: 'must be a whole number of dimensions from 1 to 65536'}).int('must be a whole number of dimensions from 1 to 65536').min(1, 'must be a whole number of dimensions from 1 to 65536').max(65_536, 'must be a whole number of dimensions from 1 to 65536'),
+	'embed-key-command': z.string({error: 'must be text'}).refine(value => value.trim() !== '', 'must be a command (it prints the key on its standard output)'),
 } satisfies Record<SettingKey, z.ZodType>;
 
 export type SettingValues = {[Key in SettingKey]?: z.infer<typeof settingSchemas[Key]>};
@@ -28,7 +39,8 @@ const no = new Set(['false', '0', 'no', 'off']);
 export function fromText(key: SettingKey, text: string): unknown {
 	switch (key) {
 		case 'port':
-		case 'rate-limit': {
+		case 'rate-limit':
+		case 'embed-dimensions': {
 			return /^\s*\d+\s*$/.test(text) ? Number(text) : text;
 		}
 
@@ -41,7 +53,11 @@ export function fromText(key: SettingKey, text: string): unknown {
 		}
 
 		case 'model':
-		case 'database-url': {
+		case 'database-url':
+		case 'embed-provider':
+		case 'embed-url':
+		case 'embed-model':
+		case 'embed-key-command': {
 			return text;
 		}
 	}

@@ -18,7 +18,7 @@ export function toHealth(health: Health) {
 		model_switches: health.switches.map(entry => ({collection: entry.collection, from: entry.from, to: entry.target.modelId, done: entry.done, total: entry.total, started_at: entry.startedAt})),
 	};
 	const embedder = state.status === 'ready'
-		? {status: 'ok', dimension: state.embedder.dims, model: state.embedder.modelId, ...more, ...(vectorFill ? {vector_fill: vectorFill} : {})}
+		? {status: health.outage === undefined ? 'ok' : 'unavailable', dimension: state.embedder.dims, model: state.embedder.modelId, ...more, ...(vectorFill ? {vector_fill: vectorFill} : {}), ...(health.outage === undefined ? {} : {reason: health.outage})}
 		: {status: state.status, dimension: 0, model: state.modelId, ...more, ...(state.status === 'unavailable' ? {reason: state.reason} : {})};
 	const background = {status: problems.length > 0 ? 'degraded' : 'ok', problems};
 	return {

@@ -21,6 +21,8 @@ export type Health = {
 	/** The store, and the chunks it holds in all. */
 	readonly store: {readonly status: 'ok' | 'error'; readonly count: number};
 	readonly embedder: EmbedderState;
+	/** A loaded model server that is out of reach now, and why. */
+	readonly outage?: string;
 	readonly origin?: ModelOrigin;
 	readonly vectorFill?: FillProgress;
 	/** Every model loaded now (the default, collections' own, a switch's two). */
@@ -51,13 +53,24 @@ export async function health({engine, version, startedAt, modelOrigin, modelSett
 	}
 
 	const problems = engine.problems.list();
-	const status = store.status === 'ok' ? (state.status === 'ready' && problems.length === 0 ? 'ok' : 'degraded') : 'error';
-	const reason = store.status === 'ok'
-		? problems[0]?.message ?? (state.status === 'loading' ? `the model ${state.modelId} is loading` : (state.status === 'unavailable' ? state.reason : undefined))
-		: 'the store cannot be read';
+	// A model server that went away after it loaded: searches rank by keyword meanwhile (engine/search/run-search.ts).
+	const outage = state.status === 'ready' ? state.embedder.outage?.() : undefined;
+	const modelProblem = outage ?? modelNotReady(state);
+	const status = store.status === 'ok' ? (modelProblem === undefined && problems.length === 0 ? 'ok' : 'degraded') : 'error';
+	const reason = store.status === 'ok' ? problems[0]?.message ?? modelProblem : 'the store cannot be read';
 	return {
 		status, ...(reason === undefined ? {} : {reason}), version, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000), store, embedder: state,
+		...(outage === undefined ? {} : {outage}),
 		...(origin && options.owner ? {origin} : {}), ...(engine.vectorFillProgress ? {vectorFill: engine.vectorFillProgress} : {}), models: engine.models.loaded(), switches, problems,
 		...(storage ? {storage} : {}), writes: engine.writeQueue,
 	};
+}
+
+/** Why the default model cannot embed yet; undefined once it is loaded. */
+function modelNotReady(state: EmbedderState): string | undefined {
+	if (state.status === 'loading') {
+		return `the model ${state.modelId} is loading`;
+	}
+
+	return state.status === 'unavailable' ? state.reason : undefined;
 }

@@ -27,6 +27,8 @@ export const operations = {
 	jobs: 'ingest:default',
 	export: 'export:default',
 	import: 'ingest:default',
+	/** Vectors of any text from the daemon's model (POST /v1/embeddings): one daemon embeds for others. */
+	embed: 'embeddings:default',
 } as const satisfies Record<string, CollectionPermission>;
 
 export type Operation = keyof typeof operations;

@@ -11,6 +11,7 @@ import type {Actor} from './actor.js';
 import * as collections from './collections.js';
 import * as documents from './documents.js';
 import {getDocuments, type ManyRequest} from './get-documents.js';
+import {embed, type EmbedRequest} from './embeddings.js';
 import {health} from './health.js';
 import {ingest, type IngestInput} from './ingest.js';
 import {search, type SearchQuery} from './search.js';
@@ -53,6 +54,7 @@ export function createUseCases(deps: UseCaseDeps) {
 		planWatch: async (actor: Actor, collection: string | undefined) => sync.planWatch(deps, actor, collection),
 		exportCollection: async (actor: Actor, collection: string, format: transfer.ExportFormat) => transfer.exportCollection(engine, actor, collection, format),
 		importCollection: async (actor: Actor, input: AsyncIterable<string | Uint8Array>, collection: string | undefined) => transfer.importCollection(engine, actor, input, collection),
+		embed: async (actor: Actor, request: EmbedRequest) => embed(engine, actor, request),
 		health: async (options: {readonly owner: boolean}) => health(deps, options),
 		useModel: async (actor: Actor, input: {readonly model: string; readonly collection?: string}) => useModel(deps, actor, input),
 	};

@@ -114,6 +114,10 @@ function checkedArguments(spec: CommandSpec, args: readonly string[]): string[] 
 
 	for (const [index, argument] of expected.entries()) {
 		const value = args[index];
+		if (value !== undefined && argument.refused && Object.hasOwn(argument.refused, value)) {
+			throw new UsageError(`${argument.name} ${value} ${argument.refused[value]!}`, 'invalid_value');
+		}
+
 		if (value !== undefined && argument.choices && !argument.open && !argument.choices.includes(value)) {
 			throw new UsageError(`${argument.name} must be ${oneOf(argument.choices)}, got '${value}'${suggestionMark}`, 'invalid_value', {word: value, candidates: argument.choices});
 		}

@@ -32,6 +32,8 @@ export type ArgumentSpec = {
 	/** The last argument only: it may be given several times (FILE...). */
 	readonly variadic?: boolean;
 	readonly choices?: readonly string[];
+	/** Values refused with a reason of their own, which names the fix (a setting md-vector will not store). */
+	readonly refused?: Readonly<Record<string, string>>;
 	/** Its choices are offered (help, completions) but the command checks the value itself (`config unset` of a key that is no setting). */
 	readonly open?: boolean;
 	readonly completes?: Completes;

@@ -5,7 +5,11 @@ import type {CommandSpec} from './spec.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
 
-const keyArgument = {name: 'KEY', description: 'a setting (md-vector config list shows them all)', choices: settingNames};
+const keyArgument = {
+	name: 'KEY', description: 'a setting (md-vector config list shows them all)', choices: settingNames,
+	// The config file is a plain file: a model server's key stays out of it (docs/models.md).
+	refused: {'embed-key': 'is not a setting, so no file holds the key: give it to the daemon in MD_VECTOR_EMBED_KEY, or store a command that prints it: md-vector config set embed-key-command \'pass show openai\''},
+};
 
 export const adminCommands: CommandSpec[] = [
 	{

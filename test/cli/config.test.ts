@@ -38,6 +38,11 @@ test('set, get, list and unset; bad values are refused naming the key and the ru
 		[['model', '/no/such/model'], /^md-vector: model \/no\/such\/model does not exist: give a model folder's absolute path/],
 		[['allowed-roots', 'relative/dir'], /^md-vector: allowed-roots must be an absolute path, got 'relative\/dir'$/],
 		[['database-url', 'mysql://db/x'], /^md-vector: database-url must be a postgres:\/\/ or postgresql:\/\/ URL/],
+		[['embed-provider', 'cohere'], /^md-vector: embed-provider must be one of local, openai, ollama, got 'cohere'$/],
+		[['embed-url', 'https://me:sk-1@host/v1'], /^md-vector: embed-url must not hold a user or password: give the key in MD_VECTOR_EMBED_KEY/],
+		[['embed-model', 'two words'], /^md-vector: embed-model must be the model's name on the server/],
+		[['embed-dimensions', '0'], /^md-vector: embed-dimensions must be a whole number of dimensions from 1 to 65536, got '0'$/],
+		[['embed-key', 'sk-1'], /^md-vector: KEY embed-key is not a setting, so no file holds the key: give it to the daemon in MD_VECTOR_EMBED_KEY, or .*config set embed-key-command/],
 		[['rate_limit', '5'], /^md-vector: KEY must be .*, got 'rate_limit' \(did you mean rate-limit\?\)$/],
 	];
 	for (const [args, pattern] of refused) {
@@ -47,6 +52,13 @@ test('set, get, list and unset; bad values are refused naming the key and the ru
 	}
 
 	t.deepEqual(JSON.parse(readFileSync(file, 'utf8')), {'rate-limit': 2, 'allowed-roots': ['/srv/notes', '/mnt/wiki']}, 'nothing refused was stored');
+	const embedding: Array<[string, string]> = [['embed-provider', 'ollama'], ['embed-model', 'all-minilm'], ['embed-url', 'http://127.0.0.1:11434']];
+	for (const [key, value] of embedding) {
+		await md.run(['config', 'set', key, value]);
+		t.is(String((await md.run(['config', 'get', key])).stdout), value, key);
+		await md.run(['config', 'unset', key]);
+	}
+
 	t.regex(String((await md.run(['config', 'unset', 'rate-limit'])).stdout), /^rate-limit removed from .*: back to 30$/);
 	t.is(String((await md.run(['config', 'get', 'rate-limit'])).stdout), '30');
 
@@ -77,8 +89,9 @@ test('a bad value in the config file never blocks its own fix; every other comma
 
 	const list = await md.run(['config', 'list']);
 	t.is(list.exitCode, 0, 'config list works on the file it helps to fix');
-	t.regex(String(list.stdout), /^port {11}"seventy" {2}\(file, not usable: md-vector config set port VALUE, or unset port\)$/m);
-	t.regex(String(list.stdout), /^rate-limit {5}5 {2}\(file\)$/m);
+	// Values start in one column, after the longest key (embed-key-command) and two spaces.
+	t.regex(String(list.stdout), /^port {15}"seventy" {2}\(file, not usable: md-vector config set port VALUE, or unset port\)$/m);
+	t.regex(String(list.stdout), /^rate-limit {9}5 {2}\(file\)$/m);
 	t.is(String(list.stderr), `md-vector: ${problem}`);
 	t.deepEqual((await md.json(['config', 'list'])).problems, [problem]);
 	t.is(String((await md.run(['config', 'get', 'rate-limit'])).stdout), '5', 'the other settings still read');
@@ -93,7 +106,7 @@ test('a bad value in the config file never blocks its own fix; every other comma
 
 	writeFileSync(file, JSON.stringify({prot: 7000}));
 	const typo = await md.run(['collections']);
-	t.is(String(typo.stderr), `md-vector: ${file}: 'prot' is not a setting (did you mean port?) (settings: model, port, allowed-roots, rate-limit, watch or database-url): remove it with md-vector config unset prot`);
+	t.is(String(typo.stderr), `md-vector: ${file}: 'prot' is not a setting (did you mean port?) (settings: model, port, allowed-roots, rate-limit, watch, database-url, embed-provider, embed-url, embed-model, embed-dimensions or embed-key-command): remove it with md-vector config unset prot`);
 	const fixed = await md.run(['config', 'set', 'port', '0']);
 	t.is(fixed.exitCode, 0, 'set works beside a key that is no setting');
 	t.regex(String(fixed.stderr), /^note: .*'prot' is not a setting/m, 'and says what is still wrong');

@@ -41,7 +41,7 @@ test('every route of the app declares what it needs, and every permission is in 
 	t.deepEqual(permissions.filter(permission => !(collectionPermissions as readonly string[]).includes(permission)), []);
 
 	const paths = new Set(routes.map(route => route.path));
-	for (const expected of ['/api/v1/health', '/api/v1/search', '/api/v1/documents/*file_name', '/api/v1/jobs/:id/events', '/api/v1/export', '/api/v1/import', '/mcp']) {
+	for (const expected of ['/api/v1/health', '/api/v1/search', '/api/v1/documents/*file_name', '/api/v1/jobs/:id/events', '/api/v1/export', '/api/v1/import', '/mcp', '/v1/embeddings']) {
 		t.true(paths.has(expected), expected);
 	}
 

@@ -17,8 +17,8 @@ export type RunningDaemon = {
 const main = path.join(repoRoot, 'dist', 'daemon', 'main.js');
 
 /** Starts the real daemon on a free port with an isolated MD_VECTOR_HOME; resolves once it listens. */
-export async function startDaemon(env: Record<string, string> = {}, home = temporaryDirectory()): Promise<RunningDaemon> {
-	const child = execaNode(main, ['--port', '0'], {
+export async function startDaemon(env: Record<string, string> = {}, home = temporaryDirectory(), port = 0): Promise<RunningDaemon> {
+	const child = execaNode(main, ['--port', String(port)], {
 		env: {MD_VECTOR_HOME: home, MD_VECTOR_MODEL_DIR: tinyModelDir, MD_VECTOR_RATE_LIMIT: '0', ...env},
 		reject: false,
 		buffer: false,

@@ -51,14 +51,17 @@ async function handle(request: EmbedderRequest): Promise<EmbedderReply> {
 		}
 
 		case 'documents': {
+			const model = loaded();
+			// Plain: the texts as given (POST /v1/embeddings), without the document prefix.
+			const embed = async (signal?: AbortSignal) => (request.plain && model.embedPlain ? model.embedPlain(request.texts, signal) : model.embedDocuments(request.texts, signal));
 			if (request.key === undefined) {
-				return {vectors: await loaded().embedDocuments(request.texts)};
+				return {vectors: await embed()};
 			}
 
 			const controller = new AbortController();
 			cancellable.set(request.key, controller);
 			try {
-				return {vectors: await loaded().embedDocuments(request.texts, controller.signal)};
+				return {vectors: await embed(controller.signal)};
 			} finally {
 				cancellable.delete(request.key);
 			}

@@ -11,7 +11,7 @@ export type EmbedderThreadData = {readonly config: ModelConfig; readonly cacheDi
 
 export type EmbedderRequest
 	= | {readonly op: 'load'}
-		| {readonly op: 'documents'; readonly texts: readonly string[]; readonly key?: number}
+		| {readonly op: 'documents'; readonly texts: readonly string[]; readonly key?: number; readonly plain?: boolean}
 		| {readonly op: 'cancel'; readonly key: number}
 		| {readonly op: 'query'; readonly text: string}
 		| {readonly op: 'dispose'};
@@ -86,6 +86,19 @@ class ThreadEmbedder implements Embedder {
 	}
 
 	async embedDocuments(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		return this.documentVectors(texts, signal, false);
+	}
+
+	async embedPlain(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+		return this.documentVectors(texts, signal, true);
+	}
+
+	async embedQuery(text: string): Promise<Float32Array> {
+		return this.use(this.queries, async lane => (await this.call(lane, 0, {op: 'query', text})).vectors![0]!);
+	}
+
+	/** Texts on the documents' sessions; `plain`: without the document prefix. */
+	private async documentVectors(texts: readonly string[], signal: AbortSignal | undefined, plain: boolean): Promise<Float32Array[]> {
 		signal?.throwIfAborted();
 		clearTimeout(this.timer);
 		this.refuseClosed();
@@ -97,7 +110,7 @@ class ThreadEmbedder implements Embedder {
 					this.grow(lane); // they join while this call runs on the ones there are
 				}
 
-				return shareTexts(texts, lane.threads.length, async (index, slice) => this.slice(lane, index, slice, signal));
+				return shareTexts(texts, lane.threads.length, async (index, slice) => this.slice(lane, index, slice, signal, plain));
 			});
 		} finally {
 			if (this.options.releaseAfterMs && this.documents === documents) {
@@ -106,10 +119,6 @@ class ThreadEmbedder implements Embedder {
 				this.timer.unref();
 			}
 		}
-	}
-
-	async embedQuery(text: string): Promise<Float32Array> {
-		return this.use(this.queries, async lane => (await this.call(lane, 0, {op: 'query', text})).vectors![0]!);
 	}
 
 	/**
@@ -175,14 +184,14 @@ class ThreadEmbedder implements Embedder {
 	 * One slice of documents on one session. Cancelled: no further slice starts, and the session stops before its
 	 * next text (the call then rejects with the signal's reason), so a cancel waits for one model run per session.
 	 */
-	private async slice(lane: Lane, index: number, texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+	private async slice(lane: Lane, index: number, texts: string[], signal: AbortSignal | undefined, plain: boolean): Promise<Float32Array[]> {
 		signal?.throwIfAborted();
 		const key = signal ? this.nextKey++ : undefined;
 		const thread = lane.threads[index]!;
 		const cancel = () => void thread.call({op: 'cancel', key: key!}).catch(() => undefined);
 		signal?.addEventListener('abort', cancel, {once: true});
 		try {
-			return (await this.call(lane, index, {op: 'documents', texts, key})).vectors!;
+			return (await this.call(lane, index, {op: 'documents', texts, key, ...(plain ? {plain} : {})})).vectors!;
 		} catch (error) {
 			throw signal?.aborted ? signal.reason as Error : error;
 		} finally {

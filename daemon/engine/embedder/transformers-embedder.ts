@@ -77,21 +77,24 @@ export async function loadTransformersEmbedder(config: ModelConfig, cacheDir: st
 
 	// A search's query goes ahead of the texts of an ingestion embedding meanwhile (query-first.ts).
 	const turns = new QueryFirst();
+	const documents = (prefix: string) => async (texts: readonly string[], signal?: AbortSignal) => {
+		const vectors: Float32Array[] = [];
+		for (const text of texts) {
+			vectors.push(await turns.batch(async () => {
+				// Checked after the turn of the event loop before each run: a cancel sent meanwhile is seen there.
+				signal?.throwIfAborted();
+				return run(prefix + text);
+			}));
+		}
+
+		return vectors;
+	};
+
 	return {
 		modelId: fingerprintId(config),
 		dims,
-		async embedDocuments(texts, signal) {
-			const vectors: Float32Array[] = [];
-			for (const text of texts) {
-				vectors.push(await turns.batch(async () => {
-					// Checked after the turn of the event loop before each run: a cancel sent meanwhile is seen there.
-					signal?.throwIfAborted();
-					return run(config.documentPrefix + text);
-				}));
-			}
-
-			return vectors;
-		},
+		embedDocuments: documents(config.documentPrefix),
+		embedPlain: documents(''),
 		embedQuery: async text => turns.query(async () => run(config.queryPrefix + text)),
 		async dispose() {
 			await extractor.dispose();

@@ -1,5 +1,5 @@
-import {EngineError} from '../errors.js';
-import type {Embedder} from '../embedder/embedder.js';
+import {EmbedderOutage, type Embedder} from '../embedder/embedder.js';
+import {EngineError, unavailable} from '../errors.js';
 import type {Storage} from '../storage/storage.js';
 import type {IngestMode} from '../../../common/wire/jobs.js';
 import type {PreparedDocument} from './prepare-document.js';
@@ -70,7 +70,10 @@ export async function embedDocuments(storage: Storage, embedder: Embedder | unde
 	for (let start = 0; start < hashes.length; start += textsPerCall) {
 		throwIfGone(signal);
 		const slice = hashes.slice(start, start + textsPerCall);
-		const made = await embedder.embedDocuments(slice.map(hash => missing.get(hash)!), signal);
+		// A model server that stayed away: 503, and nothing of these documents is written (those committed before are whole).
+		const made = await embedder.embedDocuments(slice.map(hash => missing.get(hash)!), signal).catch((error: unknown) => {
+			throw error instanceof EmbedderOutage ? unavailable(error.message) : error;
+		});
 		for (const [index, hash] of slice.entries()) {
 			vectors.set(hash, made[index]!);
 		}

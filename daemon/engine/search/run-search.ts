@@ -1,4 +1,5 @@
 import {performance} from 'node:perf_hooks';
+import {EmbedderOutage} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
@@ -71,13 +72,24 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
 	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
+	let outage: string | undefined;
 	if (mode !== 'keyword') {
 		// Made once: a deeper run reuses the query's vectors (VectorRanking.embed embeds each model once).
 		const vectors = queryVectors ?? new VectorRanking(context.storage, collections, embedders);
 		queryVectors = vectors;
 		semanticWork = (async () => {
 			let at = performance.now();
-			await vectors.embed(parsed.text);
+			try {
+				await vectors.embed(parsed.text);
+			} catch (error) {
+				if (!(error instanceof EmbedderOutage)) {
+					throw error;
+				}
+
+				outage = error.message; // a model server went away: as without a model (below)
+				return [];
+			}
+
 			timings.embed = performance.now() - at;
 			at = performance.now();
 			const hits = await vectors.topK(depth, filter);
@@ -99,6 +111,15 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	}
 
 	let semantic = await semanticWork;
+	if (outage !== undefined) {
+		if (mode === 'semantic') {
+			throw unavailable(`semantic search needs the embedding model: ${outage}. Keyword search still works (mode: keyword).`);
+		}
+
+		mode = 'keyword';
+		notice = `hybrid search fell back to keyword: ${outage}`;
+	}
+
 	let ranked = mode === 'semantic' ? semantic : keyword;
 	const weights = fusionWeightsOf([...embedders.values()].map(embedder => embedder.modelId));
 	if (mode === 'hybrid') {

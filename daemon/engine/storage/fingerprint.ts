@@ -1,3 +1,4 @@
+import {loadAdvice} from '../../../common/settings/model-reference.js';
 import {conflict, invalidInput} from '../errors.js';
 import type {Collection, DocumentToWrite, Fingerprint} from './types.js';
 
@@ -34,7 +35,7 @@ export function queryFits(current: Collection, asked: Collection): boolean {
 export function assertSameFingerprint(collection: Collection, fingerprint: Fingerprint): void {
 	if (collection.modelId !== null && !holdsFingerprint(collection, fingerprint)) {
 		throw conflict(`collection '${collection.name}' holds vectors of ${collection.modelId} (${collection.dims} dims); `
-			+ `the loaded model is ${fingerprint.modelId} (${fingerprint.dims} dims). Use another collection, or load ${collection.modelId}.`);
+			+ `the loaded model is ${fingerprint.modelId} (${fingerprint.dims} dims). Use another collection, or ${loadAdvice(collection.modelId)}.`);
 	}
 }
 
