@@ -48,80 +48,30 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	}
 
 	const parsed = parseQuery(request.query);
-	const text = textScope(parsed);
-	const filter: ChunkFilter | undefined = text ? {...request.filter, text} : request.filter;
+	const filter = withTextScope(request.filter, textScope(parsed));
 	const reader = new ChunkReader(context.storage, collections);
 	const timings = {embed: 0, vector: 0, keyword: 0, total: 0};
-	// Fusion and collapsing need more candidates than they return.
-	const depth = deeper?.depth ?? (request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK);
-	let queryVectors = deeper?.vectors;
-	let notice: string | undefined;
-	let {mode} = request;
-	const {embedders, problems} = context.models;
-	const missing = problems.join('; ');
-	if (mode !== 'keyword' && embedders.size === 0) {
-		if (mode === 'semantic') {
-			throw unavailable(`semantic search needs the embedding model: ${missing}. Keyword search still works (mode: keyword).`);
-		}
-
-		mode = 'keyword';
-		notice = `hybrid search fell back to keyword: ${missing}`;
-	} else if (mode !== 'keyword' && problems.length > 0) {
-		notice = `semantic ranking left out what has no model: ${missing}`;
-	}
-
+	const depth = deeper?.depth ?? firstDepth(request);
+	// Made once: a deeper run reuses the query's vectors.
+	const vectors = request.mode === 'keyword' ? undefined : (deeper?.vectors ?? new VectorRanking(context.storage, collections, context.models.embedders));
+	let {mode, notice} = modeWithModels(request.mode, context.models);
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
-	let semanticWork: Promise<Ranked[]> = Promise.resolve([]);
-	let outage: string | undefined;
-	if (mode !== 'keyword') {
-		// Made once: a deeper run reuses the query's vectors (VectorRanking.embed embeds each model once).
-		const vectors = queryVectors ?? new VectorRanking(context.storage, collections, embedders);
-		queryVectors = vectors;
-		semanticWork = (async () => {
-			let at = performance.now();
-			try {
-				await vectors.embed(parsed.text);
-			} catch (error) {
-				if (!(error instanceof EmbedderOutage)) {
-					throw error;
-				}
-
-				outage = error.message; // a model server went away: as without a model (below)
-				return [];
-			}
-
-			timings.embed = performance.now() - at;
-			at = performance.now();
-			const hits = await vectors.topK(depth, filter);
-			timings.vector = performance.now() - at;
-			return hits;
-		})();
-	}
-
+	const semanticWork = mode === 'keyword' ? Promise.resolve<{hits: Ranked[]; outage?: string}>({hits: []}) : semanticHalf(vectors!, parsed.text, depth, filter, timings);
 	let keyword: Ranked[] = [];
 	if (mode !== 'semantic') {
-		const at = performance.now();
-		const terms = keywordTerms(parsed.text);
-		if (terms.length === 0 && mode === 'keyword') {
-			notice = notice ? `${notice}; ${noTermsNotice(parsed.text)}` : noTermsNotice(parsed.text);
-		}
-
-		keyword = await context.storage.keywordTopK(collections, terms, depth, fieldWeights, filter);
-		timings.keyword = performance.now() - at;
+		const found = await keywordHalf(context.storage, collections, parsed.text, {depth, filter, alone: mode === 'keyword'}, timings);
+		keyword = found.hits;
+		notice = [notice, found.notice].filter(Boolean).join('; ') || undefined;
 	}
 
-	let semantic = await semanticWork;
+	const {hits, outage} = await semanticWork;
+	let semantic = hits;
 	if (outage !== undefined) {
-		if (mode === 'semantic') {
-			throw unavailable(`semantic search needs the embedding model: ${outage}. Keyword search still works (mode: keyword).`);
-		}
-
-		mode = 'keyword';
-		notice = `hybrid search fell back to keyword: ${outage}`;
+		({mode, notice} = withoutModel(mode, outage)); // a model server went away: as without a model
 	}
 
 	let ranked = mode === 'semantic' ? semantic : keyword;
-	const weights = fusionWeightsOf([...embedders.values()].map(embedder => embedder.modelId));
+	const weights = fusionWeightsOf([...context.models.embedders.values()].map(embedder => embedder.modelId));
 	if (mode === 'hybrid') {
 		// Boilerplate (a table of contents, a bare link list, "n/a") matches by its headings or link labels but holds
 		// nothing to read: it counts at half in each half before they are fused (bench/RESULTS.md, issues 28 and 35).
@@ -133,13 +83,75 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const chunks = await reader.read(ranked.map(hit => hit.rowid));
 	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, weights) : undefined;
 	const {results, belowMinimum} = toResults(chunks, ranked, request, explain);
-	if (request.collapse && results.length < request.topK && !belowMinimum && mayHaveMore(depth, semantic, keyword)) {
-		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vectors: queryVectors, started});
+	if (request.collapse && results.length < request.topK && !belowMinimum && mayHaveMore(depth, [semantic, keyword])) {
+		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vectors, started});
 	}
 
 	timings.total = performance.now() - started;
+	return outcome(collections, request, results, notice, timings);
+}
+
+/** Fusion and collapsing need more candidates than they return. */
+const firstDepth = (request: SearchRequest) => request.mode === 'hybrid' || request.collapse ? Math.max(request.topK * 3, 50) : request.topK;
+
+/** A query's phrases and exclusions go down with the request's filter. */
+const withTextScope = (filter: ChunkFilter | undefined, text: ChunkFilter['text']): ChunkFilter | undefined => text ? {...filter, text} : filter;
+
+function outcome(collections: readonly Collection[], request: SearchRequest, results: SearchHit[], notice: string | undefined, timings: Record<string, number>): SearchOutcome {
 	const names = collections.map(collection => collection.name);
-	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings)};
+	return {results, collection: names.length === 1 ? names[0]! : '*', collections: names, mode: request.mode, ...(notice ? {notice} : {}), timings: round(timings) as SearchOutcome['timings']};
+}
+
+/** The mode a search runs in given the models it has, and the notice that says why it differs. */
+function modeWithModels(mode: SearchRequest['mode'], {embedders, problems}: QueryModels): {mode: SearchRequest['mode']; notice?: string} {
+	const missing = problems.join('; ');
+	if (mode === 'keyword') {
+		return {mode};
+	}
+
+	if (embedders.size === 0) {
+		return withoutModel(mode, missing);
+	}
+
+	return problems.length > 0 ? {mode, notice: `semantic ranking left out what has no model: ${missing}`} : {mode};
+}
+
+/** Without a model: a semantic search is refused, a hybrid one falls back to keyword with a notice. */
+function withoutModel(mode: SearchRequest['mode'], why: string): {mode: SearchRequest['mode']; notice?: string} {
+	if (mode === 'semantic') {
+		throw unavailable(`semantic search needs the embedding model: ${why}. Keyword search still works (mode: keyword).`);
+	}
+
+	return mode === 'hybrid' ? {mode: 'keyword', notice: `hybrid search fell back to keyword: ${why}`} : {mode};
+}
+
+/** The query's vectors, then the vector top k; a model server that went away is an outage, not an error. */
+async function semanticHalf(vectors: VectorRanking, text: string, depth: number, filter: ChunkFilter | undefined, timings: {embed: number; vector: number}): Promise<{hits: Ranked[]; outage?: string}> {
+	let at = performance.now();
+	try {
+		await vectors.embed(text); // made once: a deeper run reuses the query's vectors (embed embeds each model once)
+	} catch (error) {
+		if (error instanceof EmbedderOutage) {
+			return {hits: [], outage: error.message};
+		}
+
+		throw error;
+	}
+
+	timings.embed = performance.now() - at;
+	at = performance.now();
+	const hits = await vectors.topK(depth, filter);
+	timings.vector = performance.now() - at;
+	return {hits};
+}
+
+/** BM25's top k; a keyword search of no searchable words says why nothing was found. */
+async function keywordHalf(storage: Storage, collections: readonly Collection[], text: string, {depth, filter, alone}: {depth: number; filter: ChunkFilter | undefined; alone: boolean}, timings: {keyword: number}): Promise<{hits: Ranked[]; notice?: string}> {
+	const at = performance.now();
+	const terms = keywordTerms(text);
+	const hits = await storage.keywordTopK(collections, terms, depth, fieldWeights, filter);
+	timings.keyword = performance.now() - at;
+	return terms.length === 0 && alone ? {hits, notice: noTermsNotice(text)} : {hits};
 }
 
 /**
@@ -161,7 +173,7 @@ async function boilerplateOf(candidates: readonly Ranked[], reader: ChunkReader)
 }
 
 /** Whether a list came back full (it may have more candidates) below the most a search looks at. */
-const mayHaveMore = (depth: number, ...lists: ReadonlyArray<readonly Ranked[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
+const mayHaveMore = (depth: number, lists: ReadonlyArray<readonly Ranked[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
 
 /** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score (then `belowMinimum`). */
 function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
