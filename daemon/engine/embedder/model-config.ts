@@ -5,6 +5,7 @@ import {chooseDaemonModel} from '../../../common/models/model-choice.js';
 import type {ModelOrigin} from '../../../common/settings/model-origin.js';
 import {headingContextFromEnv} from '../chunker/heading-context.js';
 import {familyDefaults} from './model-family.js';
+import {envSetting as setting} from './env-setting.js';
 
 export type ModelConfig = {
 	/** Hub id (Xenova/bge-small-en-v1.5) or, with `directory`, the folder's name. */
@@ -37,24 +38,6 @@ export type ModelConfig = {
 	 */
 	readonly spinWait: boolean;
 };
-
-/**
- * Checks one setting from the environment: unset or empty gives the default; anything else must pass `schema`,
- * or the error names the variable, the rule and the value.
- */
-function setting<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, rule: string, fallback: T): T {
-	const value = env[name];
-	if (value === undefined || value.trim() === '') {
-		return fallback;
-	}
-
-	const parsed = schema.safeParse(value.trim());
-	if (!parsed.success) {
-		throw new Error(`${name} must be ${rule}, got '${value}'`);
-	}
-
-	return parsed.data;
-}
 
 /**
  * The model to load, from the environment: MD_VECTOR_MODEL_DIR (a local folder, for machines without hub

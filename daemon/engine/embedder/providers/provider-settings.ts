@@ -2,6 +2,7 @@ import {z} from 'zod';
 import {defaultEmbedUrl, embedProviders, embedUrlProblem, isModelName, modelNameRule} from '../../../../common/settings/embed-provider.js';
 import {parseReference, serverReference} from '../../../../common/settings/model-reference.js';
 import {familyDefaults} from '../model-family.js';
+import {envSetting as setting} from '../env-setting.js';
 
 export type ServerProvider = 'openai' | 'ollama';
 
@@ -34,21 +35,6 @@ export type ProviderSettings = {
 };
 
 export type EmbedSettings = {readonly provider: 'local'} | ProviderSettings;
-
-/** Unset or empty gives the default; anything else must pass `schema`, or the error names the variable, the rule and the value. */
-function setting<T>(env: NodeJS.ProcessEnv, name: string, schema: z.ZodType<T>, rule: string, fallback: T): T {
-	const value = env[name];
-	if (value === undefined || value.trim() === '') {
-		return fallback;
-	}
-
-	const parsed = schema.safeParse(value.trim());
-	if (!parsed.success) {
-		throw new Error(`${name} must be ${rule}, got '${value}'`);
-	}
-
-	return parsed.data;
-}
 
 /** A variable's value trimmed, or undefined when unset or blank. */
 const nonEmpty = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
