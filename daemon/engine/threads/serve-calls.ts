@@ -19,4 +19,6 @@ export function serveCalls<Request, Reply>(handle: (request: Request) => Reply |
 
 		parentPort!.postMessage(answer, transfer);
 	});
+	// The worker's module graph (native addons included) is loaded by now: ThreadCalls.close waits for this.
+	parentPort!.postMessage({ready: true});
 }

@@ -1,5 +1,8 @@
 import {Worker} from 'node:worker_threads';
 
+/** How long a close waits for a worker still loading its modules before it ends it anyway. */
+const readyWaitMs = 30_000;
+
 type Pending<Reply> = {resolve: (reply: Reply) => void; reject: (error: Error) => void};
 
 /** What a worker answers to a call: its reply, or the message of what it threw. */
@@ -9,13 +12,16 @@ export type Answer<Reply> = {readonly id: number; readonly reply?: Reply; readon
  * Request/reply calls to a worker thread (serve-calls.ts on the other side): each call is a message with an id,
  * answered by the worker's handler; buffers named by `transferOf` move instead of being copied. The worker may
  * also post `{notice}` messages (progress), passed to `onNotice`. When the worker dies, every waiting and later
- * call fails with why.
+ * call fails with why. Closing waits until the worker has loaded its modules (its `{ready}` message): a thread
+ * terminated while a native addon (faiss-node, ONNX Runtime) initialises aborts the whole process.
  */
 export class ThreadCalls<Request, Reply, Notice = never> {
 	private readonly worker: Worker;
 	private readonly pending = new Map<number, Pending<Reply>>();
 	private nextId = 1;
 	private failure: Error | undefined;
+	private readonly ready: Promise<void>;
+	private markReady!: () => void;
 
 	constructor(
 		file: URL,
@@ -23,9 +29,17 @@ export class ThreadCalls<Request, Reply, Notice = never> {
 		private readonly transferOf: (request: Request) => ArrayBuffer[] = () => [],
 		options: {workerData?: unknown; onNotice?: (notice: Notice) => void} = {},
 	) {
+		this.ready = new Promise(resolve => {
+			this.markReady = resolve;
+		});
 		this.worker = new Worker(file, {workerData: options.workerData});
 		this.worker.unref();
-		this.worker.on('message', (message: Answer<Reply> | {notice: Notice}) => {
+		this.worker.on('message', (message: Answer<Reply> | {notice: Notice} | {ready: true}) => {
+			if ('ready' in message) {
+				this.markReady();
+				return;
+			}
+
 			if ('notice' in message) {
 				options.onNotice?.(message.notice); // news from the worker (progress), not an answer
 				return;
@@ -42,6 +56,7 @@ export class ThreadCalls<Request, Reply, Notice = never> {
 		});
 		const fail = (error: Error) => {
 			this.failure = error;
+			this.markReady(); // nothing left to wait for
 			for (const waiting of this.pending.values()) {
 				waiting.reject(error);
 			}
@@ -68,6 +83,11 @@ export class ThreadCalls<Request, Reply, Notice = never> {
 	}
 
 	async close(): Promise<void> {
+		const limit = setTimeout(() => {
+			this.markReady();
+		}, readyWaitMs);
+		await this.ready;
+		clearTimeout(limit);
 		await this.worker.terminate();
 	}
 }
