@@ -1,18 +1,10 @@
 // `md-vector config`: settings checked by their schema, kept in the config folder's config.json (through conf),
 // shown with where each value comes from; the environment wins; the daemon reads them when it starts.
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
-import {createServer, type AddressInfo} from 'node:net';
 import path from 'node:path';
 import test from 'ava';
 import {cli} from '../helpers/cli.js';
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-	const {port} = server.address() as AddressInfo;
-	await new Promise(resolve => server.close(resolve));
-	return port;
-}
+import {freePort} from '../helpers/free-port.js';
 
 test('set, get, list and unset; bad values are refused naming the key and the rule', async t => {
 	const md = cli({MD_VECTOR_ALLOWED_ROOTS: ''}); // unset, so the file's value is the one in force

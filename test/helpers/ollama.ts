@@ -3,11 +3,11 @@
 // .test-tools/, then CI's cache; run on 127.0.0.1 only, on a free port, stopped by the test.
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
-import {createServer, type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {poll} from '../../source/client/poll.js';
 import {repoRoot} from './paths.js';
+import {freePort} from './free-port.js';
 
 export const ollamaFolderName = 'ollama-v0.13.0';
 /** The model the set-up imports (all-MiniLM-L6-v2, fp32). */
@@ -30,14 +30,6 @@ export function findOllama(env: NodeJS.ProcessEnv = process.env): {directory: st
 	const failed = places.map(place => path.join(place, 'setup-failed.txt')).find(file => existsSync(file));
 	const why = failed ? `the set-up failed (${failed}): ${readFileSync(failed, 'utf8').trim()}` : `no Ollama set up (looked in ${places.join(', ')})`;
 	return {missing: `${why}; set it up with: ${setupCommand} (about 20 min, once; docs/development.md)`};
-}
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-	const {port} = server.address() as AddressInfo;
-	await new Promise(resolve => server.close(resolve));
-	return port;
 }
 
 export type RunningOllama = {readonly url: string; stop(): Promise<void>};
