@@ -80,9 +80,8 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 		ranked = fuse(request.fusion, semantic, keyword, weights);
 	}
 
-	const chunks = await reader.read(ranked.map(hit => hit.rowid));
 	const explain = request.explain ? explainer(mode, request.fusion, semantic, keyword, weights) : undefined;
-	const {results, belowMinimum} = toResults(chunks, ranked, request, explain);
+	const {results, belowMinimum} = await readResults(reader, ranked, request, explain);
 	if (request.collapse && results.length < request.topK && !belowMinimum && mayHaveMore(depth, [semantic, keyword])) {
 		return runSearch(context, collections, request, {depth: Math.min(depth * 4, maxCandidates), vectors, started});
 	}
@@ -174,6 +173,24 @@ async function boilerplateOf(candidates: readonly Ranked[], reader: ChunkReader)
 
 /** Whether a list came back full (it may have more candidates) below the most a search looks at. */
 const mayHaveMore = (depth: number, lists: ReadonlyArray<readonly Ranked[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
+
+/**
+ * The top k as hits, reading the ranked chunks a slice at a time: a hybrid ranking holds up to twice the candidate
+ * depth (100 chunks for 10 hits), and reading every text only to keep ten made hybrid dearer than its halves.
+ * A slice comes up short when chunks were deleted meanwhile or (collapsed) share a document: then 4 times as many.
+ */
+async function readResults(reader: ChunkReader, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): Promise<{results: SearchHit[]; belowMinimum: boolean}> {
+	let size = Math.min(ranked.length, request.collapse ? request.topK * 3 : request.topK + 2);
+	for (;;) {
+		const shown = ranked.slice(0, size);
+		const found = toResults(await reader.read(shown.map(hit => hit.rowid)), shown, request, explain);
+		if (found.results.length >= request.topK || found.belowMinimum || size >= ranked.length) {
+			return found;
+		}
+
+		size = Math.min(ranked.length, size * 4);
+	}
+}
 
 /** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score (then `belowMinimum`). */
 function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
