@@ -1,4 +1,11 @@
 // Lint rules: xo's defaults (as Ink uses), minus the ones that fight what this code must do.
+
+const backendFolders = {group: ['**/storage/embedded/**', '**/storage/postgres/**'], message: 'only storage/ knows its backends: use the Storage interface (storage.ts), or move what both backends share into daemon/engine/storage/.'};
+const engineBoundaries = [
+	{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/jobs/**', '**/watch/**', '**/use-cases/**', '**/app.js', '**/server.js'], message: 'the engine knows no front door: front doors call the engine.'},
+	{group: ['**/common/wire/**'], message: 'the engine speaks its own types (camelCase, in daemon/engine/): daemon/to-wire/ maps them to the API\'s.'},
+];
+
 /** @type {import('xo').FlatXoConfig} */
 const config = [
 	{
@@ -58,28 +65,42 @@ const config = [
 		files: ['common/**/*.ts'],
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/daemon/**', '**/source/**'], message: 'common/ is shared by the command and the daemon: it imports neither.'}]}]},
 	},
+	// Outside storage/, nothing names a backend's folder: both backends answer the Storage interface (storage.ts),
+	// and what both need (the vector codec and rules) lives in storage/ itself. Each group below repeats it, as a
+	// later group's rule replaces an earlier one's for the files both match.
+	{
+		files: ['daemon/**/*.ts'],
+		ignores: ['daemon/engine/storage/**'],
+		rules: {'no-restricted-imports': ['error', {patterns: [backendFolders]}]},
+	},
+	// The engine speaks its own types (to-wire/ maps them to the API's) and knows no front door.
 	{
 		files: ['daemon/engine/**/*.ts'],
-		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/jobs/**', '**/watch/**', '**/use-cases/**', '**/app.js', '**/server.js'], message: 'the engine knows no front door: front doors call the engine.'}]}]},
+		rules: {'no-restricted-imports': ['error', {patterns: engineBoundaries}]},
+	},
+	{
+		files: ['daemon/engine/**/*.ts'],
+		ignores: ['daemon/engine/storage/**'],
+		rules: {'no-restricted-imports': ['error', {patterns: [...engineBoundaries, backendFolders]}]},
 	},
 	// Jobs and followers run under the use cases: they throw domain errors (engine/errors.ts), which each front door maps.
 	{
 		files: ['daemon/jobs/**/*.ts', 'daemon/watch/**/*.ts'],
-		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**'], message: 'jobs and followers know no front door: throw a domain error (engine/errors.ts) and let the front door answer it.'}]}]},
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**'], message: 'jobs and followers know no front door: throw a domain error (engine/errors.ts) and let the front door answer it.'}, backendFolders]}]},
 	},
 	{
 		files: ['daemon/oauth/**/*.ts'],
-		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/storage/**'], message: 'front doors reach storage only through the engine.'}]}]},
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/storage/**'], message: 'front doors reach storage only through the engine.'}, backendFolders]}]},
 	},
 	// REST routes, MCP tools and the HTTP edge are adapters of the use cases: they reach the engine only through them.
 	{
 		files: ['daemon/routes/**/*.ts', 'daemon/mcp/**/*.ts', 'daemon/http/**/*.ts'],
-		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/**', '**/engine.js'], message: 'front doors call the use cases (daemon/use-cases/), never the engine: one permission check and one answer per operation for every front door.'}]}]},
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/engine/**', '**/engine.js'], message: 'front doors call the use cases (daemon/use-cases/), never the engine: one permission check and one answer per operation for every front door.'}, backendFolders]}]},
 	},
 	// The use cases know no front door: they take an Actor and domain input, and answer domain results or errors.
 	{
 		files: ['daemon/use-cases/**/*.ts'],
-		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/engine/storage/**', 'express'], message: 'use cases know no front door (nor storage: they call the engine).'}]}]},
+		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**', '**/to-wire/**', '**/engine/storage/**', 'express'], message: 'use cases know no front door (nor storage: they call the engine).'}, backendFolders]}]},
 	},
 	// Tests inject fakes (an embedder, a clock) and poll for conditions: no module mocks, no fixed sleeps.
 	{

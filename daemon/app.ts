@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(searchRoutes(useCases));
 	api.use(ingestRoutes(useCases));
 	api.use(documentsRoutes(useCases));
-	api.use(jobsRoutes(useCases, deps.jobs, slots));
+	api.use(jobsRoutes(useCases, slots));
 	api.use(watchRoutes({useCases, streams: deps.watchStreams ?? new WatchStreams(), slots}));
 	api.use(modelUseRoutes(useCases));
 	if (deps.oauth) {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type {SearchInput} from '../../common/search-contract.js';
-import type {CollectionSyncReport} from '../../common/wire/sync.js';
+import type {CollectionSyncReport} from './sources/sync-report.js';
 import type {DirectoryReport} from './sources/sync-totals.js';
 import type {EmbedderState} from './embedder/embedder.js';
 import {EngineModels, type EngineModelsOptions} from './models/engine-models.js';
@@ -31,7 +31,7 @@ import type {ImportGuard} from './export/read-import.js';
 import {importCollection} from './export/import-collection.js';
 import {ImportSpool} from './export/import-spool.js';
 import type {ExportFormat} from './export/export-format.js';
-import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-types.js';
+import type {CollectionDeletion, CollectionStats, CollectionSummary, DeleteResult, SourceRemoval, SourceSummary, DocumentSummary, ImportResult, IngestResult} from './engine-answers.js';
 
 export type {IngestRequest} from './ingest/ingest-document.js';
 export {importFolderOf} from './export/import-spool.js';

@@ -133,7 +133,8 @@ export class JobRegistry {
 
 	/** A job of this daemon, else one another daemon of the database runs or ran (as last recorded). */
 	async find(id: string): Promise<Job | undefined> {
-		return this.get(id) ?? this.board?.read(id);
+		// The board keeps the jobs the registries of this database wrote, as they wrote them.
+		return this.get(id) ?? this.board?.read(id) as Promise<Job | undefined>;
 	}
 
 	list(): Job[] {
@@ -152,7 +153,7 @@ export class JobRegistry {
 
 	/** Cancels a job of this daemon, or asks the daemon running it to (it does so within a second). */
 	async requestCancel(id: string): Promise<Job | undefined> {
-		return this.cancel(id) ?? this.board?.requestCancel(id);
+		return this.cancel(id) ?? this.board?.requestCancel(id) as Promise<Job | undefined>;
 	}
 
 	cancel(id: string, by: CancelledBy = 'request'): Job | undefined {

@@ -5,7 +5,6 @@ import {searchFields} from '../../common/search-contract.js';
 import {toCollectionEntry, toCollectionStats, toSourceEntry} from '../to-wire/collections.js';
 import {toDocumentSection} from '../to-wire/documents.js';
 import type {ToolDefinition} from './tool-context.js';
-import {guarded} from './tool-result.js';
 
 const anyCollection = searchFields.collection.describe('Collection name; may be left out when only one collection fits');
 
@@ -14,68 +13,48 @@ export const listCollectionsTool: ToolDefinition = {
 	operation: 'listCollections',
 	collection: 'none',
 	writes: false,
-	register(server, {useCases, actor}, meta) {
-		server.registerTool('list_collections', {
-			_meta: meta,
-			title: 'List collections',
-			description: 'The collections of indexed Markdown, with their document and chunk counts.',
-			annotations: {readOnlyHint: true},
-		}, guarded(async () => ({collections: (await useCases.listCollections(actor)).map(entry => toCollectionEntry(entry))})));
-	},
+	title: 'List collections',
+	description: 'The collections of indexed Markdown, with their document and chunk counts.',
+	run: async ({useCases, actor}) => ({collections: (await useCases.listCollections(actor)).map(entry => toCollectionEntry(entry))}),
 };
 
-export const documentSectionTool: ToolDefinition = {
+export const documentSectionTool: ToolDefinition<{file: string; heading_path?: string[]; collection?: string}> = {
 	name: 'get_document_section',
 	operation: 'documentSection',
 	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}, meta) {
-		server.registerTool('get_document_section', {
-			_meta: meta,
-			title: 'Read a section of a document',
-			description: 'Returns the text of a document under a heading path (for example ["Install", "Linux"]; the document title may be left out; an empty path returns the whole document), to read around a search hit.',
-			inputSchema: {
-				file: z.string().min(1).max(255).describe('The file as search returns it'),
-				heading_path: z.array(z.string()).optional().describe('Headings from the outermost; empty: the whole document'),
-				collection: anyCollection,
-			},
-			annotations: {readOnlyHint: true},
-		}, guarded(async ({file, heading_path: headingPath, collection}: {file: string; heading_path?: string[]; collection?: string}) =>
-			toDocumentSection(await useCases.documentSection(actor, {collection, file, headingPath: headingPath ?? []}))));
+	title: 'Read a section of a document',
+	description: 'Returns the text of a document under a heading path (for example ["Install", "Linux"]; the document title may be left out; an empty path returns the whole document), to read around a search hit.',
+	inputSchema: {
+		file: z.string().min(1).max(255).describe('The file as search returns it'),
+		heading_path: z.array(z.string()).optional().describe('Headings from the outermost; empty: the whole document'),
+		collection: anyCollection,
 	},
+	run: async ({useCases, actor}, {file, heading_path: headingPath, collection}) =>
+		toDocumentSection(await useCases.documentSection(actor, {collection, file, headingPath: headingPath ?? []})),
 };
 
-export const listSourcesTool: ToolDefinition = {
+export const listSourcesTool: ToolDefinition<{collection?: string}> = {
 	name: 'list_sources',
 	operation: 'sources',
 	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}, meta) {
-		server.registerTool('list_sources', {
-			_meta: meta,
-			title: 'List the folders of a collection',
-			description: 'The folders a collection is filled from and kept in sync with: path, label, include/exclude globs, documents and last sync.',
-			inputSchema: {collection: anyCollection},
-			annotations: {readOnlyHint: true},
-		}, guarded(async ({collection}: {collection?: string}) => {
-			const listed = await useCases.sources(actor, collection);
-			return {collection: listed.collection, sources: listed.sources.map(source => toSourceEntry(source))};
-		}));
+	title: 'List the folders of a collection',
+	description: 'The folders a collection is filled from and kept in sync with: path, label, include/exclude globs, documents and last sync.',
+	inputSchema: {collection: anyCollection},
+	async run({useCases, actor}, {collection}) {
+		const listed = await useCases.sources(actor, collection);
+		return {collection: listed.collection, sources: listed.sources.map(source => toSourceEntry(source))};
 	},
 };
 
-export const statsTool: ToolDefinition = {
+export const statsTool: ToolDefinition<{collection?: string}> = {
 	name: 'stats',
 	operation: 'stats',
 	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}, meta) {
-		server.registerTool('stats', {
-			_meta: meta,
-			title: 'Collection statistics',
-			description: 'Documents, chunks, vectors, model and dimensions of a collection.',
-			inputSchema: {collection: anyCollection},
-			annotations: {readOnlyHint: true},
-		}, guarded(async ({collection}: {collection?: string}) => toCollectionStats(await useCases.stats(actor, collection))));
-	},
+	title: 'Collection statistics',
+	description: 'Documents, chunks, vectors, model and dimensions of a collection.',
+	inputSchema: {collection: anyCollection},
+	run: async ({useCases, actor}, {collection}) => toCollectionStats(await useCases.stats(actor, collection)),
 };

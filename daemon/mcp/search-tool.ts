@@ -5,33 +5,27 @@
 import {searchDefaults, searchFields, searchLimits, type SearchBody} from '../../common/search-contract.js';
 import {toToolSearch} from '../to-wire/search.js';
 import type {ToolDefinition} from './tool-context.js';
-import {guarded} from './tool-result.js';
 
-export const searchTool: ToolDefinition = {
+export const searchTool: ToolDefinition<SearchBody> = {
 	name: 'search',
 	operation: 'search',
 	collection: 'named-or-any',
 	writes: false,
-	register(server, {useCases, actor}, meta) {
-		server.registerTool('search', {
-			_meta: meta,
-			title: 'Search indexed Markdown',
-			description: 'Finds the chunks of indexed Markdown most relevant to a query, in one collection or (when none is named) in every collection. The query takes "an exact phrase" (every result holds it), -word and -"a phrase" (no result holds it). hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has collection, file, source_path, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
-			inputSchema: {
-				query: searchFields.query.describe('What to look for, in words or exact terms'),
-				top_k: searchFields.top_k.describe(`Number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax} (default ${searchDefaults.topK})`),
-				mode: searchFields.mode.describe(`Ranking (default ${searchDefaults.mode})`),
-				collection: searchFields.collection.describe('Collection to search; leave out to search all collections'),
-				collapse: searchFields.collapse.describe('true: at most one result per document (its best chunk)'),
-				fusion: searchFields.fusion.describe(`hybrid only: convex (by normalised score) or rrf (by rank); default ${searchDefaults.fusion}`),
-				min_score: searchFields.min_score.describe('Leave out results scoring below this (the mode\'s own scale: BM25, cosine, or fused)'),
-				explain: searchFields.explain.describe('true: each result says how it ranked (keyword and vector rank, score and share of its score)'),
-				filter: searchFields.filter.describe('Only some documents: {"paths": ["api/**"]} (globs over the stored name, any may match; * within a folder, ** across) and/or {"meta": {"status": "draft"}} (front matter fields, all must hold; a list field holds when any element is the value)'),
-			},
-			annotations: {readOnlyHint: true},
-		}, guarded(async (body: SearchBody) => toToolSearch(await useCases.search(actor, {
-			query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion, minScore: body.min_score, explain: body.explain, filter: body.filter,
-			collections: body.collection === undefined ? 'all' : [body.collection],
-		}))));
+	title: 'Search indexed Markdown',
+	description: 'Finds the chunks of indexed Markdown most relevant to a query, in one collection or (when none is named) in every collection. The query takes "an exact phrase" (every result holds it), -word and -"a phrase" (no result holds it). hybrid (default) combines meaning and keywords; keyword is exact terms (BM25); semantic is meaning only. Each result has collection, file, source_path, heading_path, heading_level, score, lines and content, and changed_on_disk (true when the file differs from what was indexed or is gone; null when it was not read from disk).',
+	inputSchema: {
+		query: searchFields.query.describe('What to look for, in words or exact terms'),
+		top_k: searchFields.top_k.describe(`Number of results, ${searchLimits.topKMin} to ${searchLimits.topKMax} (default ${searchDefaults.topK})`),
+		mode: searchFields.mode.describe(`Ranking (default ${searchDefaults.mode})`),
+		collection: searchFields.collection.describe('Collection to search; leave out to search all collections'),
+		collapse: searchFields.collapse.describe('true: at most one result per document (its best chunk)'),
+		fusion: searchFields.fusion.describe(`hybrid only: convex (by normalised score) or rrf (by rank); default ${searchDefaults.fusion}`),
+		min_score: searchFields.min_score.describe('Leave out results scoring below this (the mode\'s own scale: BM25, cosine, or fused)'),
+		explain: searchFields.explain.describe('true: each result says how it ranked (keyword and vector rank, score and share of its score)'),
+		filter: searchFields.filter.describe('Only some documents: {"paths": ["api/**"]} (globs over the stored name, any may match; * within a folder, ** across) and/or {"meta": {"status": "draft"}} (front matter fields, all must hold; a list field holds when any element is the value)'),
 	},
+	run: async ({useCases, actor}, body) => toToolSearch(await useCases.search(actor, {
+		query: body.query, topK: body.top_k, mode: body.mode, collapse: body.collapse, fusion: body.fusion, minScore: body.min_score, explain: body.explain, filter: body.filter,
+		collections: body.collection === undefined ? 'all' : [body.collection],
+	})),
 };

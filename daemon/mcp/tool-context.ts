@@ -1,8 +1,9 @@
-import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import type {ZodRawShape} from 'zod';
 import type {Actor} from '../use-cases/actor.js';
 import type {Operation} from '../use-cases/operations.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import type {ToolNeed} from './tool-needs.js';
+import type {ToolExtra} from './tool-result.js';
 
 /** What the tools of one MCP server run with: the use cases, and the caller they run for. */
 export type ToolContext = {
@@ -13,13 +14,20 @@ export type ToolContext = {
 };
 
 /**
- * A tool: the operation it serves (its permission goes in `meta`, the tool's _meta: tool-needs.ts), on which
- * collection, whether it writes, and how it registers on a server for a caller.
+ * A tool, as data: the operation it serves (its permission goes in the tool's _meta: tool-needs.ts), on which
+ * collection, whether it writes, what the assistant reads of it, its input, and what it does with a call (its
+ * use case, the answer mapped to the tool's fields). tools.ts registers every tool the same way.
  */
-export type ToolDefinition = {
+export type ToolDefinition<Input = never> = {
 	readonly name: string;
 	readonly operation: Operation;
 	readonly collection: ToolNeed['collection'];
-	readonly writes: boolean;
-	register(server: McpServer, context: ToolContext, meta: Record<string, unknown>): void;
+	/** `adds` and `destroys` are not offered to a read-only server; `destroys` is marked destructive for clients. */
+	readonly writes: false | 'adds' | 'destroys';
+	readonly title: string;
+	readonly description: string;
+	/** Each argument's schema (checked by the SDK before run); none: the tool takes no arguments. */
+	readonly inputSchema?: ZodRawShape;
+	// A method, so that a tool of any input is a ToolDefinition (its parameters are compared both ways).
+	run(context: ToolContext, input: Input, extra?: ToolExtra): Promise<unknown>;
 };

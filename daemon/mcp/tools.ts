@@ -11,17 +11,19 @@ import {documentSectionTool, listCollectionsTool, listSourcesTool, statsTool} fr
 import {searchTool} from './search-tool.js';
 import type {ToolContext, ToolDefinition} from './tool-context.js';
 import {declaring, toolNeeds} from './tool-needs.js';
+import {guarded, type ToolExtra} from './tool-result.js';
 import {deleteDocumentTool, ingestTool} from './write-tools.js';
 
 export type {ToolContext} from './tool-context.js';
 
-const tools: readonly ToolDefinition[] = [searchTool, listCollectionsTool, documentSectionTool, getDocumentsTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
+// Each tool's input type is checked where it is written (run is a method: a tool of any input fits here).
+const tools: ReadonlyArray<ToolDefinition<unknown>> = [searchTool, listCollectionsTool, documentSectionTool, getDocumentsTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
 
 /**
  * Whether a server for this caller offers the tool: those whose permission it holds on some collection (a
  * read-only client sees no ingest or delete tool), and no write tool when the server is read-only.
  */
-const offered = (tool: ToolDefinition, context: ToolContext) => !(context.readOnly && tool.writes) && context.actor.may(operations[tool.operation]);
+const offered = (tool: ToolDefinition<unknown>, context: ToolContext) => !(context.readOnly && tool.writes) && context.actor.may(operations[tool.operation]);
 
 /** The tools for one caller; its instructions name the collections it may use (read now, hence async). */
 export async function createMcpServer(context: ToolContext): Promise<McpServer> {
@@ -33,7 +35,7 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions}), context.actor);
 	const offeredTools = tools.filter(tool => offered(tool, context));
 	for (const tool of offeredTools) {
-		tool.register(server, context, toolNeeds(tool.operation, tool.collection));
+		register(server, tool, context);
 	}
 
 	if (offeredTools.length === 0) {
@@ -43,4 +45,17 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 	}
 
 	return server;
+}
+
+/**
+ * Every tool registers alike: its permission in _meta (checked before it runs: tool-needs.ts), what the client
+ * reads, its input schema, and its answer or error as the tool's result (tool-result.ts).
+ */
+function register(server: McpServer, tool: ToolDefinition<unknown>, context: ToolContext): void {
+	const annotations = tool.writes === false ? {readOnlyHint: true} : {readOnlyHint: false, destructiveHint: tool.writes === 'destroys'};
+	const call = guarded(async (input: unknown, extra) => tool.run(context, input, extra));
+	server.registerTool(tool.name, {
+		_meta: toolNeeds(tool.operation, tool.collection), title: tool.title, description: tool.description,
+		...(tool.inputSchema ? {inputSchema: tool.inputSchema} : {}), annotations,
+	}, (tool.inputSchema ? call : async (extra: ToolExtra) => call(undefined, extra)));
 }

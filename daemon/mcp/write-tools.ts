@@ -5,55 +5,44 @@ import {defaultCollection, searchFields} from '../../common/search-contract.js';
 import {toDeleteResult, toIngestResult} from '../to-wire/documents.js';
 import {maxContentBytes} from '../use-cases/ingest.js';
 import type {ToolDefinition} from './tool-context.js';
-import {guarded} from './tool-result.js';
 
 const collection = searchFields.collection.describe(`Collection name (default "${defaultCollection}")`);
 
 type IngestArguments = {content?: string; file_name?: string; file_path?: string; collection?: string};
 
-export const ingestTool: ToolDefinition = {
+export const ingestTool: ToolDefinition<IngestArguments> = {
 	name: 'ingest',
 	operation: 'ingest',
 	collection: 'argument',
-	writes: true,
-	register(server, {useCases, actor}, meta) {
-		server.registerTool('ingest', {
-			_meta: meta,
-			title: 'Index a Markdown document',
-			description: 'Adds or replaces a document: give its Markdown as content (with file_name), or file_path of a Markdown file the daemon may read. Unchanged content is skipped.',
-			inputSchema: {
-				content: z.string().max(maxContentBytes).optional().describe('Markdown text, at most 500 KB'),
-				file_name: z.string().min(1).max(255).optional().describe('Name to store it under (with content)'),
-				file_path: z.string().optional().describe('Absolute path of a Markdown file the daemon may read'),
-				collection,
-			},
-			annotations: {readOnlyHint: false, destructiveHint: false},
-		}, guarded(async ({content, file_name: fileName, file_path: filePath, collection: name}: IngestArguments, extra) => {
-			if ((content === undefined) === (filePath === undefined)) {
-				throw new Error('give exactly one of content or file_path');
-			}
+	writes: 'adds',
+	title: 'Index a Markdown document',
+	description: 'Adds or replaces a document: give its Markdown as content (with file_name), or file_path of a Markdown file the daemon may read. Unchanged content is skipped.',
+	inputSchema: {
+		content: z.string().max(maxContentBytes).optional().describe('Markdown text, at most 500 KB'),
+		file_name: z.string().min(1).max(255).optional().describe('Name to store it under (with content)'),
+		file_path: z.string().optional().describe('Absolute path of a Markdown file the daemon may read'),
+		collection,
+	},
+	async run({useCases, actor}, {content, file_name: fileName, file_path: filePath, collection: name}, extra) {
+		if ((content === undefined) === (filePath === undefined)) {
+			throw new Error('give exactly one of content or file_path');
+		}
 
-			// An assistant re-sending what is indexed changes nothing: unchanged content is skipped.
-			const from = filePath === undefined ? {content: content!} : {filePath};
-			// A call cancelled, or whose client is gone, stops embedding (nothing of it is stored).
-			return toIngestResult(await useCases.ingest(actor, {...from, fileName, collection: name ?? defaultCollection, mode: 'incremental', signal: extra?.signal}));
-		}));
+		// An assistant re-sending what is indexed changes nothing: unchanged content is skipped.
+		const from = filePath === undefined ? {content: content!} : {filePath};
+		// A call cancelled, or whose client is gone, stops embedding (nothing of it is stored).
+		return toIngestResult(await useCases.ingest(actor, {...from, fileName, collection: name ?? defaultCollection, mode: 'incremental', signal: extra?.signal}));
 	},
 };
 
-export const deleteDocumentTool: ToolDefinition = {
+export const deleteDocumentTool: ToolDefinition<{file: string; collection?: string}> = {
 	name: 'delete_document',
 	operation: 'deleteDocument',
 	collection: 'argument',
-	writes: true,
-	register(server, {useCases, actor}, meta) {
-		server.registerTool('delete_document', {
-			_meta: meta,
-			title: 'Delete a document',
-			description: 'Removes a document and all its chunks from a collection.',
-			inputSchema: {file: z.string().min(1).max(255).describe('The file as search returns it'), collection},
-			annotations: {readOnlyHint: false, destructiveHint: true},
-		}, guarded(async ({file, collection: name}: {file: string; collection?: string}) =>
-			toDeleteResult(await useCases.deleteDocument(actor, {collection: name ?? defaultCollection, file}))));
-	},
+	writes: 'destroys',
+	title: 'Delete a document',
+	description: 'Removes a document and all its chunks from a collection.',
+	inputSchema: {file: z.string().min(1).max(255).describe('The file as search returns it'), collection},
+	run: async ({useCases, actor}, {file, collection: name}) =>
+		toDeleteResult(await useCases.deleteDocument(actor, {collection: name ?? defaultCollection, file})),
 };

@@ -6,7 +6,7 @@ import {readdir, readFile, rm} from 'node:fs/promises';
 import path from 'node:path';
 import {packageRoot} from '../../common/package-root.js';
 import type {PypiSource} from '../../common/models/catalogue-types.js';
-import type {SourceContext} from './from-source.js';
+import type {SourceContext} from './source-context.js';
 
 /** Runs the script into context.folder; its output lines are the progress. Throws with its last lines on failure. */
 export async function fromPypi(source: PypiSource, context: SourceContext): Promise<void> {

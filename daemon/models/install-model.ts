@@ -8,7 +8,8 @@ import type {CatalogueModel, ModelSource} from '../../common/models/catalogue-ty
 import {installedFolder, modelsFolder, readInstalled, recordName, type InstallRecord} from '../../common/models/installed.js';
 import {writtenFiles} from '../../common/models/written-files.js';
 import {fileProblems} from './file-hashes.js';
-import {fromSource, sourceLabel, type Progress} from './from-source.js';
+import {fromSource, sourceLabel} from './from-source.js';
+import type {Progress} from './source-context.js';
 import type {InstallSettings} from './install-settings.js';
 import {checkEmbeddings} from './reference-check.js';
 

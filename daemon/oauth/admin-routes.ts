@@ -8,7 +8,7 @@ import type {AccessControl} from '../capabilities/access-control.js';
 import {HttpError} from '../http/http-error.js';
 import {ownerOnly} from '../http/needs.js';
 import type {OAuth} from './oauth.js';
-import {oauthOrigin} from './oauth-router.js';
+import {oauthOrigin} from './oauth-origin.js';
 
 export type AdminDeps = {
 	readonly oauth: OAuth;

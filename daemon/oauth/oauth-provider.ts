@@ -14,7 +14,7 @@ import type {OAuthSettings} from './oauth-settings.js';
 import type {PendingConsents} from './pending-consents.js';
 import {AuthorizationCodes} from './authorization-codes.js';
 import {redirectUriProblem} from './redirect-uris.js';
-import {oauthOrigin} from './oauth-router.js';
+import {oauthOrigin} from './oauth-origin.js';
 import {hashSecret, newToken} from './secrets.js';
 
 /** The paths of md-vector's MCP server: a token is valid for both transports. */

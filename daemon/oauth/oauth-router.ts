@@ -2,23 +2,12 @@
 // RFC 9728 protected-resource metadata for /mcp and /sse, RFC 7591 registration, authorize, token, revoke),
 // plus the consent pages. The issuer is the address the request came to (127.0.0.1 or localhost, any port), so a
 // daemon on a free port, or reached by either name, describes itself correctly; one router per address, made once.
-import {Router, type Request, type RequestHandler} from 'express';
+import {Router, type RequestHandler} from 'express';
 import {mcpAuthMetadataRouter, mcpAuthRouter, createOAuthMetadata} from '@modelcontextprotocol/sdk/server/auth/router.js';
 import type {OAuthProvider} from './oauth-provider.js';
 import {offeredIdentifiers} from './grant-capability.js';
-import {ownOrigin} from './page-security.js';
+import {oauthOrigin} from './oauth-origin.js';
 import {checkAuthorizeRedirect} from './authorize-redirect.js';
-
-/** OAuth is offered where the SDK accepts an http issuer (loopback names) and over https. */
-export function oauthOrigin(request: Request): string | undefined {
-	const origin = ownOrigin(request);
-	try {
-		const {hostname, protocol} = new URL(origin);
-		return protocol === 'https:' || hostname === '127.0.0.1' || hostname === 'localhost' ? origin : undefined;
-	} catch {
-		return undefined;
-	}
-}
 
 /** Where a client learns how to sign in for an MCP endpoint (sent in WWW-Authenticate with a 401). */
 export const resourceMetadataUrl = (origin: string, mcpPath: string) => `${origin}/.well-known/oauth-protected-resource${mcpPath}`;

@@ -1,10 +1,10 @@
 import {setTimeout as sleep} from 'node:timers/promises';
 import type {RequestHandler, Response} from 'express';
 import type {Job} from '../../common/wire/jobs.js';
-import {HttpError} from '../http/http-error.js';
+import {actorIn} from '../http/actor-of.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import {followJob, openEventStream, writeJobEvent} from '../http/job-stream.js';
-import type {JobRegistry} from '../jobs/job-registry.js';
+import type {UseCases} from '../use-cases/use-cases.js';
 
 /** How often a job of another daemon is read from the database while it is followed here. */
 const boardPollMs = 500;
@@ -14,22 +14,15 @@ const boardPollMs = 500;
  * per-file report) at the end, so a client follows a whole ingest with one request. A job of another daemon
  * of the database is followed as that daemon records it (about once a second). Each stream takes a slot.
  */
-export function jobEvents(jobs: JobRegistry, slots: StreamSlots): RequestHandler {
+export function jobEvents(useCases: UseCases, slots: StreamSlots): RequestHandler {
 	return async (request, response) => {
-		const id = String(request.params.id);
-		if (jobs.get(id)) {
-			slots.take(response, 'GET /jobs/{id}/events');
-			followJob(jobs, id, response, summaryOf);
-			return;
-		}
-
-		const job = await jobs.find(id);
-		if (!job) {
-			throw new HttpError(404, 'not_found', `job '${id}' does not exist`);
-		}
-
+		const followed = await useCases.followJob(actorIn(response), String(request.params.id));
 		slots.take(response, 'GET /jobs/{id}/events');
-		await followOnBoard(jobs, job, response);
+		if (followed.kind === 'here') {
+			followJob(followed.jobs, followed.id, response, summaryOf);
+		} else {
+			await followOnBoard(followed.job, followed.reread, response);
+		}
 	};
 }
 
@@ -40,7 +33,7 @@ function summaryOf(job: Job): Omit<Job, 'report'> {
 }
 
 /** Until the job ends or the client goes: read again every boardPollMs, and send what changed. */
-async function followOnBoard(jobs: JobRegistry, first: Job, response: Response): Promise<void> {
+async function followOnBoard(first: Job, reread: () => Promise<Job | undefined>, response: Response): Promise<void> {
 	openEventStream(response);
 	const closed = new AbortController();
 	response.on('close', () => {
@@ -58,7 +51,7 @@ async function followOnBoard(jobs: JobRegistry, first: Job, response: Response):
 		}
 
 		await sleep(boardPollMs, undefined, {signal: closed.signal}).catch(() => undefined);
-		job = closed.signal.aborted ? undefined : await jobs.find(job.id).catch(() => undefined);
+		job = closed.signal.aborted ? undefined : await reread().catch(() => undefined);
 	}
 
 	// Gone from the board meanwhile, or the database failed: the client asks GET /jobs/:id once more.

@@ -1,10 +1,9 @@
 import {Router} from 'express';
 import {actorIn} from '../http/actor-of.js';
-import {HttpError} from '../http/http-error.js';
 import {serves} from '../http/needs.js';
 import {validate, validateQuery} from '../http/validate.js';
 import type {StreamSlots} from '../http/stream-slots.js';
-import type {JobRegistry} from '../jobs/job-registry.js';
+import type {Job} from '../../common/wire/jobs.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {directoryJobBody, jobsQuery, updateJobBody} from './schemas.js';
 import {jobEvents} from './job-events.js';
@@ -14,7 +13,7 @@ import {jobEvents} from './job-events.js';
  * GET follows its progress, POST .../cancel stops it. Reading, following and cancelling jobs needs any grant of
  * ingest:default (the declaration checks it).
  */
-export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamSlots): Router {
+export function jobsRoutes(useCases: UseCases, slots: StreamSlots): Router {
 	const router = Router();
 	router.post('/jobs/ingest-directory', serves('ingestDirectory', 'body'), async (request, response) => {
 		const body = validate(directoryJobBody, request.body ?? {});
@@ -33,32 +32,22 @@ export function jobsRoutes(useCases: UseCases, jobs: JobRegistry, slots: StreamS
 	// page) is the `after` of the next page.
 	router.get('/jobs', serves('jobs', 'none'), (request, response) => {
 		const {limit, after} = validateQuery(jobsQuery, request.query);
-		const page = jobs.page(limit, after);
+		const page = useCases.listJobs(actorIn(response), {limit, after});
 		response.json({jobs: page.jobs.map(job => summary(job)), ...(page.next === undefined ? {} : {next: page.next})});
 	});
 	// A job of another daemon of the database too (the job board): any daemon answers for any job.
 	router.get('/jobs/:id', serves('jobs', 'none'), async (request, response) => {
-		const job = await jobs.find(request.params.id);
-		if (!job) {
-			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
-		}
-
-		response.json({job});
+		response.json({job: await useCases.getJob(actorIn(response), request.params.id)});
 	});
-	router.get('/jobs/:id/events', serves('jobs', 'none'), jobEvents(jobs, slots));
+	router.get('/jobs/:id/events', serves('jobs', 'none'), jobEvents(useCases, slots));
 	router.post('/jobs/:id/cancel', serves('jobs', 'none'), async (request, response) => {
-		const job = await jobs.requestCancel(request.params.id);
-		if (!job) {
-			throw new HttpError(404, 'not_found', `job '${request.params.id}' does not exist`);
-		}
-
-		response.json({job: summary(job)});
+		response.json({job: summary(await useCases.cancelJob(actorIn(response), request.params.id))});
 	});
 	return router;
 }
 
 /** A job without its report: a finished job's progress is its report, whose `files` and `sync` list every file. */
-function summary(job: ReturnType<JobRegistry['list']>[number]) {
+function summary(job: Job) {
 	const {report, ...rest} = job;
 	const {total_files, processed_files, indexed, moved, unchanged, failed, chunks} = job.progress;
 	return {...rest, progress: {total_files, processed_files, indexed, moved, unchanged, failed, chunks}};

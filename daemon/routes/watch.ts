@@ -4,6 +4,7 @@ import {serves} from '../http/needs.js';
 import {validateQuery} from '../http/validate.js';
 import type {WatchStreams} from '../watch/watch-streams.js';
 import type {StreamSlots} from '../http/stream-slots.js';
+import {toCollectionSyncReport} from '../to-wire/sync.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {watchQuery} from './schemas.js';
 
@@ -38,7 +39,7 @@ export function watchRoutes({useCases, streams, slots}: WatchDeps): Router {
 		});
 		try {
 			const following = await plan.follow({
-				onSync: report => send('sync', report),
+				onSync: report => send('sync', toCollectionSyncReport(report)),
 				onError: message => send('error', {error: {code: 'watch_failed', message}}),
 			});
 			stop = following.close;

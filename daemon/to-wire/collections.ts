@@ -1,5 +1,5 @@
 import type {CollectionDeleted, CollectionEntry, CollectionStats, SourceEntry, SourceRemoved} from '../../common/wire/collections.js';
-import type * as Domain from '../engine/engine-types.js';
+import type * as Domain from '../engine/engine-answers.js';
 
 export function toCollectionEntry(collection: Domain.CollectionSummary): CollectionEntry {
 	return {name: collection.name, count: collection.count, documents: collection.documents, sources: collection.sources, last_sync_at: collection.lastSyncAt};

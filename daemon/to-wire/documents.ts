@@ -1,6 +1,6 @@
 import type {DeleteResult, DocumentEntry, DocumentSection, DocumentText, ImportResult, IngestResult, ManyDocuments} from '../../common/wire/documents.js';
 import type {ManyAnswer} from '../use-cases/get-documents.js';
-import type * as Domain from '../engine/engine-types.js';
+import type * as Domain from '../engine/engine-answers.js';
 import type {DocumentSection as Section} from '../engine/search/document-section.js';
 import type {DocumentLines} from '../engine/documents/get-document.js';
 

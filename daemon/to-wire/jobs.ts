@@ -1,6 +1,7 @@
 import type {DirectoryProgress, DirectoryReport, FileOutcome} from '../../common/wire/jobs.js';
 import type * as Ingest from '../engine/sources/sync-totals.js';
-import type * as Write from '../engine/ingest/write-documents.js';
+import type * as Write from '../engine/ingest/ingest-outcome.js';
+import {toSyncReport} from './sync.js';
 
 /** A directory ingestion's counts, as jobs report them (snake_case, as every other field of the API). */
 export function toDirectoryProgress(progress: Ingest.DirectoryProgress): DirectoryProgress {
@@ -29,6 +30,6 @@ export function toFileOutcome(outcome: Write.FileOutcome): FileOutcome {
 export function toDirectoryReport(report: Ingest.DirectoryReport): DirectoryReport {
 	return {
 		...toDirectoryProgress(report), cancelled: report.cancelled, files: report.files.map(outcome => toFileOutcome(outcome)),
-		...(report.sync ? {sync: report.sync} : {}),
+		...(report.sync ? {sync: toSyncReport(report.sync)} : {}),
 	};
 }

@@ -1,7 +1,7 @@
 // Collections and their folder sources: list what the caller may see, stats, sources, and the changes that
 // empty a name (delete, rename, remove a folder), each checked on the collection it touches.
 import type {Engine} from '../engine/engine.js';
-import type {CollectionDeletion, CollectionStats, CollectionSummary, SourceRemoval, SourceSummary} from '../engine/engine-types.js';
+import type {CollectionDeletion, CollectionStats, CollectionSummary, SourceRemoval, SourceSummary} from '../engine/engine-answers.js';
 import type {Actor} from './actor.js';
 import {onCollection, onCollections} from './collection-choice.js';
 import {operations} from './operations.js';

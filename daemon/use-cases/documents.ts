@@ -2,7 +2,7 @@
 // a section by heading path (MCP's get_document_section, which may leave the collection to the daemon: the
 // one holding the file), the documents of a collection, and delete.
 import type {Engine} from '../engine/engine.js';
-import type {DeleteResult, DocumentSummary} from '../engine/engine-types.js';
+import type {DeleteResult, DocumentSummary} from '../engine/engine-answers.js';
 import type {DocumentLines, GetRequest} from '../engine/documents/get-document.js';
 import type {DocumentSection} from '../engine/search/document-section.js';
 import type {Actor} from './actor.js';

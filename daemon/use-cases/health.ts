@@ -7,7 +7,7 @@ import type {EmbedderState} from '../engine/embedder/embedder.js';
 import type {Engine} from '../engine/engine.js';
 import type {FillProgress} from '../engine/vector-fill.js';
 import type {LoadedModel} from '../engine/models/engine-models.js';
-import type {ModelSwitch} from '../engine/engine-types.js';
+import type {ModelSwitch} from '../engine/engine-answers.js';
 import type {ModelSettings} from '../models/model-settings.js';
 
 export type HealthDeps = {readonly engine: Engine; readonly version: string; readonly startedAt: number; readonly modelOrigin?: ModelOrigin; readonly modelSettings?: ModelSettings};

@@ -2,7 +2,7 @@
 // safe-path.ts). The same limits for every front door, whatever its own schema lets through.
 import path from 'node:path';
 import type {Engine} from '../engine/engine.js';
-import type {IngestResult} from '../engine/engine-types.js';
+import type {IngestResult} from '../engine/engine-answers.js';
 import type {IngestMode} from '../../common/wire/jobs.js';
 import {sha256} from '../engine/hash.js';
 import type {Actor} from './actor.js';

@@ -2,7 +2,7 @@
 // needs ingest:default on the collection it actually goes into, checked as soon as that is known (before any
 // document is read), whichever it is.
 import type {Engine} from '../engine/engine.js';
-import type {ImportResult} from '../engine/engine-types.js';
+import type {ImportResult} from '../engine/engine-answers.js';
 import type {ExportFormat} from '../engine/export/export-format.js';
 import type {Actor} from './actor.js';
 import {onCollections} from './collection-choice.js';

@@ -14,6 +14,7 @@ import {getDocuments, type ManyRequest} from './get-documents.js';
 import {embed, type EmbedRequest} from './embeddings.js';
 import {health} from './health.js';
 import {ingest, type IngestInput} from './ingest.js';
+import * as jobs from './jobs.js';
 import {search, type SearchQuery} from './search.js';
 import * as sync from './sync.js';
 import * as transfer from './transfer.js';
@@ -52,6 +53,10 @@ export function createUseCases(deps: UseCaseDeps) {
 		startDirectoryJob: async (actor: Actor, input: sync.DirectoryJobInput) => sync.startDirectoryJob(deps, actor, input),
 		startUpdateJob: async (actor: Actor, input: Input<typeof sync.startUpdateJob>) => sync.startUpdateJob(deps, actor, input),
 		planWatch: async (actor: Actor, collection: string | undefined) => sync.planWatch(deps, actor, collection),
+		listJobs: (actor: Actor, page: Input<typeof jobs.listJobs>) => jobs.listJobs(deps, actor, page),
+		getJob: async (actor: Actor, id: string) => jobs.getJob(deps, actor, id),
+		cancelJob: async (actor: Actor, id: string) => jobs.cancelJob(deps, actor, id),
+		followJob: async (actor: Actor, id: string) => jobs.followJob(deps, actor, id),
 		exportCollection: async (actor: Actor, collection: string, format: transfer.ExportFormat) => transfer.exportCollection(engine, actor, collection, format),
 		importCollection: async (actor: Actor, input: AsyncIterable<string | Uint8Array>, collection: string | undefined) => transfer.importCollection(engine, actor, input, collection),
 		embed: async (actor: Actor, request: EmbedRequest) => embed(engine, actor, request),

@@ -2,9 +2,9 @@
 // the `watch` setting join the same follower of a source, which has one watcher (chokidar) and made one catch-up
 // sync when it started. Each follower tells its listeners the reports of its source; the last listener to leave
 // closes it. (Before, each stream started its own watchers and its own full sync: 300 streams, 300 of each.)
-import type {CollectionSyncReport} from '../../common/wire/sync.js';
+import type {CollectionSyncReport} from '../engine/sources/sync-report.js';
 import type {Engine} from '../engine/engine.js';
-import type {SourceSummary} from '../engine/engine-types.js';
+import type {SourceSummary} from '../engine/engine-answers.js';
 import {watchSources, type SourcesWatcher} from '../engine/sources/source-watcher.js';
 import type {FolderCheck, FolderVerdict} from '../engine/sources/folder-check.js';
 
@@ -54,7 +54,7 @@ function refusedReport(report: CollectionSyncReport, reason: string): Collection
 		collection: report.collection,
 		sources: report.sources.map(source => ({
 			path: source.path, label: source.label, added: [], changed: [], moved: [], renamed: [], removed: [], unchanged: 0, failed: [], conflicts: [],
-			skipped: {}, skipped_examples: {}, error: `${source.path}: ${reason}`,
+			skipped: {}, skippedExamples: {}, error: `${source.path}: ${reason}`,
 		})),
 	};
 }

@@ -1,7 +1,7 @@
 import type {Storage} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
 import type {VectorFill} from '../vector-fill.js';
-import type {CollectionStats, CollectionSummary} from '../engine-types.js';
+import type {CollectionStats, CollectionSummary} from '../engine-answers.js';
 
 /** Every collection with its counts, number of folder sources and latest sync. */
 export async function collectionSummaries(storage: Storage): Promise<CollectionSummary[]> {

@@ -1,6 +1,6 @@
 import type {Storage} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
-import type {DeleteResult} from '../engine-types.js';
+import type {DeleteResult} from '../engine-answers.js';
 import {notFound} from '../errors.js';
 import {nearestHint} from './find-document.js';
 

@@ -1,6 +1,6 @@
 import type {Storage} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
-import type {DocumentSummary} from '../engine-types.js';
+import type {DocumentSummary} from '../engine-answers.js';
 import {documentSection, type DocumentSection} from '../search/document-section.js';
 import {documentLines, type DocumentLines, type GetRequest} from './get-document.js';
 import {findDocument} from './find-document.js';

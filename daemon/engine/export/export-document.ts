@@ -1,7 +1,7 @@
 import {invalidInput} from '../errors.js';
 import type {DocumentToWrite} from '../storage/types.js';
-import {decodeVector} from '../storage/embedded/sqlite/vector-codec.js';
-import {vectorProblem, vectorRule} from '../storage/embedded/vector-index/vector-rules.js';
+import {decodeVector} from '../storage/vector-codec.js';
+import {vectorProblem, vectorRule} from '../storage/vector-rules.js';
 import type {ExportedDocument, ExportHeader} from './export-format.js';
 
 type Schema<T> = {safeParse(value: unknown): {success: true; data: T} | {success: false; error: {issues: Array<{path: PropertyKey[]; message: string}>}}};

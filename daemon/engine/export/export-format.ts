@@ -2,11 +2,10 @@ import path from 'node:path';
 import {z} from 'zod';
 import {firstGlobProblem} from '../../../common/glob/glob-limits.js';
 import {checkPathGlob} from '../../../common/glob/path-glob.js';
-import type {ExportFormat} from '../../../common/wire/transfer.js';
+/** The formats of an export; the API names the same ones (common/wire/transfer.ts; routes/transfer.ts passes its type here). */
+export type ExportFormat = 'json' | 'jsonl' | 'csv' | 'md';
 
-export type {ExportFormat} from '../../../common/wire/transfer.js';
-
-/** Every format of common/wire/transfer.ts, each once: the record's type makes a missing or unknown one an error. */
+/** Every format, each once: the record's type makes a missing or unknown one an error. */
 const formats: Record<ExportFormat, true> = {json: true, jsonl: true, csv: true, md: true};
 export const exportFormats = Object.keys(formats) as ExportFormat[];
 /** The format of an export that names none. */

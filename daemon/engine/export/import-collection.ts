@@ -1,6 +1,6 @@
 import {chunkerVersion} from '../chunker/chunk-markdown.js';
 import {storageFailure} from '../errors.js';
-import type {ImportResult} from '../engine-types.js';
+import type {ImportResult} from '../engine-answers.js';
 import type {Storage} from '../storage/storage.js';
 import {toDocument} from './export-document.js';
 import {importedPlace} from './imported-place.js';

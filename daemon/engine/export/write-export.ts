@@ -1,6 +1,6 @@
 import type {ExportReader, SourceCatalog} from '../storage/storage.js';
 import type {Collection, Source} from '../storage/types.js';
-import {encodeVector} from '../storage/embedded/sqlite/vector-codec.js';
+import {encodeVector} from '../storage/vector-codec.js';
 import {exportVersion, type ExportedDocument, type ExportFormat, type ExportHeader} from './export-format.js';
 
 /**

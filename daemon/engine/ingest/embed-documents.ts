@@ -1,7 +1,7 @@
 import {EmbedderOutage, type Embedder} from '../embedder/embedder.js';
 import {EngineError, unavailable} from '../errors.js';
 import type {Storage} from '../storage/storage.js';
-import type {IngestMode} from '../../../common/wire/jobs.js';
+import type {IngestMode} from './ingest-outcome.js';
 import type {PreparedDocument} from './prepare-document.js';
 import {checkCompatible} from './check-compatible.js';
 

@@ -1,8 +1,8 @@
-import type {IngestResult} from '../engine-types.js';
+import type {IngestResult} from '../engine-answers.js';
 import type {FileStamp} from '../files/file-stamp.js';
 import {checkCollectionName, checkFileName} from '../names.js';
 import {prepareDocument} from './prepare-document.js';
-import type {IngestMode} from './write-documents.js';
+import type {IngestMode} from './ingest-outcome.js';
 import {commitGroup, embedGroup, type IngestPipeline} from './ingest-pipeline.js';
 
 export type IngestRequest = {

@@ -2,7 +2,7 @@ import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import {sameFingerprint} from '../storage/fingerprint.js';
 import type {Collection} from '../storage/types.js';
-import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from './ingest-outcome.js';
 import type {PreparedDocument} from './prepare-document.js';
 import {embedDocuments, throwIfGone, type EmbeddedDocuments} from './embed-documents.js';
 import {writeDocuments} from './write-documents.js';

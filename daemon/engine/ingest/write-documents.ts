@@ -1,12 +1,9 @@
 import type {Storage} from '../storage/storage.js';
 import type {Collection} from '../storage/types.js';
-import type {FileOutcome} from '../../../common/wire/jobs.js';
+import type {FileOutcome} from './ingest-outcome.js';
 import {toDocumentToWrite, type PreparedDocument} from './prepare-document.js';
 import type {EmbeddedDocuments} from './embed-documents.js';
 import {checkCompatible} from './check-compatible.js';
-
-// Ingest modes and per-file outcomes are the contract's (common/wire/jobs.ts), as the request and the job carry them.
-export type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
 
 /**
  * Commits embedded documents (embed-documents.ts) in one transaction, inside the write queue: the collection's

@@ -1,10 +1,9 @@
-import type {ModelSwitchProgress} from '../../../common/wire/jobs.js';
 import type {Embedder, EmbedderState} from '../embedder/embedder.js';
 import {Embedders, type EmbedderLoader, type EmbeddersOptions} from '../embedder/embedders.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, ModelSwitch} from '../storage/types.js';
 import {CollectionModels} from './collection-models.js';
-import {ModelSwitcher} from './model-switcher.js';
+import {ModelSwitcher, type ModelSwitchProgress} from './model-switcher.js';
 
 // The fingerprint comparison, for the use cases (which reach storage only through the engine).
 export {holdsFingerprint} from '../storage/fingerprint.js';

@@ -1,10 +1,22 @@
-import type {ModelSwitchProgress} from '../../../common/wire/jobs.js';
 import type {Embedder} from '../embedder/embedder.js';
 import type {Embedders} from '../embedder/embedders.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, Fingerprint, ModelSwitch} from '../storage/types.js';
 import {sameFingerprint} from '../storage/fingerprint.js';
 import {SerialQueue} from '../serial-queue.js';
+
+/**
+ * A collection's switch to another model: vectors of `to` made so far of all its chunks; once ended, what became
+ * of it (`swapped`: searches answer from `to`; `cancelled`: discarded, `from` keeps serving; `stopped`: the daemon
+ * stopped, and its next start resumes it). The API's job carries it as it is (common/wire/jobs.ts).
+ */
+export type ModelSwitchProgress = {
+	readonly from: string | null;
+	readonly to: string;
+	readonly done: number;
+	readonly total: number;
+	readonly outcome?: 'swapped' | 'cancelled' | 'stopped';
+};
 
 /** Chunks embedded and stored per step: the step's write takes the write queue once, and a stop waits for one step. */
 export const switchBatch = 256;

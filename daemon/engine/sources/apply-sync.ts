@@ -1,4 +1,4 @@
-import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
+import type {FileOutcome, IngestMode} from '../ingest/ingest-outcome.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, DocumentInfo, DocumentMove} from '../storage/types.js';
 import {prepareDocument, type PreparedDocument} from '../ingest/prepare-document.js';

@@ -1,12 +1,12 @@
 import {realpath} from 'node:fs/promises';
 import path from 'node:path';
-import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
-import type {CollectionSyncReport} from '../../../common/wire/sync.js';
+import type {FileOutcome, IngestMode} from '../ingest/ingest-outcome.js';
 import {EngineError, notFound} from '../errors.js';
-import type {SourceRemoval, SourceSummary} from '../engine-types.js';
+import type {SourceRemoval, SourceSummary} from '../engine-answers.js';
 import type {Storage} from '../storage/storage.js';
 import type {Collection, Source, SourceSettings} from '../storage/types.js';
 import {SerialQueue} from '../serial-queue.js';
+import type {CollectionSyncReport} from './sync-report.js';
 import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import {checkLabel, defaultLabel, documentName, locateInSources, sourceOverlap} from './document-names.js';
 import {syncCollection} from './sync-collection.js';

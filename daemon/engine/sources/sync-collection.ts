@@ -1,6 +1,6 @@
-import type {FileOutcome, IngestMode} from '../../../common/wire/jobs.js';
-import type {CollectionSyncReport, SourceSyncReport} from '../../../common/wire/sync.js';
+import type {FileOutcome, IngestMode} from '../ingest/ingest-outcome.js';
 import type {Collection, DocumentInfo, Source, SyncCounts} from '../storage/types.js';
+import type {CollectionSyncReport, SourceSyncReport} from './sync-report.js';
 import type {DirectoryProgress, DirectoryReport} from './sync-totals.js';
 import {planSync} from './sync-plan.js';
 import type {SyncPlan} from './sync-plan-types.js';
@@ -145,7 +145,7 @@ function sourceReport(source: Source, inputs: SyncInputs, plan: SyncPlan, applie
 		failed,
 		conflicts: mine(plan.conflicts).map(file => ({file: file.name, reason: `${file.reason}: ${conflictFix(file, collection)}`})),
 		skipped: snapshot?.skipped.counts ?? {},
-		skipped_examples: snapshot ? Object.fromEntries(Object.entries(snapshot.skipped.examples).filter(([, examples]) => examples.length > 0)) : {},
+		skippedExamples: snapshot ? Object.fromEntries(Object.entries(snapshot.skipped.examples).filter(([, examples]) => examples.length > 0)) : {},
 		error: inputs.errors.get(source.id) ?? null,
 	};
 }

@@ -1,5 +1,5 @@
-import type {FileOutcome} from '../../../common/wire/jobs.js';
-import type {SyncReport} from '../../../common/wire/sync.js';
+import type {FileOutcome} from '../ingest/ingest-outcome.js';
+import type {SyncReport} from './sync-report.js';
 
 /** A directory ingestion's counts as the engine keeps them (the API's are snake_case: daemon/to-wire/jobs.ts). */
 export type DirectoryProgress = {

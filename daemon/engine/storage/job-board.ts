@@ -1,4 +1,14 @@
-import type {Job} from '../../../common/wire/jobs.js';
+/**
+ * A job as a board keeps it: whatever record the daemon's job registry gives (the job as the API shows it), of
+ * which the board reads only the id and state, and marks one whose daemon is gone as failed, with when and why.
+ */
+export type BoardJob = {
+	readonly id: string;
+	readonly state: string;
+	readonly finished_at?: string;
+	readonly error?: string;
+	readonly [field: string]: unknown;
+};
 
 /**
  * Where a backend shared by several daemons keeps its jobs (directory ingestions, updates), so that a job's
@@ -7,20 +17,20 @@ import type {Job} from '../../../common/wire/jobs.js';
  */
 export type JobBoard = {
 	/** Records a job this daemon starts; answers the handle through which it records the job's changes. */
-	begin(job: Job): Promise<JobRecord>;
+	begin(job: BoardJob): Promise<JobRecord>;
 	/**
 	 * The job as the daemon running it last recorded it; undefined when unknown. A job whose daemon stopped
 	 * before it ended (killed, connection lost) reads as failed.
 	 */
-	read(id: string): Promise<Job | undefined>;
+	read(id: string): Promise<BoardJob | undefined>;
 	/** Asks the daemon running the job to cancel it (it does so at its next check); answers the job as read, or undefined. */
-	requestCancel(id: string): Promise<Job | undefined>;
+	requestCancel(id: string): Promise<BoardJob | undefined>;
 };
 
 /** A running job's entry on the board, kept by the daemon running it. */
 export type JobRecord = {
 	/** Records the job as it is now; answers whether a daemon was asked to cancel it. */
-	save(job: Job): Promise<{cancelRequested: boolean}>;
+	save(job: BoardJob): Promise<{cancelRequested: boolean}>;
 	/** Records the job's end and lets go of the entry (the job stays readable). */
-	end(job: Job): Promise<void>;
+	end(job: BoardJob): Promise<void>;
 };

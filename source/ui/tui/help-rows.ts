@@ -1,5 +1,7 @@
-import type {Binding} from './keymap.js';
 import type {Scope} from './tui-state.js';
+
+/** What the help reads of a key binding (keymap.ts's Binding, which itself uses helpRows for the help's length). */
+type Binding = {readonly when: readonly Scope[]; readonly label: string; readonly help: string};
 
 /** A line of the help: a title, or a binding's keys and what they do. */
 export type HelpRow = {readonly label: string; readonly help: string; readonly title?: boolean};

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type {Collection, IndexKind} from '../types.js';
-import {Holds} from '../../holds.js';
+import {Holds} from '../../bulk-write-holds.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {contentCounts} from './collections.js';
 import {buildHnswIndex, hnswState} from './hnsw-index.js';

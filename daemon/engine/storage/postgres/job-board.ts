@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import type {Job} from '../../../../common/wire/jobs.js';
-import type {JobBoard, JobRecord} from '../job-board.js';
+import type {BoardJob, JobBoard, JobRecord} from '../job-board.js';
 import {int4Key, lockKeys} from './lock-keys.js';
 
 /** Finished jobs are kept this long (a job's id is only handed to whoever started it). */
@@ -19,7 +18,7 @@ export class PostgresJobBoard implements JobBoard {
 		// Nothing to open: each running job takes a connection of its own.
 	}
 
-	async begin(job: Job): Promise<JobRecord> {
+	async begin(job: BoardJob): Promise<JobRecord> {
 		const client = await this.pool.connect();
 		const lock = lockKeys.runningJob(int4Key(job.id));
 		try {
@@ -33,7 +32,7 @@ export class PostgresJobBoard implements JobBoard {
 			throw error;
 		}
 
-		const save = async (current: Job) => {
+		const save = async (current: BoardJob) => {
 			const {rows} = await client.query<{cancel: boolean}>('UPDATE md_vector.jobs SET state = $2, job = $3, updated_at = now() WHERE id = $1 RETURNING cancel_requested AS cancel', [
 				current.id, current.state, JSON.stringify(current),
 			]);
@@ -55,14 +54,14 @@ export class PostgresJobBoard implements JobBoard {
 		};
 	}
 
-	async read(id: string): Promise<Job | undefined> {
+	async read(id: string): Promise<BoardJob | undefined> {
 		if (!uuid.test(id)) {
 			return undefined;
 		}
 
 		const [kind, key] = lockKeys.runningJob(int4Key(id));
 		// Running, yet nobody holds its lock: the daemon running it is gone. Whoever takes the lock to see lets go at once.
-		const {rows: [row]} = await this.pool.query<{job: Job; updatedAt: Date; orphaned: boolean}>(`SELECT job, updated_at AS "updatedAt",
+		const {rows: [row]} = await this.pool.query<{job: BoardJob; updatedAt: Date; orphaned: boolean}>(`SELECT job, updated_at AS "updatedAt",
 			state = 'running' AND CASE WHEN pg_try_advisory_lock($2, $3) THEN pg_advisory_unlock($2, $3) ELSE false END AS orphaned
 			FROM md_vector.jobs WHERE id = $1`, [id, kind, key]);
 		if (!row) {
@@ -77,7 +76,7 @@ export class PostgresJobBoard implements JobBoard {
 			: row.job;
 	}
 
-	async requestCancel(id: string): Promise<Job | undefined> {
+	async requestCancel(id: string): Promise<BoardJob | undefined> {
 		if (!uuid.test(id)) {
 			return undefined;
 		}

@@ -1,5 +1,5 @@
 import type {ExportedDocument, StoredChunk} from '../../types.js';
-import {decodeVector} from './vector-codec.js';
+import {decodeVector} from '../../vector-codec.js';
 import {toStoredChunk, type ChunkRow} from './row-mappers.js';
 import type {Statements} from './statements.js';
 

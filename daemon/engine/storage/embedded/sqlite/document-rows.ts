@@ -3,9 +3,9 @@ import type {DocumentToWrite} from '../../types.js';
 import {chunkIds} from '../../chunk-ids.js';
 import {metaPairs, storedMeta} from '../../document-filter.js';
 import {isBoilerplate} from '../../../search/boilerplate.js';
+import {encodeVector} from '../../vector-codec.js';
 import type {Statements} from './statements.js';
 import type {CollectionRow} from './types.js';
-import {encodeVector} from './vector-codec.js';
 import {ftsRowSize, wordsLine} from './words-index.js';
 
 /**

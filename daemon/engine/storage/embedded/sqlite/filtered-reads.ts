@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import {requiredPairs, type SearchFilter, type TextScope} from '../../document-filter.js';
-import {decodeVector} from './vector-codec.js';
+import {decodeVector} from '../../vector-codec.js';
 import {wordsCondition, wordsQueries} from './words-index.js';
 
 /**

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import {invalidInput, switchGone} from '../../../errors.js';
 import {sameFingerprint} from '../../fingerprint.js';
 import type {Fingerprint, ModelSwitch, SwapOutcome} from '../../types.js';
-import {encodeVector} from './vector-codec.js';
+import {encodeVector} from '../../vector-codec.js';
 import type {CollectionRow} from './types.js';
 
 type SwitchRow = {collectionId: number; collection: string; from: string | null; modelId: string; dims: number; startedAt: string};

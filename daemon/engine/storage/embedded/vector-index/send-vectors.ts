@@ -1,6 +1,6 @@
+import {vectorProblem} from '../../vector-rules.js';
 import type {IndexThread} from './index-thread.js';
 import {vectorsPerAdd, type IndexShape} from './thread-protocol.js';
-import {vectorProblem} from './vector-rules.js';
 
 type Row = {readonly rowid: number; readonly vector: Float32Array};
 

@@ -1,4 +1,4 @@
-import {Holds} from '../../../holds.js';
+import {Holds} from '../../../bulk-write-holds.js';
 
 /**
  * When the work that can wait (index builds, index files) runs: once writes settle, that is no write for

@@ -1,5 +1,5 @@
 import type {BackgroundProblems} from '../../../background-problems.js';
-import {vectorRule} from './vector-rules.js';
+import {vectorRule} from '../../vector-rules.js';
 
 /**
  * Stored vectors left out of a collection's index because they are unusable (vector-rules.ts): let in by an

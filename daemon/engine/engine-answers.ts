@@ -1,7 +1,7 @@
 import type {ImportedSource} from './export/import-plan.js';
 import type {FillProgress} from './vector-fill.js';
 import type {ContentCounts, ModelSwitch, Source, VectorIndexState} from './storage/types.js';
-import type {FileOutcome} from './ingest/write-documents.js';
+import type {FileOutcome} from './ingest/ingest-outcome.js';
 
 export type {ModelSwitch} from './storage/types.js';
 
