@@ -42,9 +42,29 @@ async function readAll(body: IncomingMessage): Promise<string> {
 }
 
 export async function httpRequest(url: string, init: RequestInit): Promise<Reply> {
+	try {
+		return await send(url, init);
+	} catch (error) {
+		// A kept-alive connection the daemon closed while idle (after 5 s), while this process was too busy to see
+		// it go: the request went out on a dead socket, and the daemon never read it. Sent once more, on a new one.
+		// Without this the health probe took a running daemon for gone and removed its discovery record.
+		if (error instanceof StaleSocket) {
+			return send(url, init);
+		}
+
+		throw error;
+	}
+}
+
+/** The request failed on a reused keep-alive socket before any answer: the server had closed it. */
+class StaleSocket extends Error {
+	override readonly name = 'StaleSocket';
+}
+
+async function send(url: string, init: RequestInit): Promise<Reply> {
 	const target = new URL(url);
 	const agent = await agentFor(target.protocol);
-	const send = target.protocol === 'https:' ? (await import('node:https')).request : http.request;
+	const request = target.protocol === 'https:' ? (await import('node:https')).request : http.request;
 	return new Promise<Reply>((resolve, reject) => {
 		// The path as written, not as URL parsing normalises it ('..' segments resolved, even encoded ones).
 		const rawPath = url.slice(url.indexOf('/', url.indexOf('//') + 2));
@@ -54,7 +74,7 @@ export async function httpRequest(url: string, init: RequestInit): Promise<Reply
 			// Measured: Node sends a DELETE's body neither chunked nor with a length otherwise, and the server reads it as the next request.
 			headers: typeof init.body === 'string' ? {...init.headers, 'content-length': String(Buffer.byteLength(init.body))} : init.headers,
 		};
-		const outgoing = send(options, body => {
+		const outgoing = request(options, body => {
 			const status = body.statusCode ?? 0;
 			resolve({
 				status, ok: status >= 200 && status < 300, statusText: body.statusMessage ?? '', body,
@@ -62,7 +82,9 @@ export async function httpRequest(url: string, init: RequestInit): Promise<Reply
 				json: async () => JSON.parse(await readAll(body)) as unknown,
 			});
 		});
-		outgoing.once('error', reject);
+		outgoing.once('error', (error: NodeJS.ErrnoException) => {
+			reject(outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE') ? new StaleSocket(error.message) : error);
+		});
 		outgoing.end(init.body);
 	});
 }
