@@ -1,10 +1,10 @@
-// node dist/bench/model-switch.js [--from DIR] [--to DIR] [--sample N] [--in-flight N]: a collection's switch to
+// node dist/bench/model-switch.js [--from DIR] [--to DIR] [--sample N] [--in-flight N] [--under-load]: a collection's switch to
 // another model in place (md-vector model use) on one daemon, over the PowerShell docs (every N-th file, default
 // 10): how fast the new model's vectors are made, beside the same model's bare ONNX Runtime throughput on the
 // same chunk texts (what the switch costs beyond inference), and hybrid search latency with N searches in flight,
 // idle and while the switch runs (searches keep answering from the old model). Default models: the generated
 // test models (tiny, tiny-48); real ones: --from ~/.cache/md-vector-ci/models/all-MiniLM-L6-v2 --to
-// .bench-models/bge-small-shape (npm run bench makes it). Figures are worth recording from a quiet machine only.
+// .bench-models/bge-small-shape (npm run bench makes it). It refuses a busy machine and reports other work's CPU (machine.ts checkLoad).
 import {cpSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -15,7 +15,7 @@ import {stopDaemon} from '../source/client/stop-daemon.js';
 import {readDiscovery} from '../common/discovery.js';
 import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
-import {machine} from './machine.js';
+import {checkLoad, machine, underLoadOption} from './machine.js';
 import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js';
 import {searchLoad} from './search-while-ingesting.js';
 import {sampleQueries} from './search-latency.js';
@@ -25,7 +25,9 @@ const {values: options} = parseArgs({options: {
 	to: {type: 'string', default: path.resolve('test', 'fixtures', 'models', 'tiny-48')},
 	sample: {type: 'string', default: '10'},
 	'in-flight': {type: 'string', default: '4'},
+	...underLoadOption,
 }});
+const load = checkLoad(options['under-load']);
 
 const corpus = path.resolve('..', 'shared', 'data', 'powershell-docs', 'corpus');
 const home = temporaryDirectory('md-vector-bench-switch-');
@@ -83,3 +85,5 @@ try {
 } finally {
 	await stopDaemon(readDiscovery(path.join(home, 'state'))!.pid);
 }
+
+console.log(load.finish());
