@@ -70,6 +70,11 @@ export class ThreadCalls<Request, Reply, Notice = never> {
 		});
 	}
 
+	/** Whether the worker died: every call fails from then on. */
+	get stopped(): boolean {
+		return this.failure !== undefined;
+	}
+
 	async call(request: Request): Promise<Reply> {
 		if (this.failure) {
 			throw this.failure;

@@ -8,11 +8,14 @@ import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
 import type {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import type {CollectionIndexes} from './vector-index/collection-indexes.js';
+import type {KeywordThread} from './keyword-thread.js';
 
 /** What the embedded backend searches: the store, its indexes, and the collection's current row. */
 export type EmbeddedSearch = {
 	readonly store: Store;
 	readonly indexes: CollectionIndexes;
+	/** BM25 off the HTTP thread (keyword-thread.ts). */
+	readonly keywordThread: KeywordThread;
 	/** A filtered vector search keeping up to this many vectors ranks them from the store (filtered-vectors.ts). */
 	readonly filterExactMax?: number;
 	/** The collection's current row (with the vector generation its index follows); throws when it is gone. */
@@ -38,12 +41,24 @@ export async function vectorTopK(context: EmbeddedSearch, collection: Collection
 	return hits.map(hit => ({rowid: hit.rowid, score: hit.score, boilerplate: boilerplate.has(hit.rowid)}));
 }
 
-/** Storage.keywordTopK of the embedded backend: BM25 over the store's FTS5 table. */
-export async function keywordTopK(store: Store, collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Ranked[]> {
-	const ids = collections.map(collection => collection.id);
-	return keepsEverything(filter)
-		? store.keyword(ids, terms, limit, weights)
-		: filtered(store, collections, filter!, async kept => store.keyword(ids, terms, limit, weights, kept));
+/**
+ * Storage.keywordTopK of the embedded backend: BM25 over the store's FTS5 table, on the keyword thread; a filter
+ * by path globs keeps its names in this thread's memory, so that search runs here. When the thread fails, the
+ * search runs here too (and throws what it throws here, with its kind).
+ */
+export async function keywordTopK(context: Pick<EmbeddedSearch, 'store' | 'keywordThread'>, collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Ranked[]> {
+	const {store, keywordThread} = context;
+	const collectionIds = collections.map(collection => collection.id);
+	if (!filter?.paths?.length) {
+		const {meta, text} = filter ?? {};
+		try {
+			return await keywordThread.topK({collectionIds, terms, limit, weights, ...(meta ?? text ? {filter: {meta, text}} : {})});
+		} catch {
+			return store.keyword(collectionIds, terms, limit, weights, filter && {meta, text});
+		}
+	}
+
+	return filtered(store, collections, filter, async kept => store.keyword(collectionIds, terms, limit, weights, kept));
 }
 
 /**

@@ -6,6 +6,7 @@ import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprin
 import {SerialQueue} from '../../serial-queue.js';
 import {importIntoStore} from './import-into-store.js';
 import {keywordTopK, vectorTopK, type EmbeddedSearch} from './embedded-search.js';
+import {KeywordThread} from './keyword-thread.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
@@ -25,8 +26,9 @@ export type EmbeddedOptions = IndexOptions & {
  */
 export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
-		const store = Store.open(path.join(options.dataDir, 'md-vector.sqlite'));
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), options.dataDir, options.log, options.filterExactMax);
+		const file = path.join(options.dataDir, 'md-vector.sqlite');
+		const store = Store.open(file);
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), new KeywordThread(file), options.dataDir, options.log, options.filterExactMax);
 	}
 
 	/**
@@ -36,8 +38,8 @@ export class EmbeddedStorage implements Storage {
 	private readonly writes = new SerialQueue();
 	private readonly search: EmbeddedSearch;
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
-		this.search = {store, indexes, filterExactMax, row: collection => this.row(collection)};
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly keywordThread: KeywordThread, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
+		this.search = {store, indexes, keywordThread, filterExactMax, row: collection => this.row(collection)};
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
 			indexes.open(collection).catch(() => undefined);
@@ -213,7 +215,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
-		return keywordTopK(this.store, collections, terms, limit, weights, filter);
+		return keywordTopK(this.search, collections, terms, limit, weights, filter);
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {
@@ -250,6 +252,7 @@ export class EmbeddedStorage implements Storage {
 
 	async close(): Promise<void> {
 		await this.indexes.close();
+		await this.keywordThread.close(); // its connection's reads would hold the checkpoint below back
 		try {
 			this.store.checkpoint();
 		} catch (error) {

@@ -55,6 +55,8 @@ export class Store {
 	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
 	private readonly statistics: KeywordStatisticsCache;
 	private readonly keywordSteps: KeywordSteps;
+	/** The database's commit counter as readSnapshot last saw it. */
+	private dataVersion: number | undefined;
 
 	private constructor(private readonly db: Database.Database) {
 		this.sql = prepareStatements(db);
@@ -102,6 +104,21 @@ export class Store {
 	/** Forgets the BM25 statistics it keeps: another connection (a writer()) changed the FTS table. */
 	forgetStatistics(): void {
 		this.statistics.drop();
+	}
+
+	/**
+	 * `read` as one snapshot, for a connection that only reads while others write (the keyword thread): the BM25
+	 * statistics it keeps are forgotten first when another connection committed since its last read. The counter is
+	 * read before the snapshot starts, so a commit in between only costs one more recount.
+	 */
+	readSnapshot<T>(read: () => T): T {
+		const version = this.db.pragma('data_version', {simple: true}) as number;
+		if (version !== this.dataVersion) {
+			this.statistics.drop();
+			this.dataVersion = version;
+		}
+
+		return this.db.transaction(read)();
 	}
 
 	collection(name: string): CollectionRow | undefined {

@@ -1,0 +1,49 @@
+import {ThreadCalls} from '../../threads/thread-calls.js';
+import type {FieldWeights, Ranked} from '../types.js';
+import type {StoreFilter} from './sqlite/filtered-reads.js';
+
+/** A keyword top k as the keyword thread takes it: a filter without kept names (those live in this thread's memory). */
+export type KeywordCall = {
+	readonly collectionIds: readonly number[];
+	readonly terms: readonly string[];
+	readonly limit: number;
+	readonly weights: FieldWeights;
+	readonly filter?: Omit<StoreFilter, 'names'>;
+};
+
+/**
+ * The store's keyword thread (keyword-thread-main.ts), started on the first keyword search: BM25 over a large
+ * collection takes tens to hundreds of milliseconds, which on the HTTP thread held every other request, and held
+ * a hybrid search's vector half until its keyword half ended (the query's embedding came back meanwhile). A thread
+ * that died is started again on the next call.
+ */
+export class KeywordThread {
+	private calls: ThreadCalls<KeywordCall, Ranked[]> | undefined;
+	private closed = false;
+
+	constructor(private readonly file: string) {
+		// Started on first use: most stores a process opens (tests, commands) never search.
+	}
+
+	async topK(call: KeywordCall): Promise<Ranked[]> {
+		if (this.closed) {
+			throw new Error('the store is closed');
+		}
+
+		this.calls ??= new ThreadCalls(new URL('keyword-thread-main.js', import.meta.url), 'keyword', undefined, {workerData: {file: this.file}});
+		const {calls} = this;
+		try {
+			return await calls.call(call);
+		} finally {
+			if (calls.stopped && this.calls === calls) {
+				this.calls = undefined; // a dead thread fails every later call: the next one starts another
+			}
+		}
+	}
+
+	async close(): Promise<void> {
+		this.closed = true;
+		await this.calls?.close();
+		this.calls = undefined;
+	}
+}

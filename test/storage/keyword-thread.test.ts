@@ -1,0 +1,79 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import test, {type ExecutionContext} from 'ava';
+import {keywordTerms} from '../../common/text/keyword-query.js';
+import {Store} from '../../daemon/engine/storage/embedded/sqlite/store.js';
+import {KeywordThread} from '../../daemon/engine/storage/embedded/keyword-thread.js';
+import {toDocumentToWrite} from '../../daemon/engine/ingest/prepare-document.js';
+import {chunkMarkdown, chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
+import {sharedData, temporaryDirectory} from '../helpers/paths.js';
+
+const weights = [2, 1.5, 1] as const;
+const queries = ['parameter', 'Get-ChildItem example', 'the object type pipeline', 'remote session credential', 'syntax', 'pipeline input value'];
+
+function ingest(store: Store, fileName: string, content: string): void {
+	const row = store.collection('docs') ?? store.ensureCollection('docs', chunkerVersion);
+	store.writeDocuments(row, [toDocumentToWrite({fileName, byteSize: Buffer.byteLength(content), text: content, chunked: chunkMarkdown(content, fileName)}, new Map())]);
+}
+
+/** The thread's answer beside the daemon connection's own, query by query (scores to 9 places, rowids in order). */
+async function compare(t: ExecutionContext, store: Store, thread: KeywordThread, phrase?: string[]): Promise<number> {
+	const {id} = store.collection('docs')!;
+	let hits = 0;
+	for (const query of queries) {
+		const terms = keywordTerms(query);
+		const filter = phrase ? {text: {phrases: [phrase], exclusions: []}} : undefined;
+		const expected = store.keyword([id], terms, 30, weights, filter);
+		const actual = await thread.topK({collectionIds: [id], terms, limit: 30, weights, ...(filter ? {filter} : {})});
+		t.deepEqual(actual.map(hit => [hit.rowid, hit.score.toFixed(9)]), expected.map(hit => [hit.rowid, hit.score.toFixed(9)]), query);
+		hits += actual.length;
+	}
+
+	return hits;
+}
+
+test('the keyword thread ranks as the daemon\'s connection does, and sees every write committed there (its statistics too)', async t => {
+	const file = path.join(temporaryDirectory(), 'store.sqlite');
+	const store = Store.open(file);
+	const thread = new KeywordThread(file);
+	t.teardown(async () => {
+		await thread.close();
+		store.close();
+	});
+	const root = path.join(sharedData, 'powershell-docs');
+	const files = readdirSync(root, {recursive: true, withFileTypes: true})
+		.filter(entry => entry.isFile() && entry.name.endsWith('.md'))
+		.map(entry => path.relative(root, path.join(entry.parentPath, entry.name)))
+		.sort()
+		.filter((_, index) => index % 25 === 0);
+	const half = Math.floor(files.length / 2);
+	for (const name of files.slice(0, half)) {
+		ingest(store, name, readFileSync(path.join(root, name), 'utf8'));
+	}
+
+	t.true(await compare(t, store, thread) > 60);
+	// More documents and deletions on the daemon's connection: counts, lengths and term frequencies all change, and
+	// the thread's kept statistics with them (a stale count would change every score).
+	for (const name of files.slice(half)) {
+		ingest(store, name, readFileSync(path.join(root, name), 'utf8'));
+	}
+
+	for (const name of files.filter((_, index) => index % 5 === 0)) {
+		store.deleteDocument(store.collection('docs')!, name);
+	}
+
+	t.true(await compare(t, store, thread) > 60);
+	t.true(await compare(t, store, thread, ['the', 'pipeline']) > 0, 'a phrase filter goes to the thread as well');
+});
+
+test('a closed keyword thread refuses calls', async t => {
+	const file = path.join(temporaryDirectory(), 'store.sqlite');
+	const store = Store.open(file);
+	ingest(store, 'a.md', '# A\n\nsome words\n');
+	const thread = new KeywordThread(file);
+	const {id} = store.collection('docs')!;
+	t.is((await thread.topK({collectionIds: [id], terms: keywordTerms('words'), limit: 5, weights})).length, 1);
+	await thread.close();
+	await t.throwsAsync(thread.topK({collectionIds: [id], terms: keywordTerms('words'), limit: 5, weights}), {message: /closed/});
+	store.close();
+});
