@@ -7,7 +7,7 @@ import {parseArgs} from 'node:util';
 import {connect} from '../source/client/connect.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
-import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {machine} from './machine.js';
 import {fillCollection} from './search-latency.js';

@@ -12,7 +12,7 @@ import {execa} from 'execa';
 import {connect} from '../source/client/connect.js';
 import {stopDaemon} from '../source/client/stop-daemon.js';
 import {waitForModel} from '../source/client/wait-for-model.js';
-import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {checkLoad, machine, underLoadOption} from './machine.js';
 import {chunkTexts, rawOnnxThroughput, timeIngest} from './ingest-throughput.js';

@@ -15,7 +15,7 @@ import {appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync} fro
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
-import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {testDatabase} from '../test/helpers/postgres/test-database.js';
 import {startNativeServer} from '../test/helpers/postgres/native-server.js';

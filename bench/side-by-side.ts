@@ -15,7 +15,7 @@ import type * as Connect from '../source/client/connect.js';
 import type * as StopDaemon from '../source/client/stop-daemon.js';
 import type * as WaitForModel from '../source/client/wait-for-model.js';
 import type * as Discovery from '../common/discovery.js';
-import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {checkLoad, machine, percentile, underLoadOption} from './machine.js';
 import {fillCollection, sampleQueries} from './search-latency.js';

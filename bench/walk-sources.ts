@@ -1,5 +1,5 @@
 import {performance} from 'node:perf_hooks';
-import {walkMarkdown} from '../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {snapshotSource} from '../daemon/engine/sources/snapshot-source.js';
 import {walkSource} from '../daemon/engine/sources/walk-source.js';
 import {percentile} from './machine.js';

@@ -2,7 +2,7 @@
 // (../shared/data/kubernetes-keps), each with the file that answers it (bench/eval/keps-questions.jsonl).
 import {cpSync, existsSync, mkdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {walkMarkdown} from '../../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from '../walk-markdown.js';
 import type {QuerySet} from './query-set.js';
 
 type Question = {readonly question: string; readonly file: string};

@@ -1,6 +1,6 @@
 import {readdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {walkMarkdown} from '../../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from '../walk-markdown.js';
 import {checkAnswer} from './answer-rules.js';
 import {DaemonProcess, sharedData, temporaryHome, until} from './daemon-process.js';
 import {halfDocuments} from './kills/store-check.js';

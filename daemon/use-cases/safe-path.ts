@@ -1,7 +1,7 @@
 import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
 import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
-import {markdownExtensions} from '../engine/ingest/walk-markdown.js';
+import {markdownExtension} from '../engine/sources/markdown-files.js';
 import {decodeText} from '../engine/ingest/decode-text.js';
 import {readUserFile} from '../engine/files/read-user-file.js';
 import type {FileStamp} from '../engine/files/file-stamp.js';
@@ -66,7 +66,7 @@ export async function resolveSafePath(field: string, input: string, allowed: rea
 		throw bad(`${field}: must be a regular file`);
 	}
 
-	if (!markdownExtensions.test(real)) {
+	if (!markdownExtension.test(real)) {
 		throw bad(`${field}: must be a Markdown file (.md, .markdown or .mdx)`);
 	}
 
@@ -158,7 +158,7 @@ export async function readSafeFile(field: string, input: string, allowed: readon
 		throw error instanceof UserFileError ? refusalOf(error, field, input, allowed) : error;
 	}
 
-	if (!markdownExtensions.test(file.realPath)) {
+	if (!markdownExtension.test(file.realPath)) {
 		throw bad(`${field}: must be a Markdown file (.md, .markdown or .mdx)`);
 	}
 

@@ -2,7 +2,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import {walkSource} from '../../daemon/engine/sources/walk-source.js';
-import {walkMarkdown} from '../../daemon/engine/ingest/walk-markdown.js';
+import {walkMarkdown} from '../../bench/walk-markdown.js';
 import {makeTree} from '../helpers/file-tree.js';
 import {sharedData, temporaryDirectory} from '../helpers/paths.js';
 

@@ -1,10 +1,13 @@
 import {readdir} from 'node:fs/promises';
 import path from 'node:path';
+import {markdownExtension} from '../daemon/engine/sources/markdown-files.js';
 
-export const markdownExtensions = /\.(md|markdown|mdx)$/i;
 const skippedDirectories = new Set(['node_modules', '.git', '.hg', '.svn']);
 
-/** Markdown files under a directory, as sorted POSIX paths relative to it; hidden folders are skipped. */
+/**
+ * Markdown files under a directory, as sorted POSIX paths relative to it; hidden folders are skipped. The
+ * benchmarks' corpora only: the daemon walks a folder with engine/sources/walk-source.ts.
+ */
 export async function walkMarkdown(root: string): Promise<string[]> {
 	const found: string[] = [];
 	const visit = async (relative: string) => {
@@ -15,7 +18,7 @@ export async function walkMarkdown(root: string): Promise<string[]> {
 				if (!entry.name.startsWith('.') && !skippedDirectories.has(entry.name)) {
 					await visit(child);
 				}
-			} else if (entry.isFile() && markdownExtensions.test(entry.name)) {
+			} else if (entry.isFile() && markdownExtension.test(entry.name)) {
 				found.push(child);
 			}
 		}
