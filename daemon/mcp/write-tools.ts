@@ -3,7 +3,7 @@
 import {z} from 'zod';
 import {defaultCollection, searchFields} from '../../common/search-contract.js';
 import {toDeleteResult, toIngestResult} from '../to-wire/documents.js';
-import {maxContentBytes} from '../use-cases/ingest.js';
+import {maxContentBytes} from '../../common/requests/ingest.js';
 import type {ToolDefinition} from './tool-context.js';
 
 const collection = searchFields.collection.describe(`Collection name (default "${defaultCollection}")`);

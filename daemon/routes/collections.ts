@@ -5,7 +5,7 @@ import {validateQuery} from '../http/validate.js';
 import {toCollectionEntry, toCollectionStats} from '../to-wire/collections.js';
 import {toDocumentEntry} from '../to-wire/documents.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {collectionQuery} from './schemas.js';
+import {collectionQuery} from '../../common/requests/collections.js';
 
 export function collectionsRoutes(useCases: UseCases): Router {
 	const router = Router();

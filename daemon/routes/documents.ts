@@ -6,7 +6,8 @@ import {serves} from '../http/needs.js';
 import {validate, validateQuery} from '../http/validate.js';
 import {toDeleteResult, toDocumentText, toManyDocuments} from '../to-wire/documents.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {collectionQuery, getDocumentQuery} from './schemas.js';
+import {collectionQuery} from '../../common/requests/collections.js';
+import {getDocumentQuery} from '../../common/requests/documents.js';
 
 export function documentsRoutes(useCases: UseCases): Router {
 	const router = Router();

@@ -4,7 +4,7 @@ import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toEmbeddings} from '../to-wire/embeddings.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {embeddingsBody} from './schemas.js';
+import {embeddingsBody} from '../../common/requests/embeddings.js';
 
 /**
  * POST /v1/embeddings: the daemon's model in OpenAI's wire format, so other daemons (embed-provider openai, URL

@@ -4,7 +4,7 @@ import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toIngestResult} from '../to-wire/documents.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {ingestBody} from './schemas.js';
+import {ingestBody} from '../../common/requests/ingest.js';
 
 export function ingestRoutes(useCases: UseCases): Router {
 	const router = Router();

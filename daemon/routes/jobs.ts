@@ -5,7 +5,8 @@ import {validate, validateQuery} from '../http/validate.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import type {Job} from '../../common/wire/jobs.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {directoryJobBody, jobsQuery, updateJobBody} from './schemas.js';
+import {jobsQuery} from '../../common/requests/jobs.js';
+import {directoryJobBody, updateJobBody} from '../../common/requests/sync.js';
 import {jobEvents} from './job-events.js';
 
 /**

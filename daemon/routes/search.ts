@@ -5,7 +5,7 @@ import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toSearchResponse} from '../to-wire/search.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {searchBody} from './schemas.js';
+import {searchBody} from '../../common/requests/search.js';
 
 export function searchRoutes(useCases: UseCases): Router {
 	const router = Router();

@@ -8,7 +8,7 @@ import {validateQuery} from '../http/validate.js';
 import {toImportResult} from '../to-wire/documents.js';
 import {exportLimits} from '../use-cases/transfer.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {exportQuery, importQuery} from './schemas.js';
+import {exportQuery, importQuery} from '../../common/requests/transfer.js';
 
 const contentTypes: Record<ExportFormat, string> = {
 	json: 'application/json', jsonl: 'application/x-ndjson', csv: 'text/csv', md: 'text/markdown',

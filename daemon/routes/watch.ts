@@ -6,7 +6,7 @@ import type {WatchStreams} from '../watch/watch-streams.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import {toCollectionSyncReport} from '../to-wire/sync.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {watchQuery} from './schemas.js';
+import {watchQuery} from '../../common/requests/sync.js';
 
 export type WatchDeps = {
 	readonly useCases: UseCases;
