@@ -12,7 +12,7 @@ import {embeddingsBody} from '../../common/requests/embeddings.js';
  */
 export function embeddingsRoutes(useCases: UseCases): Router {
 	const router = Router();
-	router.post('/embeddings', serves('embed', 'none'), async (request, response) => {
+	router.post('/embeddings', serves('embed'), async (request, response) => {
 		const body = validate(embeddingsBody, request.body ?? {});
 		const answer = await useCases.embed(actorIn(response), {texts: body.input, model: body.model, dimensions: body.dimensions});
 		response.json(toEmbeddings(answer, body.encoding_format));

@@ -36,7 +36,7 @@ export function transferRoutes(useCases: UseCases): Router {
 
 		response.end();
 	});
-	router.post('/import', serves('import', 'named-query'), bodyLimit(importLimitBytes, `an import may be at most ${importLimitBytes / 1024 / 1024} MB`), async (request, response) => {
+	router.post('/import', serves('import', 'query'), bodyLimit(importLimitBytes, `an import may be at most ${importLimitBytes / 1024 / 1024} MB`), async (request, response) => {
 		if (!request.is(['application/json', 'application/x-ndjson'])) {
 			throw new HttpError(415, 'unsupported_media_type', 'an import must be sent as application/json or application/x-ndjson');
 		}

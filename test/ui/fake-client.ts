@@ -1,5 +1,5 @@
 import type {CollectionEntry, CollectionStats, Health, Job, SearchResponse, SearchResult, SourceEntry} from '../../source/client/api-types.js';
-import type {SearchInput} from '../../source/client/daemon-client.js';
+import type {SearchBody} from '../../source/client/daemon-client.js';
 import type {TuiClient} from '../../source/ui/tui/tui-client.js';
 
 export function hit(file: string, content: string, score = 0.5): SearchResult {
@@ -20,7 +20,7 @@ function job(id: string, directory: string, collection: string, state: Job['stat
 
 /** A daemon in memory: answers from `corpus`, records every call, can be made to fail; jobs run when told to. */
 export class FakeClient implements TuiClient {
-	readonly searches: SearchInput[] = [];
+	readonly searches: SearchBody[] = [];
 	readonly deleted: string[] = [];
 	readonly jobs: Array<{directory: string; collection: string}> = [];
 	readonly cancelled: string[] = [];
@@ -81,7 +81,7 @@ export class FakeClient implements TuiClient {
 		}
 	}
 
-	async search(input: SearchInput): Promise<SearchResponse> {
+	async search(input: SearchBody): Promise<SearchResponse> {
 		this.searches.push(input);
 		this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
 		try {
@@ -97,7 +97,7 @@ export class FakeClient implements TuiClient {
 		}
 	}
 
-	private answer(input: SearchInput): SearchResponse {
+	private answer(input: SearchBody): SearchResponse {
 		if (this.failing) {
 			throw new Error(this.failing);
 		}
