@@ -2,7 +2,7 @@ import type {z} from 'zod';
 import type {getManyBody} from '../../common/get/get-many.js';
 import type {renameBody, sourcePathBody} from '../../common/requests/collections.js';
 import type {ingestBody} from '../../common/requests/ingest.js';
-import type {modelUseBody} from '../../common/requests/models.js';
+import type {installBody, modelUseBody, verifyBody} from '../../common/requests/models.js';
 import type {directoryJobBody, updateJobBody} from '../../common/requests/sync.js';
 import type {searchBody} from '../../common/search-contract.js';
 import {defaultCollection} from '../../common/search-defaults.js';
@@ -179,6 +179,16 @@ export class DaemonClient {
 		}
 
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more
+	}
+
+	/** Installs a model of the catalogue, as a job (POST /models/install; the owner's). */
+	async installModel(input: Body<typeof installBody>): Promise<{job: ModelJob}> {
+		return this.json('POST', '/models/install', input);
+	}
+
+	/** Checks one installed model, or every one, as a job (POST /models/verify; the owner's). */
+	async verifyModel(input: Body<typeof verifyBody>): Promise<{job: ModelJob}> {
+		return this.json('POST', '/models/verify', input);
 	}
 
 	/** Follows a model install or verify (GET /models/jobs/:id/events) to its end. */
