@@ -1,4 +1,3 @@
-import type {z} from 'zod';
 import type {getManyBody} from '../../common/get/get-many.js';
 import type {renameBody, sourcePathBody} from '../../common/requests/collections.js';
 import type {ingestBody} from '../../common/requests/ingest.js';
@@ -12,23 +11,9 @@ import type {
 	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestResult, Job, ManyDocuments, ModelUseAnswer, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
+import type {RequestBody} from './request-body.js';
 import {readEvents} from './sse.js';
 import {httpRequest, type Reply} from './http-request.js';
-
-/**
- * A request body as the daemon's schema takes it (common/requests/, common/search-contract.ts; defaults left
- * out), read-only throughout since the client only sends it. Type imports only: the command's bundle loads none
- * of those schemas.
- */
-type Body<Schema extends z.ZodType> = Sent<z.input<Schema>>;
-type Sent<T> = T extends ReadonlyArray<infer Item> ? ReadonlyArray<Sent<Item>> : (T extends object ? {readonly [Key in keyof T]: Sent<T[Key]>} : T);
-
-export type SearchBody = Body<typeof searchBody>;
-export type IngestBody = Body<typeof ingestBody>;
-export type DirectoryJobBody = Body<typeof directoryJobBody>;
-export type UpdateJobBody = Body<typeof updateJobBody>;
-export type ModelUseBody = Body<typeof modelUseBody>;
-export type GetManyBody = Body<typeof getManyBody>;
 
 /** A typed client of the daemon's /api/v1. Every error is a DaemonError (it answered) or UnreachableError. */
 export class DaemonClient {
@@ -63,7 +48,7 @@ export class DaemonClient {
 
 	/** A stored document as indexed, or some of its lines, or one section. */
 	/** Several documents by name and glob (POST /documents/get). */
-	async getDocuments(input: GetManyBody): Promise<ManyDocuments> {
+	async getDocuments(input: RequestBody<typeof getManyBody>): Promise<ManyDocuments> {
 		return this.json('POST', '/documents/get', input);
 	}
 
@@ -81,7 +66,7 @@ export class DaemonClient {
 	}
 
 	async renameCollection(name: string, next: string): Promise<CollectionRenamed> {
-		return this.json('PATCH', `/collections/${encodeURIComponent(name)}`, {name: next} satisfies Body<typeof renameBody>);
+		return this.json('PATCH', `/collections/${encodeURIComponent(name)}`, {name: next} satisfies RequestBody<typeof renameBody>);
 	}
 
 	async sources(name: string): Promise<{collection: string; sources: SourceEntry[]}> {
@@ -89,14 +74,14 @@ export class DaemonClient {
 	}
 
 	async removeSource(name: string, folder: string): Promise<SourceRemoved> {
-		return this.json('DELETE', `/collections/${encodeURIComponent(name)}/sources`, {path: folder} satisfies Body<typeof sourcePathBody>);
+		return this.json('DELETE', `/collections/${encodeURIComponent(name)}/sources`, {path: folder} satisfies RequestBody<typeof sourcePathBody>);
 	}
 
-	async search(input: SearchBody, signal?: AbortSignal): Promise<SearchResponse> {
+	async search(input: RequestBody<typeof searchBody>, signal?: AbortSignal): Promise<SearchResponse> {
 		return this.json('POST', '/search', input, signal);
 	}
 
-	async ingest(input: IngestBody): Promise<IngestResult> {
+	async ingest(input: RequestBody<typeof ingestBody>): Promise<IngestResult> {
 		return this.json('POST', '/ingest', input);
 	}
 
@@ -114,17 +99,17 @@ export class DaemonClient {
 		return this.json('GET', `/documents${query({collection})}`);
 	}
 
-	async startDirectoryJob(input: DirectoryJobBody): Promise<{job: Job}> {
+	async startDirectoryJob(input: RequestBody<typeof directoryJobBody>): Promise<{job: Job}> {
 		return this.json('POST', '/jobs/ingest-directory', input);
 	}
 
 	/** Re-syncs the folder sources of one collection, or of every collection that has some, as a job. */
-	async startUpdateJob(input: UpdateJobBody): Promise<{job: Job}> {
+	async startUpdateJob(input: RequestBody<typeof updateJobBody>): Promise<{job: Job}> {
 		return this.json('POST', '/jobs/update', input);
 	}
 
 	/** Switches one collection (or every one, and the default model) to a model, in place (POST /models/use). */
-	async useModel(input: ModelUseBody): Promise<ModelUseAnswer> {
+	async useModel(input: RequestBody<typeof modelUseBody>): Promise<ModelUseAnswer> {
 		return this.json('POST', '/models/use', input);
 	}
 
@@ -182,12 +167,12 @@ export class DaemonClient {
 	}
 
 	/** Installs a model of the catalogue, as a job (POST /models/install; the owner's). */
-	async installModel(input: Body<typeof installBody>): Promise<{job: ModelJob}> {
+	async installModel(input: RequestBody<typeof installBody>): Promise<{job: ModelJob}> {
 		return this.json('POST', '/models/install', input);
 	}
 
 	/** Checks one installed model, or every one, as a job (POST /models/verify; the owner's). */
-	async verifyModel(input: Body<typeof verifyBody>): Promise<{job: ModelJob}> {
+	async verifyModel(input: RequestBody<typeof verifyBody>): Promise<{job: ModelJob}> {
 		return this.json('POST', '/models/verify', input);
 	}
 
