@@ -1,5 +1,4 @@
 import {Router} from 'express';
-import {getManyBody} from '../../common/get/get-many.js';
 import {toManyRequest} from '../from-wire/documents.js';
 import {actorIn} from '../http/actor-of.js';
 import {serves} from '../http/needs.js';
@@ -7,7 +6,7 @@ import {validate, validateQuery} from '../http/validate.js';
 import {toDeleteResult, toDocumentText, toManyDocuments} from '../to-wire/documents.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {collectionQuery} from '../../common/requests/collections.js';
-import {getDocumentQuery} from '../../common/requests/documents.js';
+import {getDocumentQuery, getManyBody} from '../../common/requests/documents.js';
 
 export function documentsRoutes(useCases: UseCases): Router {
 	const router = Router();
