@@ -1,2 +1,2 @@
-// Export formats of GET /export, as a type (the daemon's list of them checks against it).
-export type ExportFormat = 'json' | 'jsonl' | 'csv' | 'md';
+// Export formats of GET /export, as a type (named once in common/export-formats.ts).
+export type {ExportFormat} from '../export-formats.js';

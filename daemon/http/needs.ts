@@ -1,21 +1,18 @@
-// What each route serves, declared where the route is (router.post('/search', serves('search', 'none'),
-// handler)): the operation of the use-case layer (use-cases/operations.ts) and so the permission it needs. A
-// route whose first handler is not a declaration is refused (route-declarations.ts), and a test walks every
-// route: anything undeclared is denied by construction. The declaration authenticates (401) and refuses a
-// caller without the operation's permission on the collection the request names, before its input is read;
-// the use case checks the collections it resolves with the same rule (Actor.require).
+// What each route serves, declared where the route is (router.post('/search', serves('search', 'body'),
+// handler)): the operation of the use-case layer (use-cases/operations.ts: its permission, and which collection
+// a call names), and where the request holds its input. A route whose first handler is not a declaration is
+// refused (route-declarations.ts), and a test walks every route: anything undeclared is denied by construction.
+// The declaration authenticates (401) and asks the one gatekeeper (use-cases/admit-operation.ts, as MCP tool
+// calls do) with the collection the request names, before its input is read; the use case checks the
+// collections it resolves with the same rule (Actor.require).
 import type {Request, Response} from 'express';
-import {defaultCollection} from '../../common/search-contract.js';
-import {operations, type CollectionPermission, type Operation} from '../use-cases/operations.js';
+import {admitOperation} from '../use-cases/admit-operation.js';
+import {operationRules, type CollectionPermission, type Operation} from '../use-cases/operations.js';
 import type {Caller} from './caller.js';
 import {HttpError, unauthorized} from './http-error.js';
 
-/**
- * Where a route names the collection its permission applies to: 'body' and 'query' the one named there, else the
- * default collection; 'named-body' and 'named-query' the one named there, else none (the use case resolves which:
- * a search's `collections`, an import's export); 'path' the :name parameter; 'none': any grant of the permission.
- */
-export type CollectionIn = 'body' | 'query' | 'named-body' | 'named-query' | 'path' | 'none';
+/** Where a request holds its input: the body, the query string (`collection` in either), or the path (its :name). */
+export type InputIn = 'body' | 'query' | 'path';
 
 export type Need
 	= | {readonly kind: 'open'} // Anyone who passed the Host guard (GET /health).
@@ -23,7 +20,13 @@ export type Need
 		| {readonly kind: 'caller'}
 		/** The owner who proved it (the local token of md-vector's own commands, or the API key): managing clients. */
 		| {readonly kind: 'owner'}
-		| {readonly kind: 'permission'; readonly operation: Operation; readonly permission: CollectionPermission; readonly collection: CollectionIn};
+		| {
+			readonly kind: 'permission'; readonly operation: Operation; readonly permission: CollectionPermission;
+			/** Where the collection is named (absent: the operation names none). */
+			readonly where?: InputIn;
+			/** The collection a request that names none means, where the route's input has a default of its own. */
+			readonly absent?: string;
+		};
 
 /** A route's first handler. Its parameters are typed unknown so that Express still infers the route's own for the handlers after it. */
 export type Declaration = ((request: unknown, response: unknown, next: () => void) => void) & {readonly need: Need};
@@ -37,19 +40,10 @@ const missingKey = 'missing API key: send it in the X-API-Key header (or Authori
 const signInFirst = 'sign in: this MCP server needs a credential (OAuth sign-in, a client key or the API key)';
 const ownersOnly = 'only the owner may do this: md-vector\'s own commands (the local token) or the API key holder';
 
-/** The collection a request names in its body or query string (a non-string is left to the route's validation). */
-export function collectionOf(request: Request, where: CollectionIn): string | undefined {
-	if (where === 'none') {
-		return undefined;
-	}
-
-	if (where === 'path') {
-		const {name} = request.params as {name?: unknown};
-		return typeof name === 'string' ? name : undefined;
-	}
-
-	const source = (where === 'body' || where === 'named-body' ? request.body : request.query) as {collection?: unknown} | undefined;
-	return typeof source?.collection === 'string' ? source.collection : (where === 'named-body' || where === 'named-query' ? undefined : defaultCollection);
+/** The collection a request names in its body, query string or path (a non-string is left to the route's validation). */
+export function collectionOf(request: Request, where: InputIn): string | undefined {
+	const named = where === 'path' ? (request.params as {name?: unknown}).name : ((where === 'body' ? request.body : request.query) as {collection?: unknown} | undefined)?.collection;
+	return typeof named === 'string' ? named : undefined;
 }
 
 /** 401 for a caller without a credential, or with one that proves nothing (naming where to sign in, on MCP). */
@@ -65,9 +59,9 @@ function refuseUnproven(caller: Caller, signIn: Response['locals']['signIn']): a
 
 /**
  * Lets the request through when its caller may do `need`; 401 without a caller where one is needed, 403 for a
- * client without the permission on the collection. `what` names the action in a refusal (an MCP tool).
+ * client without the permission on the collection named.
  */
-export function admit(response: Response, need: Need, collection?: string, what = ''): void {
+export function admit(response: Response, need: Need, collection?: string): void {
 	const {caller, actor} = response.locals;
 	if (need.kind === 'open') {
 		return;
@@ -95,7 +89,7 @@ export function admit(response: Response, need: Need, collection?: string, what 
 	}
 
 	if (need.kind === 'permission') {
-		actor.require(need.permission, collection, what);
+		admitOperation(actor, need.operation, collection);
 	} else {
 		actor.requireServed();
 	}
@@ -103,7 +97,8 @@ export function admit(response: Response, need: Need, collection?: string, what 
 
 function declare(need: Need): Declaration {
 	const handler = (request: unknown, response: unknown, next: () => void) => {
-		admit(response as Response, need, need.kind === 'permission' ? collectionOf(request as Request, need.collection) : undefined);
+		const named = need.kind === 'permission' && need.where ? collectionOf(request as Request, need.where) ?? need.absent : undefined;
+		admit(response as Response, need, named);
 		next();
 	};
 
@@ -111,8 +106,13 @@ function declare(need: Need): Declaration {
 	return Object.assign(handler, {need});
 }
 
-/** The route serves `operation`: its permission, on the collection named in the body, query string or path (or on none). */
-export const serves = (operation: Operation, collection: CollectionIn): Declaration => declare({kind: 'permission', operation, permission: operations[operation], collection});
+/**
+ * The route serves `operation`: its permission, on the collection named where the request holds its input
+ * (none for an operation whose rule names none). `absent`: the collection the route means when the request names
+ * none, where that is not the operation's rule (GET /stats names `default`, where an MCP call lets the use case pick).
+ */
+export const serves = (operation: Operation, where?: InputIn, absent?: string): Declaration =>
+	declare({kind: 'permission', operation, permission: operationRules[operation].permission, ...(where ? {where} : {}), ...(absent === undefined ? {} : {absent})});
 
 /** The route is open to anyone who passed the Host guard. */
 export const open = declare({kind: 'open'});

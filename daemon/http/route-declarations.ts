@@ -50,7 +50,7 @@ export function routesOf(app: Express): RouteEntry[] {
 export function refuseUndeclared(routes: readonly RouteEntry[], log: (line: string) => void): void {
 	for (const route of routes.filter(entry => entry.need === undefined)) {
 		const name = `${route.methods.join(',')} ${route.path}`;
-		log(`route ${name} declares no permission: it is refused (declare one with needs(), open or anyCaller)`);
+		log(`route ${name} declares no permission: it is refused (declare one with serves(), open, anyCaller or ownerOnly)`);
 		route.handlers[0]!.handle = () => {
 			throw new HttpError(500, 'undeclared_route', `route ${name} declares no permission, so it is refused`);
 		};

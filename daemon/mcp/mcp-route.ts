@@ -1,7 +1,7 @@
 // Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, answered as JSON. Behind the
 // same Host guard, authentication and rate limit as the REST API. A caller is offered the tools its permissions
 // allow; a call it may not make (a collection it may not use) is the call's tool error, before the tool runs
-// (tool-needs.ts).
+// (tools.ts asks the gatekeeper, use-cases/admit-operation.ts).
 import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {Router, type Request, type Response} from 'express';
 import {actorIn} from '../http/actor-of.js';

@@ -11,7 +11,6 @@ const anyCollection = searchFields.collection.describe('Collection name; may be 
 export const listCollectionsTool: ToolDefinition = {
 	name: 'list_collections',
 	operation: 'listCollections',
-	collection: 'none',
 	writes: false,
 	title: 'List collections',
 	description: 'The collections of indexed Markdown, with their document and chunk counts.',
@@ -21,7 +20,6 @@ export const listCollectionsTool: ToolDefinition = {
 export const documentSectionTool: ToolDefinition<{file: string; heading_path?: string[]; collection?: string}> = {
 	name: 'get_document_section',
 	operation: 'documentSection',
-	collection: 'named-or-any',
 	writes: false,
 	title: 'Read a section of a document',
 	description: 'Returns the text of a document under a heading path (for example ["Install", "Linux"]; the document title may be left out; an empty path returns the whole document), to read around a search hit.',
@@ -37,7 +35,6 @@ export const documentSectionTool: ToolDefinition<{file: string; heading_path?: s
 export const listSourcesTool: ToolDefinition<{collection?: string}> = {
 	name: 'list_sources',
 	operation: 'sources',
-	collection: 'named-or-any',
 	writes: false,
 	title: 'List the folders of a collection',
 	description: 'The folders a collection is filled from and kept in sync with: path, label, include/exclude globs, documents and last sync.',
@@ -51,7 +48,6 @@ export const listSourcesTool: ToolDefinition<{collection?: string}> = {
 export const statsTool: ToolDefinition<{collection?: string}> = {
 	name: 'stats',
 	operation: 'stats',
-	collection: 'named-or-any',
 	writes: false,
 	title: 'Collection statistics',
 	description: 'Documents, chunks, vectors, model and dimensions of a collection.',

@@ -2,7 +2,6 @@ import type {ZodRawShape} from 'zod';
 import type {Actor} from '../use-cases/actor.js';
 import type {Operation} from '../use-cases/operations.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import type {ToolNeed} from './tool-needs.js';
 import type {ToolExtra} from './tool-result.js';
 
 /** What the tools of one MCP server run with: the use cases, and the caller they run for. */
@@ -14,14 +13,14 @@ export type ToolContext = {
 };
 
 /**
- * A tool, as data: the operation it serves (its permission goes in the tool's _meta: tool-needs.ts), on which
- * collection, whether it writes, what the assistant reads of it, its input, and what it does with a call (its
- * use case, the answer mapped to the tool's fields). tools.ts registers every tool the same way.
+ * A tool, as data: the operation it serves (its permission and where its collection is named:
+ * use-cases/operations.ts, shown in the tool's _meta), whether it writes, what the assistant reads of it, its
+ * input, and what it does with a call (its use case, the answer mapped to the tool's fields). tools.ts registers
+ * every tool the same way, checking each call first.
  */
 export type ToolDefinition<Input = never> = {
 	readonly name: string;
 	readonly operation: Operation;
-	readonly collection: ToolNeed['collection'];
 	/** `adds` and `destroys` are not offered to a read-only server; `destroys` is marked destructive for clients. */
 	readonly writes: false | 'adds' | 'destroys';
 	readonly title: string;

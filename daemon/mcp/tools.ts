@@ -5,19 +5,21 @@
 // for search), and an unknown one lists those that exist.
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {version} from '../../common/version.js';
-import {operations} from '../use-cases/operations.js';
+import {admitOperation} from '../use-cases/admit-operation.js';
+import {forbidden} from '../use-cases/errors.js';
+import {isOperation, operations} from '../use-cases/operations.js';
 import {getDocumentsTool} from './get-documents-tool.js';
 import {documentSectionTool, listCollectionsTool, listSourcesTool, statsTool} from './read-tools.js';
 import {searchTool} from './search-tool.js';
 import type {ToolContext, ToolDefinition} from './tool-context.js';
-import {declaring, toolNeeds} from './tool-needs.js';
+import {toolMeta} from './tool-meta.js';
 import {guarded, type ToolExtra} from './tool-result.js';
 import {deleteDocumentTool, ingestTool} from './write-tools.js';
 
 export type {ToolContext} from './tool-context.js';
 
 // Each tool's input type is checked where it is written (run is a method: a tool of any input fits here).
-const tools: ReadonlyArray<ToolDefinition<unknown>> = [searchTool, listCollectionsTool, documentSectionTool, getDocumentsTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
+export const mcpTools: ReadonlyArray<ToolDefinition<unknown>> = [searchTool, listCollectionsTool, documentSectionTool, getDocumentsTool, listSourcesTool, statsTool, ingestTool, deleteDocumentTool];
 
 /**
  * Whether a server for this caller offers the tool: those whose permission it holds on some collection (a
@@ -32,30 +34,45 @@ export async function createMcpServer(context: ToolContext): Promise<McpServer> 
 		? 'No collections exist yet.'
 		: `Collections: ${entries.map(entry => `${entry.name} (${entry.documents} ${entry.documents === 1 ? 'document' : 'documents'})`).join(', ')}.`;
 	const instructions = `Search the user's Markdown notes and documentation indexed by md-vector. Use search first (it searches every collection unless you name one), then get_document_section to read around a hit. ${collections}`;
-	const server = declaring(new McpServer({name: 'md-vector', version}, {instructions}), context.actor);
-	const offeredTools = tools.filter(tool => offered(tool, context));
+	const server = new McpServer({name: 'md-vector', version}, {instructions});
+	const offeredTools = mcpTools.filter(tool => offered(tool, context));
 	for (const tool of offeredTools) {
-		register(server, tool, context);
+		registerTool(server, tool, context);
 	}
 
 	if (offeredTools.length === 0) {
 		// The SDK answers tools/list once a tool has been registered: one registered and removed leaves the caller
 		// an empty list (and "not found" for a call), rather than "method not found".
-		server.registerTool('none', {_meta: toolNeeds('search')}, () => ({content: []})).remove();
+		server.registerTool('none', {}, () => ({content: []})).remove();
 	}
 
 	return server;
 }
 
 /**
- * Every tool registers alike: its permission in _meta (checked before it runs: tool-needs.ts), what the client
- * reads, its input schema, and its answer or error as the tool's result (tool-result.ts).
+ * Every tool registers alike: its operation's permission in _meta (tool-meta.ts), what the client reads, its
+ * input schema, and its answer or error as the tool's result (tool-result.ts). Each call is checked by the
+ * gatekeeper before the tool runs; a refusal is the call's tool error (isError, marked 403 in its _meta), which
+ * an assistant reads and acts on, not a failed request.
  */
-function register(server: McpServer, tool: ToolDefinition<unknown>, context: ToolContext): void {
+export function registerTool(server: McpServer, tool: ToolDefinition<unknown>, context: ToolContext): void {
 	const annotations = tool.writes === false ? {readOnlyHint: true} : {readOnlyHint: false, destructiveHint: tool.writes === 'destroys'};
-	const call = guarded(async (input: unknown, extra) => tool.run(context, input, extra));
+	const call = guarded(async (input: unknown, extra) => {
+		admitCall(context, tool, input);
+		return tool.run(context, input, extra);
+	});
 	server.registerTool(tool.name, {
-		_meta: toolNeeds(tool.operation, tool.collection), title: tool.title, description: tool.description,
+		...(isOperation(tool.operation) ? {_meta: toolMeta(tool.operation)} : {}), title: tool.title, description: tool.description,
 		...(tool.inputSchema ? {inputSchema: tool.inputSchema} : {}), annotations,
 	}, (tool.inputSchema ? call : async (extra: ToolExtra) => call(undefined, extra)));
+}
+
+/** Refuses (403, naming the tool) a call the actor may not make, or of a tool that serves no known operation. */
+function admitCall({actor}: ToolContext, tool: ToolDefinition<unknown>, input: unknown): void {
+	if (!isOperation(tool.operation)) {
+		throw forbidden(`tool ${tool.name} declares no permission, so it is refused`);
+	}
+
+	const named = (input as {collection?: unknown} | undefined)?.collection;
+	admitOperation(actor, tool.operation, typeof named === 'string' ? named : undefined, ` for tool ${tool.name}`);
 }

@@ -2,8 +2,9 @@
 // delete_document. A collection left out is the default one, as on REST.
 import {z} from 'zod';
 import {defaultCollection, searchFields} from '../../common/search-contract.js';
+import {ingestSource} from '../from-wire/documents.js';
 import {toDeleteResult, toIngestResult} from '../to-wire/documents.js';
-import {maxContentBytes} from '../use-cases/ingest.js';
+import {maxContentBytes} from '../../common/requests/ingest.js';
 import type {ToolDefinition} from './tool-context.js';
 
 const collection = searchFields.collection.describe(`Collection name (default "${defaultCollection}")`);
@@ -13,7 +14,6 @@ type IngestArguments = {content?: string; file_name?: string; file_path?: string
 export const ingestTool: ToolDefinition<IngestArguments> = {
 	name: 'ingest',
 	operation: 'ingest',
-	collection: 'argument',
 	writes: 'adds',
 	title: 'Index a Markdown document',
 	description: 'Adds or replaces a document: give its Markdown as content (with file_name), or file_path of a Markdown file the daemon may read. Unchanged content is skipped.',
@@ -23,22 +23,22 @@ export const ingestTool: ToolDefinition<IngestArguments> = {
 		file_path: z.string().optional().describe('Absolute path of a Markdown file the daemon may read'),
 		collection,
 	},
-	async run({useCases, actor}, {content, file_name: fileName, file_path: filePath, collection: name}, extra) {
-		if ((content === undefined) === (filePath === undefined)) {
+	async run({useCases, actor}, input, extra) {
+		if ((input.content === undefined) === (input.file_path === undefined)) {
 			throw new Error('give exactly one of content or file_path');
 		}
 
-		// An assistant re-sending what is indexed changes nothing: unchanged content is skipped.
-		const from = filePath === undefined ? {content: content!} : {filePath};
-		// A call cancelled, or whose client is gone, stops embedding (nothing of it is stored).
-		return toIngestResult(await useCases.ingest(actor, {...from, fileName, collection: name ?? defaultCollection, mode: 'incremental', signal: extra?.signal}));
+		// An assistant re-sending what is indexed changes nothing: unchanged content is skipped. A call cancelled,
+		// or whose client is gone, stops embedding (nothing of it is stored).
+		return toIngestResult(await useCases.ingest(actor, {
+			...ingestSource(input), fileName: input.file_name, collection: input.collection ?? defaultCollection, mode: 'incremental', signal: extra?.signal,
+		}));
 	},
 };
 
 export const deleteDocumentTool: ToolDefinition<{file: string; collection?: string}> = {
 	name: 'delete_document',
 	operation: 'deleteDocument',
-	collection: 'argument',
 	writes: 'destroys',
 	title: 'Delete a document',
 	description: 'Removes a document and all its chunks from a collection.',

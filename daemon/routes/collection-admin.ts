@@ -4,7 +4,7 @@ import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toCollectionDeleted, toSourceEntry, toSourceRemoved} from '../to-wire/collections.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {renameBody, sourcePathBody} from './schemas.js';
+import {renameBody, sourcePathBody} from '../../common/requests/collections.js';
 
 /**
  * Collections and their folder sources: delete, rename, list and remove sources. Deleting or renaming removes

@@ -1,12 +1,12 @@
 import {Router} from 'express';
-import {getManyBody} from '../../common/get/get-many.js';
-import {defaultCollection} from '../../common/search-defaults.js';
+import {toManyRequest} from '../from-wire/documents.js';
 import {actorIn} from '../http/actor-of.js';
 import {serves} from '../http/needs.js';
 import {validate, validateQuery} from '../http/validate.js';
 import {toDeleteResult, toDocumentText, toManyDocuments} from '../to-wire/documents.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {collectionQuery, getDocumentQuery} from './schemas.js';
+import {collectionQuery} from '../../common/requests/collections.js';
+import {getDocumentQuery, getManyBody} from '../../common/requests/documents.js';
 
 export function documentsRoutes(useCases: UseCases): Router {
 	const router = Router();
@@ -19,7 +19,7 @@ export function documentsRoutes(useCases: UseCases): Router {
 	// Several documents by name and glob (md-vector get PATTERN...); POST: the patterns are a list in the body.
 	router.post('/documents/get', serves('getDocument', 'body'), async (request, response) => {
 		const body = validate(getManyBody, request.body ?? {});
-		response.json(toManyDocuments(await useCases.getDocuments(actorIn(response), {collection: body.collection ?? defaultCollection, patterns: body.patterns, maxBytes: body.max_bytes})));
+		response.json(toManyDocuments(await useCases.getDocuments(actorIn(response), toManyRequest(body))));
 	});
 	router.get('/documents/*file_name', serves('getDocument', 'query'), async (request, response) => {
 		const file = request.params.file_name.join('/');

@@ -4,7 +4,7 @@ import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toEmbeddings} from '../to-wire/embeddings.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {embeddingsBody} from './schemas.js';
+import {embeddingsBody} from '../../common/requests/embeddings.js';
 
 /**
  * POST /v1/embeddings: the daemon's model in OpenAI's wire format, so other daemons (embed-provider openai, URL
@@ -12,7 +12,7 @@ import {embeddingsBody} from './schemas.js';
  */
 export function embeddingsRoutes(useCases: UseCases): Router {
 	const router = Router();
-	router.post('/embeddings', serves('embed', 'none'), async (request, response) => {
+	router.post('/embeddings', serves('embed'), async (request, response) => {
 		const body = validate(embeddingsBody, request.body ?? {});
 		const answer = await useCases.embed(actorIn(response), {texts: body.input, model: body.model, dimensions: body.dimensions});
 		response.json(toEmbeddings(answer, body.encoding_format));

@@ -5,7 +5,8 @@ import {validate, validateQuery} from '../http/validate.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import type {Job} from '../../common/wire/jobs.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {directoryJobBody, jobsQuery, updateJobBody} from './schemas.js';
+import {jobsQuery} from '../../common/requests/jobs.js';
+import {directoryJobBody, updateJobBody} from '../../common/requests/sync.js';
 import {jobEvents} from './job-events.js';
 
 /**
@@ -23,24 +24,24 @@ export function jobsRoutes(useCases: UseCases, slots: StreamSlots): Router {
 		});
 		response.status(202).json({job: summary(job)});
 	});
-	router.post('/jobs/update', serves('update', 'none'), async (request, response) => {
+	router.post('/jobs/update', serves('update'), async (request, response) => {
 		const body = validate(updateJobBody, request.body ?? {});
 		const job = await useCases.startUpdateJob(actorIn(response), {collection: body.collection, mode: body.mode});
 		response.status(202).json({job: summary(job)});
 	});
 	// A page of this daemon's jobs, without their reports (GET /jobs/{id} has one): `next` (absent on the last
 	// page) is the `after` of the next page.
-	router.get('/jobs', serves('jobs', 'none'), (request, response) => {
+	router.get('/jobs', serves('jobs'), (request, response) => {
 		const {limit, after} = validateQuery(jobsQuery, request.query);
 		const page = useCases.listJobs(actorIn(response), {limit, after});
 		response.json({jobs: page.jobs.map(job => summary(job)), ...(page.next === undefined ? {} : {next: page.next})});
 	});
 	// A job of another daemon of the database too (the job board): any daemon answers for any job.
-	router.get('/jobs/:id', serves('jobs', 'none'), async (request, response) => {
+	router.get('/jobs/:id', serves('jobs'), async (request, response) => {
 		response.json({job: await useCases.getJob(actorIn(response), request.params.id)});
 	});
-	router.get('/jobs/:id/events', serves('jobs', 'none'), jobEvents(useCases, slots));
-	router.post('/jobs/:id/cancel', serves('jobs', 'none'), async (request, response) => {
+	router.get('/jobs/:id/events', serves('jobs'), jobEvents(useCases, slots));
+	router.post('/jobs/:id/cancel', serves('jobs'), async (request, response) => {
 		response.json({job: summary(await useCases.cancelJob(actorIn(response), request.params.id))});
 	});
 	return router;

@@ -4,7 +4,7 @@ import {ownerOnly} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toModelUse} from '../to-wire/models.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {modelUseBody} from './schemas.js';
+import {modelUseBody} from '../../common/requests/models.js';
 
 /**
  * POST /models/use: switches one collection (or all, and the default model) to another model in place; the

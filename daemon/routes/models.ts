@@ -2,9 +2,9 @@
 // cancel. Downloads and the embeddings check run in the daemon, which owns the models folder and the model's
 // loading code (md-vector's command never loads it): `md-vector model` follows the job with a progress bar.
 import {Router} from 'express';
-import {z} from 'zod';
 import {catalogueModel, didYouMeanModel, catalogueNames} from '../../common/models/find-model.js';
 import type {CatalogueModel} from '../../common/models/catalogue-types.js';
+import {installBody, verifyBody} from '../../common/requests/models.js';
 import type {ModelJob} from '../../common/wire/models.js';
 import {HttpError} from '../http/http-error.js';
 import {ownerOnly} from '../http/needs.js';
@@ -12,10 +12,6 @@ import type {StreamSlots} from '../http/stream-slots.js';
 import {followJob} from '../http/job-stream.js';
 import {validate} from '../http/validate.js';
 import type {ModelService} from '../models/model-service.js';
-
-const name = z.string().min(1).max(200);
-const installBody = z.strictObject({model: name, force: z.boolean().default(false)});
-const verifyBody = z.strictObject({model: name.optional()});
 
 function known(model: string): CatalogueModel {
 	const found = catalogueModel(model);

@@ -1,19 +1,19 @@
 import {Router} from 'express';
-import {defaultCollection, fromSearchBody} from '../../common/search-contract.js';
+import {defaultCollection} from '../../common/search-defaults.js';
+import {toSearchQuery} from '../from-wire/search.js';
 import {actorIn} from '../http/actor-of.js';
 import {serves} from '../http/needs.js';
 import {validate} from '../http/validate.js';
 import {toSearchResponse} from '../to-wire/search.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {searchBody} from './schemas.js';
+import {searchBody} from '../../common/requests/search.js';
 
 export function searchRoutes(useCases: UseCases): Router {
 	const router = Router();
 	// The use case checks the collections one by one: `collection`, each of `collections`, or with `all` those the caller may search.
-	router.post('/search', serves('search', 'named-body'), async (request, response) => {
+	router.post('/search', serves('search', 'body'), async (request, response) => {
 		const body = validate(searchBody, request.body ?? {});
-		const {collection, collections, ...input} = fromSearchBody(body);
-		const answer = await useCases.search(actorIn(response), {...input, collections: body.all ? 'all' : collections ?? [collection ?? defaultCollection]});
+		const answer = await useCases.search(actorIn(response), toSearchQuery(body, [defaultCollection]));
 		response.json(toSearchResponse(answer));
 	});
 	return router;

@@ -8,7 +8,7 @@ import {validateQuery} from '../http/validate.js';
 import {toImportResult} from '../to-wire/documents.js';
 import {exportLimits} from '../use-cases/transfer.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {exportQuery, importQuery} from './schemas.js';
+import {exportQuery, importQuery} from '../../common/requests/transfer.js';
 
 const contentTypes: Record<ExportFormat, string> = {
 	json: 'application/json', jsonl: 'application/x-ndjson', csv: 'text/csv', md: 'text/markdown',
@@ -36,7 +36,7 @@ export function transferRoutes(useCases: UseCases): Router {
 
 		response.end();
 	});
-	router.post('/import', serves('import', 'named-query'), bodyLimit(importLimitBytes, `an import may be at most ${importLimitBytes / 1024 / 1024} MB`), async (request, response) => {
+	router.post('/import', serves('import', 'query'), bodyLimit(importLimitBytes, `an import may be at most ${importLimitBytes / 1024 / 1024} MB`), async (request, response) => {
 		if (!request.is(['application/json', 'application/x-ndjson'])) {
 			throw new HttpError(415, 'unsupported_media_type', 'an import must be sent as application/json or application/x-ndjson');
 		}

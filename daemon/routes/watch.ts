@@ -6,7 +6,7 @@ import type {WatchStreams} from '../watch/watch-streams.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import {toCollectionSyncReport} from '../to-wire/sync.js';
 import type {UseCases} from '../use-cases/use-cases.js';
-import {watchQuery} from './schemas.js';
+import {watchQuery} from '../../common/requests/sync.js';
 
 export type WatchDeps = {
 	readonly useCases: UseCases;
@@ -23,7 +23,7 @@ export type WatchDeps = {
  */
 export function watchRoutes({useCases, streams, slots}: WatchDeps): Router {
 	const router = Router();
-	router.get('/watch/events', serves('watch', 'none'), async (request, response) => {
+	router.get('/watch/events', serves('watch'), async (request, response) => {
 		const {collection} = validateQuery(watchQuery, request.query);
 		slots.take(response, 'GET /watch/events'); // first: a refused stream costs no lookup (a refusal's answer frees it)
 		const plan = await useCases.planWatch(actorIn(response), collection);

@@ -4,14 +4,12 @@ import path from 'node:path';
 import type {Engine} from '../engine/engine.js';
 import type {IngestResult} from '../engine/engine-answers.js';
 import type {IngestMode} from '../../common/wire/jobs.js';
+import {maxContentBytes} from '../../common/requests/ingest.js';
 import {sha256} from '../engine/hash.js';
 import type {Actor} from './actor.js';
 import {invalidInput} from './errors.js';
 import {operations} from './operations.js';
 import {readSafeFile} from './safe-path.js';
-
-/** Content sent inline may be at most 500 KB (UTF-8). */
-export const maxContentBytes = 500 * 1024;
 
 export type IngestInput = {
 	readonly collection: string;

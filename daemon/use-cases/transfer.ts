@@ -9,8 +9,8 @@ import {onCollections} from './collection-choice.js';
 import {operations} from './operations.js';
 import {checkNamedPath} from './safe-path.js';
 
-export {defaultExportFormat, exportFormats, type ExportFormat} from '../engine/export/export-format.js';
 export {exportLimits} from '../engine/export/export-limits.js';
+export type {ExportFormat} from '../engine/export/export-format.js';
 
 /** The collection in a format, as parts to send in order, read from the storage a page at a time. */
 export async function exportCollection(engine: Engine, actor: Actor, collection: string, format: ExportFormat): Promise<AsyncIterable<string>> {

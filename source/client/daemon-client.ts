@@ -1,45 +1,21 @@
-import type {SearchFilter} from '../../common/search/filter-words.js';
+import type {getManyBody} from '../../common/get/get-many.js';
+import type {renameBody, sourcePathBody} from '../../common/requests/collections.js';
+import type {ingestBody} from '../../common/requests/ingest.js';
+import type {installBody, modelUseBody, verifyBody} from '../../common/requests/models.js';
+import type {directoryJobBody, updateJobBody} from '../../common/requests/sync.js';
+import type {searchBody} from '../../common/search-contract.js';
 import {defaultCollection} from '../../common/search-defaults.js';
 import type {ModelJob} from '../../common/wire/models.js';
 import type {
 	CollectionDeleted, CollectionRenamed, DocumentText, SourceEntry, SourceRemoved,
-	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestMode, IngestResult, Job, ManyDocuments, ModelUseAnswer, SearchMode, SearchResponse,
+	CollectionEntry, CollectionStats, DeleteResult, ExportFormat, Health, ImportResult, IngestResult, Job, ManyDocuments, ModelUseAnswer, SearchResponse,
 } from './api-types.js';
 import {DaemonError, UnreachableError} from './client-errors.js';
+import type {RequestBody} from './request-body.js';
 import {readEvents} from './sse.js';
 import {httpRequest, type Reply} from './http-request.js';
 
-export type SearchInput = {
-	readonly query: string;
-	readonly top_k?: number;
-	readonly mode?: SearchMode;
-	readonly collection?: string;
-	/** Several collections, one ranking over their union. */
-	readonly collections?: readonly string[];
-	/** Every collection the caller may search. */
-	readonly all?: boolean;
-	readonly collapse?: boolean;
-	readonly fusion?: 'rrf' | 'convex';
-	/** Hits scoring below it are left out. */
-	readonly min_score?: number;
-	/** Each hit says how it ranked. */
-	readonly explain?: boolean;
-	/** Only some documents: path globs (any may match) and front matter fields (all must hold). */
-	readonly filter?: SearchFilter;
-};
-
-export type IngestInput = {
-	readonly file_path?: string;
-	readonly content?: string;
-	readonly file_name?: string;
-	readonly collection?: string;
-	readonly mode?: IngestMode;
-};
-
 /** A typed client of the daemon's /api/v1. Every error is a DaemonError (it answered) or UnreachableError. */
-/** How ingest-dir walks a folder source (docs/sync-design.md). */
-export type SourceFields = {include?: string[]; exclude?: string[]; ignore_files?: boolean; hidden?: boolean; label?: string};
-
 export class DaemonClient {
 	private currentHeaders: Readonly<Record<string, string>>;
 
@@ -72,7 +48,7 @@ export class DaemonClient {
 
 	/** A stored document as indexed, or some of its lines, or one section. */
 	/** Several documents by name and glob (POST /documents/get). */
-	async getDocuments(input: {patterns: readonly string[]; collection?: string; max_bytes?: number}): Promise<ManyDocuments> {
+	async getDocuments(input: RequestBody<typeof getManyBody>): Promise<ManyDocuments> {
 		return this.json('POST', '/documents/get', input);
 	}
 
@@ -90,7 +66,7 @@ export class DaemonClient {
 	}
 
 	async renameCollection(name: string, next: string): Promise<CollectionRenamed> {
-		return this.json('PATCH', `/collections/${encodeURIComponent(name)}`, {name: next});
+		return this.json('PATCH', `/collections/${encodeURIComponent(name)}`, {name: next} satisfies RequestBody<typeof renameBody>);
 	}
 
 	async sources(name: string): Promise<{collection: string; sources: SourceEntry[]}> {
@@ -98,14 +74,14 @@ export class DaemonClient {
 	}
 
 	async removeSource(name: string, folder: string): Promise<SourceRemoved> {
-		return this.json('DELETE', `/collections/${encodeURIComponent(name)}/sources`, {path: folder});
+		return this.json('DELETE', `/collections/${encodeURIComponent(name)}/sources`, {path: folder} satisfies RequestBody<typeof sourcePathBody>);
 	}
 
-	async search(input: SearchInput, signal?: AbortSignal): Promise<SearchResponse> {
+	async search(input: RequestBody<typeof searchBody>, signal?: AbortSignal): Promise<SearchResponse> {
 		return this.json('POST', '/search', input, signal);
 	}
 
-	async ingest(input: IngestInput): Promise<IngestResult> {
+	async ingest(input: RequestBody<typeof ingestBody>): Promise<IngestResult> {
 		return this.json('POST', '/ingest', input);
 	}
 
@@ -123,17 +99,17 @@ export class DaemonClient {
 		return this.json('GET', `/documents${query({collection})}`);
 	}
 
-	async startDirectoryJob(input: {directory: string; collection?: string; mode?: IngestMode} & SourceFields): Promise<{job: Job}> {
+	async startDirectoryJob(input: RequestBody<typeof directoryJobBody>): Promise<{job: Job}> {
 		return this.json('POST', '/jobs/ingest-directory', input);
 	}
 
 	/** Re-syncs the folder sources of one collection, or of every collection that has some, as a job. */
-	async startUpdateJob(input: {collection?: string; mode?: 'default' | 'force'}): Promise<{job: Job}> {
+	async startUpdateJob(input: RequestBody<typeof updateJobBody>): Promise<{job: Job}> {
 		return this.json('POST', '/jobs/update', input);
 	}
 
 	/** Switches one collection (or every one, and the default model) to a model, in place (POST /models/use). */
-	async useModel(input: {model: string; collection?: string}): Promise<ModelUseAnswer> {
+	async useModel(input: RequestBody<typeof modelUseBody>): Promise<ModelUseAnswer> {
 		return this.json('POST', '/models/use', input);
 	}
 
@@ -188,6 +164,16 @@ export class DaemonClient {
 		}
 
 		return (await this.job(id)).job; // the stream ended early (daemon stopping): ask once more
+	}
+
+	/** Installs a model of the catalogue, as a job (POST /models/install; the owner's). */
+	async installModel(input: RequestBody<typeof installBody>): Promise<{job: ModelJob}> {
+		return this.json('POST', '/models/install', input);
+	}
+
+	/** Checks one installed model, or every one, as a job (POST /models/verify; the owner's). */
+	async verifyModel(input: RequestBody<typeof verifyBody>): Promise<{job: ModelJob}> {
+		return this.json('POST', '/models/verify', input);
 	}
 
 	/** Follows a model install or verify (GET /models/jobs/:id/events) to its end. */

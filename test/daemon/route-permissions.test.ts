@@ -10,12 +10,12 @@ import {createApp} from '../../daemon/app.js';
 import {errorHandler} from '../../daemon/http/error-handler.js';
 import {serves} from '../../daemon/http/needs.js';
 import {refuseUndeclared, routesOf} from '../../daemon/http/route-declarations.js';
-import {createMcpServer} from '../../daemon/mcp/tools.js';
+import {createMcpServer, mcpTools, registerTool} from '../../daemon/mcp/tools.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
 import {Actor} from '../../daemon/use-cases/actor.js';
 import {createUseCases} from '../../daemon/use-cases/use-cases.js';
 import {SourceFollowers} from '../../daemon/watch/source-followers.js';
-import {declaring, registeredTools, toolNeedOf} from '../../daemon/mcp/tool-needs.js';
+import {isOperation, operations, type Operation} from '../../daemon/use-cases/operations.js';
 import {OAuth} from '../../daemon/oauth/oauth.js';
 import {consentPaths, protocolPaths} from '../../daemon/oauth/oauth-endpoints.js';
 import {oauthSettings} from '../../daemon/oauth/oauth-settings.js';
@@ -94,7 +94,7 @@ test('a route without a declaration answers 500 by construction, and says why', 
 	const logged: string[] = [];
 	const app = express();
 	const router = express.Router();
-	router.get('/declared', serves('listCollections', 'none'), (_request, response) => response.json({ok: true}));
+	router.get('/declared', serves('listCollections'), (_request, response) => response.json({ok: true}));
 	router.get('/forgotten', (_request, response) => response.json({secret: true}));
 	app.use((_request, response, next) => {
 		response.locals.caller = {kind: 'owner', via: 'api-key'};
@@ -126,21 +126,26 @@ test('every MCP tool declares its permission (in _meta, as clients see it in too
 	t.teardown(async () => client.close());
 	const {tools} = await client.listTools();
 	t.is(tools.length, 8);
-	t.deepEqual(tools.map(tool => tool.name).sort(), registeredTools(server).sort());
+	t.deepEqual(tools.map(tool => tool.name).sort(), mcpTools.map(tool => tool.name).sort());
 	for (const tool of tools) {
-		const declared = toolNeedOf(server, tool.name);
+		const operation = mcpTools.find(definition => definition.name === tool.name)?.operation;
+		const declared = isOperation(operation) ? {permission: operations[operation]} : undefined;
 		t.truthy(declared, `${tool.name} declares a permission`);
 		t.is(tool._meta?.['md-vector/permission'], declared?.permission, tool.name);
 	}
 });
 
 test('a registered tool without a declaration is refused, even for the owner: a tool error marked 403', async t => {
-	const server = declaring(new McpServer({name: 'x', version: '1'}), Actor.owner([]));
+	const server = new McpServer({name: 'x', version: '1'});
 	let ran = false;
-	server.registerTool('forgotten', {description: 'no _meta'}, () => {
-		ran = true;
-		return {content: []};
-	});
+	const forgotten = {
+		name: 'forgotten', operation: 'nothing' as Operation, writes: false, title: 'forgotten', description: 'serves no known operation',
+		async run() {
+			ran = true;
+			return {};
+		},
+	} as const;
+	registerTool(server, forgotten, {useCases: undefined as never, actor: Actor.owner([]), readOnly: false});
 	const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 	await server.connect(serverSide);
 	const client = new Client({name: 'walk', version: '1'});

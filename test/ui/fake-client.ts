@@ -1,6 +1,9 @@
 import type {CollectionEntry, CollectionStats, Health, Job, SearchResponse, SearchResult, SourceEntry} from '../../source/client/api-types.js';
-import type {SearchInput} from '../../source/client/daemon-client.js';
+import type {searchBody} from '../../common/search-contract.js';
+import type {RequestBody} from '../../source/client/request-body.js';
 import type {TuiClient} from '../../source/ui/tui/tui-client.js';
+
+type Search = RequestBody<typeof searchBody>;
 
 export function hit(file: string, content: string, score = 0.5): SearchResult {
 	return {
@@ -20,7 +23,7 @@ function job(id: string, directory: string, collection: string, state: Job['stat
 
 /** A daemon in memory: answers from `corpus`, records every call, can be made to fail; jobs run when told to. */
 export class FakeClient implements TuiClient {
-	readonly searches: SearchInput[] = [];
+	readonly searches: Search[] = [];
 	readonly deleted: string[] = [];
 	readonly jobs: Array<{directory: string; collection: string}> = [];
 	readonly cancelled: string[] = [];
@@ -81,7 +84,7 @@ export class FakeClient implements TuiClient {
 		}
 	}
 
-	async search(input: SearchInput): Promise<SearchResponse> {
+	async search(input: Search): Promise<SearchResponse> {
 		this.searches.push(input);
 		this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
 		try {
@@ -97,7 +100,7 @@ export class FakeClient implements TuiClient {
 		}
 	}
 
-	private answer(input: SearchInput): SearchResponse {
+	private answer(input: Search): SearchResponse {
 		if (this.failing) {
 			throw new Error(this.failing);
 		}

@@ -2,14 +2,8 @@ import path from 'node:path';
 import {z} from 'zod';
 import {firstGlobProblem} from '../../../common/glob/glob-limits.js';
 import {checkPathGlob} from '../../../common/glob/path-glob.js';
-/** The formats of an export; the API names the same ones (common/wire/transfer.ts; routes/transfer.ts passes its type here). */
-export type ExportFormat = 'json' | 'jsonl' | 'csv' | 'md';
 
-/** Every format, each once: the record's type makes a missing or unknown one an error. */
-const formats: Record<ExportFormat, true> = {json: true, jsonl: true, csv: true, md: true};
-export const exportFormats = Object.keys(formats) as ExportFormat[];
-/** The format of an export that names none. */
-export const defaultExportFormat: ExportFormat = 'json';
+export {defaultExportFormat, exportFormats, type ExportFormat} from '../../../common/export-formats.js';
 
 /** The version exports are written in: 2 carries the folder sources, each document's place in one and its text. */
 export const exportVersion = 2;

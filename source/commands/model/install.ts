@@ -1,7 +1,6 @@
 // md-vector model install NAME: the daemon downloads, checks and installs it as a job this command follows; then,
 // when the daemon's settings name this model, it loads it, and the command waits for that (the next search is
 // hybrid).
-import type {ModelJob} from '../../../common/wire/models.js';
 import {connect} from '../../client/connect.js';
 import {waitForModel} from '../../client/wait-for-model.js';
 import type {Io} from '../../cli/io.js';
@@ -12,7 +11,7 @@ import {modelName} from './model-name.js';
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const name = modelName(invocation.args[0]!);
 	const client = await connect({onNotice: io.note});
-	const {job} = await client.call<{job: ModelJob}>('POST', '/models/install', {model: name, force: flag(invocation, 'force')});
+	const {job} = await client.installModel({model: name, force: flag(invocation, 'force')});
 	const finished = await followModelJob(client, job, invocation.json, io);
 	if (finished.state !== 'completed') {
 		return invocation.json ? finished : undefined;

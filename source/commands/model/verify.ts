@@ -1,6 +1,5 @@
 // md-vector model verify [NAME]: every file of the installed models against its pinned SHA-256, then their
 // embeddings, as at install. A model that fails makes the command fail (exit 1), saying what is wrong.
-import type {ModelJob} from '../../../common/wire/models.js';
 import {connect} from '../../client/connect.js';
 import {exitCodes} from '../../cli/exit-codes.js';
 import type {Io} from '../../cli/io.js';
@@ -11,7 +10,7 @@ import {modelName} from './model-name.js';
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {
 	const name = invocation.args[0] === undefined ? undefined : modelName(invocation.args[0]);
 	const client = await connect({onNotice: io.note});
-	const {job} = await client.call<{job: ModelJob}>('POST', '/models/verify', name === undefined ? {} : {model: name});
+	const {job} = await client.verifyModel(name === undefined ? {} : {model: name});
 	const finished = await followModelJob(client, job, invocation.json, io);
 	const verdicts = finished.verdicts ?? [];
 	if (finished.state === 'completed' && verdicts.some(verdict => verdict.status !== 'ok')) {
