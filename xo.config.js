@@ -83,10 +83,15 @@ const config = [
 		ignores: ['daemon/engine/storage/**'],
 		rules: {'no-restricted-imports': ['error', {patterns: [...engineBoundaries, backendFolders]}]},
 	},
-	// Jobs and followers run under the use cases: they throw domain errors (engine/errors.ts), which each front door maps.
+	// Jobs and followers run under the use cases: they keep domain types (jobs/job.ts), which to-wire/ maps for the API,
+	// and throw domain errors (engine/errors.ts), which each front door maps.
 	{
 		files: ['daemon/jobs/**/*.ts', 'daemon/watch/**/*.ts'],
-		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**'], message: 'jobs and followers know no front door: throw a domain error (engine/errors.ts) and let the front door answer it.'}, backendFolders]}]},
+		rules: {'no-restricted-imports': ['error', {patterns: [
+			{group: ['**/routes/**', '**/mcp/**', '**/http/**', '**/oauth/**'], message: 'jobs and followers know no front door: throw a domain error (engine/errors.ts) and let the front door answer it.'},
+			{group: ['**/to-wire/**', '**/common/wire/**'], message: 'jobs and followers keep domain types (camelCase, jobs/job.ts): the front doors map them to the API\'s with daemon/to-wire/.'},
+			backendFolders,
+		]}]},
 	},
 	{
 		files: ['daemon/oauth/**/*.ts'],

@@ -37,7 +37,8 @@ import {SseSessions, sseMessageRoutes, sseStreamRoutes} from './mcp/sse-route.js
 import type {OAuth} from './oauth/oauth.js';
 import {oauthCredential, offerSignIn} from './oauth/oauth-credential.js';
 import {oauthEndpoints} from './oauth/oauth-endpoints.js';
-import {clientAdminRoutes} from './oauth/admin-routes.js';
+import {signInsOf} from './oauth/sign-ins.js';
+import {clientsRoutes} from './routes/clients.js';
 import {modelRoutes} from './routes/models.js';
 import {modelUseRoutes} from './routes/model-use.js';
 import type {ModelService} from './models/model-service.js';
@@ -123,7 +124,8 @@ export function createApp(deps: AppDeps): express.Express {
 	}
 
 	const followers = deps.sourceFollowers ?? new SourceFollowers(deps.engine, {log: deps.log});
-	const useCases = createUseCases({engine: deps.engine, jobs: deps.jobs, followers, version: deps.version, startedAt: deps.startedAt, modelOrigin: deps.modelOrigin, modelSettings: deps.modelSettings});
+	const clients = {signIns: deps.oauth && signInsOf(deps.oauth), keyLabels: () => deps.access.current().clients.map(client => client.label)};
+	const useCases = createUseCases({engine: deps.engine, jobs: deps.jobs, followers, version: deps.version, startedAt: deps.startedAt, modelOrigin: deps.modelOrigin, modelSettings: deps.modelSettings, clients});
 	const api = express.Router();
 	api.get('/health', open, proveIdentity(deps.localToken), health(useCases));
 	// The local user's own md-vector commands (the local token) may have it read any folder; others keep to the
@@ -140,7 +142,7 @@ export function createApp(deps: AppDeps): express.Express {
 	api.use(watchRoutes({useCases, streams: deps.watchStreams ?? new WatchStreams(), slots}));
 	api.use(modelUseRoutes(useCases));
 	if (deps.oauth) {
-		api.use(clientAdminRoutes({oauth: deps.oauth, access: deps.access}));
+		api.use(clientsRoutes(useCases));
 	}
 
 	if (deps.models) {

@@ -225,7 +225,7 @@ function waitingFor(jobs: JobRegistry, now: boolean): string {
 	}
 
 	const count = (value: number) => value.toLocaleString('en-US');
-	const named = running.map(job => `${job.type === 'update' ? 'update' : 'ingest-dir'} of ${job.directory || 'every source'} into '${job.collection}', ${count(job.progress.processed_files)} of ${count(job.progress.total_files)} files`).join('; ');
+	const named = running.map(job => `${job.type === 'update' ? 'update' : 'ingest-dir'} of ${job.directory || 'every source'} into '${job.collection}', ${count(job.progress.processedFiles)} of ${count(job.progress.totalFiles)} files`).join('; ');
 	const [jobsWord, it] = running.length === 1 ? ['the running job', 'it'] : [`${running.length} running jobs`, 'each'];
 	return now
 		? `cancelling ${jobsWord} (${named}): ${it} ends at the model's next batch, once the write under way is done (what was committed is kept); Ctrl-C again exits at once`

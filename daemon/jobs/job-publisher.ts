@@ -1,5 +1,6 @@
-import type {Job} from '../../common/wire/jobs.js';
 import type {JobRecord} from '../engine/storage/job-board.js';
+import type {Job} from './job.js';
+import {toStoredJob} from './stored-job.js';
 
 /** How often a running job is written to the board, which is also how often it looks there for a cancellation. */
 const intervalMs = 1000;
@@ -26,7 +27,7 @@ export class JobPublisher {
 	async end(): Promise<void> {
 		clearInterval(this.timer);
 		await this.writing;
-		await this.record.end(this.job).catch((error: unknown) => {
+		await this.record.end(toStoredJob(this.job)).catch((error: unknown) => {
 			this.warn(error);
 		});
 	}
@@ -37,7 +38,7 @@ export class JobPublisher {
 		}
 
 		this.busy = true;
-		this.writing = this.record.save(this.job).then(({cancelRequested}) => {
+		this.writing = this.record.save(toStoredJob(this.job)).then(({cancelRequested}) => {
 			if (cancelRequested) {
 				this.onCancel();
 			}

@@ -1,13 +1,14 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
 import type * as Ingest from '../engine/sources/sync-totals.js';
-import type {CancelledBy, Job, ModelSwitchProgress} from '../../common/wire/jobs.js';
+import type {ModelSwitchProgress} from '../engine/models/model-switcher.js';
 import {RetryLater} from '../engine/errors.js';
-import {toDirectoryProgress, toDirectoryReport} from '../to-wire/jobs.js';
 import type {JobBoard} from '../engine/storage/job-board.js';
+import type {CancelledBy, Job} from './job.js';
 import {JobPublisher} from './job-publisher.js';
+import {fromStoredJob, toStoredJob} from './stored-job.js';
 
-export type {CancelledBy, Job, JobState} from '../../common/wire/jobs.js';
+export type {CancelledBy, Job, JobState} from './job.js';
 
 type Entry = {job: Job; controller: AbortController; done: Promise<void>; cancelledBy?: CancelledBy; readonly seq: number; finishedAtMs?: number};
 
@@ -38,49 +39,49 @@ export class JobRegistry {
 	async start(collection: string, directory: string, run: (signal: AbortSignal, onProgress: (progress: Ingest.DirectoryProgress) => void) => Promise<Ingest.DirectoryReport>, type: Job['type'] = 'ingest-directory'): Promise<Job> {
 		return this.launch({collection, directory, type}, async (signal, job, changed) => {
 			const report = await run(signal, progress => {
-				job.progress = toDirectoryProgress(progress);
+				job.progress = progress;
 				changed();
 			});
-			job.report = toDirectoryReport(report);
-			job.progress = job.report;
+			job.report = report;
+			job.progress = report;
 			return report.cancelled;
 		});
 	}
 
 	/**
 	 * A collection's switch to another model as a job (the engine's ModelSwitcher runs it): its progress in
-	 * `model_switch`. A cancel by request discards the switch; the daemon stopping leaves it stored, and the next
+	 * `modelSwitch`. A cancel by request discards the switch; the daemon stopping leaves it stored, and the next
 	 * start resumes it (the signal's reason tells them apart).
 	 */
 	async startModelSwitch(collection: string, initial: ModelSwitchProgress, run: (signal: AbortSignal, onProgress: (progress: ModelSwitchProgress) => void) => Promise<ModelSwitchProgress>): Promise<Job> {
-		return this.launch({collection, directory: '', type: 'model-switch', model_switch: initial}, async (signal, job, changed) => {
+		return this.launch({collection, directory: '', type: 'model-switch', modelSwitch: initial}, async (signal, job, changed) => {
 			const report = await run(signal, progress => {
-				job.model_switch = progress;
+				job.modelSwitch = progress;
 				job.progress = {...job.progress, chunks: progress.done};
 				changed();
 			});
-			job.model_switch = report;
+			job.modelSwitch = report;
 			job.progress = {...job.progress, chunks: report.done};
 			return report.outcome === 'cancelled' || report.outcome === 'stopped';
 		});
 	}
 
 	/** Registers a job, runs it, and records its end; `run` answers whether it was cancelled. */
-	private async launch(fields: Pick<Job, 'collection' | 'directory' | 'type' | 'model_switch'>, run: (signal: AbortSignal, job: Job, changed: () => void) => Promise<boolean>): Promise<Job> {
+	private async launch(fields: Pick<Job, 'collection' | 'directory' | 'type' | 'modelSwitch'>, run: (signal: AbortSignal, job: Job, changed: () => void) => Promise<boolean>): Promise<Job> {
 		this.refuseWhenClosing();
 
 		const controller = new AbortController();
 		const job: Job = {
 			id: randomUUID(), ...fields, state: 'running',
-			progress: {total_files: 0, processed_files: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0}, started_at: new Date().toISOString(),
+			progress: {totalFiles: 0, processedFiles: 0, indexed: 0, moved: 0, unchanged: 0, failed: 0, chunks: 0}, startedAt: new Date().toISOString(),
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve(), seq: ++this.started};
 		// On the board before anyone is told the job's id: another daemon asked right after finds it.
-		const record = await this.board?.begin(job);
+		const record = await this.board?.begin(toStoredJob(job));
 		if (this.closing) {
 			job.state = 'cancelled';
-			job.cancelled_by = 'shutdown';
-			await record?.end(job);
+			job.cancelledBy = 'shutdown';
+			await record?.end(toStoredJob(job));
 			this.refuseWhenClosing();
 		}
 
@@ -88,13 +89,13 @@ export class JobRegistry {
 		entry.done = run(controller.signal, job, () => this.changes.emit('change', job.id)).then(cancelled => {
 			job.state = cancelled ? 'cancelled' : 'completed';
 			if (cancelled) {
-				job.cancelled_by = entry.cancelledBy ?? 'request';
+				job.cancelledBy = entry.cancelledBy ?? 'request';
 			}
 		}, (error: unknown) => {
 			job.state = 'failed';
 			job.error = error instanceof Error ? error.message : String(error);
 		}).finally(async () => {
-			job.finished_at = new Date().toISOString();
+			job.finishedAt = new Date().toISOString();
 			entry.finishedAtMs = this.nowMs();
 			await publisher?.end();
 			this.changes.emit('change', job.id);
@@ -133,8 +134,13 @@ export class JobRegistry {
 
 	/** A job of this daemon, else one another daemon of the database runs or ran (as last recorded). */
 	async find(id: string): Promise<Job | undefined> {
-		// The board keeps the jobs the registries of this database wrote, as they wrote them.
-		return this.get(id) ?? this.board?.read(id) as Promise<Job | undefined>;
+		return this.get(id) ?? this.onBoard(id);
+	}
+
+	/** A job as the database's job board has it (as the daemon running it last recorded it); undefined without a board. */
+	async onBoard(id: string): Promise<Job | undefined> {
+		const stored = await this.board?.read(id);
+		return stored && fromStoredJob(stored);
 	}
 
 	list(): Job[] {
@@ -153,7 +159,13 @@ export class JobRegistry {
 
 	/** Cancels a job of this daemon, or asks the daemon running it to (it does so within a second). */
 	async requestCancel(id: string): Promise<Job | undefined> {
-		return this.cancel(id) ?? this.board?.requestCancel(id) as Promise<Job | undefined>;
+		const here = this.cancel(id);
+		if (here) {
+			return here;
+		}
+
+		const stored = await this.board?.requestCancel(id);
+		return stored && fromStoredJob(stored);
 	}
 
 	cancel(id: string, by: CancelledBy = 'request'): Job | undefined {

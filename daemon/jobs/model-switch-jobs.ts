@@ -1,5 +1,6 @@
-import type {Job, ModelSwitchProgress} from '../../common/wire/jobs.js';
 import type {Engine} from '../engine/engine.js';
+import type {ModelSwitchProgress} from '../engine/models/model-switcher.js';
+import type {Job} from './job.js';
 import type {JobRegistry} from './job-registry.js';
 
 /** The running job of this daemon that switches the collection's model, if any. */

@@ -3,7 +3,9 @@ import type {RequestHandler, Response} from 'express';
 import type {Job} from '../../common/wire/jobs.js';
 import {actorIn} from '../http/actor-of.js';
 import type {StreamSlots} from '../http/stream-slots.js';
-import {followJob, openEventStream, writeJobEvent} from '../http/job-stream.js';
+import {followJob, openEventStream, writeJobEvent, type FollowedJobs} from '../http/job-stream.js';
+import {toJob} from '../to-wire/jobs.js';
+import type {JobsHere} from '../use-cases/jobs.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 
 /** How often a job of another daemon is read from the database while it is followed here. */
@@ -19,10 +21,24 @@ export function jobEvents(useCases: UseCases, slots: StreamSlots): RequestHandle
 		const followed = await useCases.followJob(actorIn(response), String(request.params.id));
 		slots.take(response, 'GET /jobs/{id}/events');
 		if (followed.kind === 'here') {
-			followJob(followed.jobs, followed.id, response, summaryOf);
+			followJob(onTheWire(followed.jobs), followed.id, response, summaryOf);
 		} else {
-			await followOnBoard(followed.job, followed.reread, response);
+			await followOnBoard(toJob(followed.job), async () => {
+				const job = await followed.reread();
+				return job && toJob(job);
+			}, response);
 		}
+	};
+}
+
+/** This daemon's jobs as the stream sends them. */
+function onTheWire(jobs: JobsHere): FollowedJobs<Job> {
+	return {
+		get(id) {
+			const job = jobs.get(id);
+			return job && toJob(job);
+		},
+		changes: jobs.changes,
 	};
 }
 

@@ -3,7 +3,7 @@ import {actorIn} from '../http/actor-of.js';
 import {serves} from '../http/needs.js';
 import {validate, validateQuery} from '../http/validate.js';
 import type {StreamSlots} from '../http/stream-slots.js';
-import type {Job} from '../../common/wire/jobs.js';
+import {toJob, toJobSummary} from '../to-wire/jobs.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {jobsQuery} from '../../common/requests/jobs.js';
 import {directoryJobBody, updateJobBody} from '../../common/requests/sync.js';
@@ -22,34 +22,27 @@ export function jobsRoutes(useCases: UseCases, slots: StreamSlots): Router {
 			directory: body.directory, collection: body.collection, mode: body.mode,
 			include: body.include, exclude: body.exclude, ignoreFiles: body.ignore_files, hidden: body.hidden, label: body.label,
 		});
-		response.status(202).json({job: summary(job)});
+		response.status(202).json({job: toJobSummary(job)});
 	});
 	router.post('/jobs/update', serves('update'), async (request, response) => {
 		const body = validate(updateJobBody, request.body ?? {});
 		const job = await useCases.startUpdateJob(actorIn(response), {collection: body.collection, mode: body.mode});
-		response.status(202).json({job: summary(job)});
+		response.status(202).json({job: toJobSummary(job)});
 	});
 	// A page of this daemon's jobs, without their reports (GET /jobs/{id} has one): `next` (absent on the last
 	// page) is the `after` of the next page.
 	router.get('/jobs', serves('jobs'), (request, response) => {
 		const {limit, after} = validateQuery(jobsQuery, request.query);
 		const page = useCases.listJobs(actorIn(response), {limit, after});
-		response.json({jobs: page.jobs.map(job => summary(job)), ...(page.next === undefined ? {} : {next: page.next})});
+		response.json({jobs: page.jobs.map(job => toJobSummary(job)), ...(page.next === undefined ? {} : {next: page.next})});
 	});
 	// A job of another daemon of the database too (the job board): any daemon answers for any job.
 	router.get('/jobs/:id', serves('jobs'), async (request, response) => {
-		response.json({job: await useCases.getJob(actorIn(response), request.params.id)});
+		response.json({job: toJob(await useCases.getJob(actorIn(response), request.params.id))});
 	});
 	router.get('/jobs/:id/events', serves('jobs'), jobEvents(useCases, slots));
 	router.post('/jobs/:id/cancel', serves('jobs'), async (request, response) => {
-		response.json({job: summary(await useCases.cancelJob(actorIn(response), request.params.id))});
+		response.json({job: toJobSummary(await useCases.cancelJob(actorIn(response), request.params.id))});
 	});
 	return router;
-}
-
-/** A job without its report: a finished job's progress is its report, whose `files` and `sync` list every file. */
-function summary(job: Job) {
-	const {report, ...rest} = job;
-	const {total_files, processed_files, indexed, moved, unchanged, failed, chunks} = job.progress;
-	return {...rest, progress: {total_files, processed_files, indexed, moved, unchanged, failed, chunks}};
 }

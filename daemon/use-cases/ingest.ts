@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type {Engine} from '../engine/engine.js';
 import type {IngestResult} from '../engine/engine-answers.js';
-import type {IngestMode} from '../../common/wire/jobs.js';
+import type {IngestMode} from '../engine/ingest/ingest-outcome.js';
 import {maxContentBytes} from '../../common/requests/ingest.js';
 import {sha256} from '../engine/hash.js';
 import type {Actor} from './actor.js';

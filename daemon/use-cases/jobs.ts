@@ -7,8 +7,10 @@ import {operations} from './operations.js';
 
 type Deps = {readonly jobs: JobRegistry};
 
+/** The jobs of this daemon as a stream follows them: each by id, and the registry's changes (a job's id at each). */
+export type JobsHere = Pick<JobRegistry, 'get' | 'changes'>;
 /** A job of this daemon, followed as it changes in its registry. */
-type JobHere = {readonly kind: 'here'; readonly id: string; readonly jobs: JobRegistry};
+type JobHere = {readonly kind: 'here'; readonly id: string; readonly jobs: JobsHere};
 /** A job of another daemon of the database, followed by reading the job board again. */
 type JobOnBoard = {readonly kind: 'board'; readonly job: Job; readonly reread: () => Promise<Job | undefined>};
 export type FollowedJob = JobHere | JobOnBoard;
@@ -42,5 +44,5 @@ export async function followJob({jobs}: Deps, actor: Actor, id: string): Promise
 		return {kind: 'here', id, jobs};
 	}
 
-	return {kind: 'board', job: found(id, await jobs.find(id)), reread: async () => jobs.find(id)};
+	return {kind: 'board', job: found(id, await jobs.onBoard(id)), reread: async () => jobs.onBoard(id)};
 }

@@ -2,11 +2,10 @@
 // collection answers from. A collection switches in the background (a job: engine/models/model-switcher.ts); a
 // model that cannot be loaded is refused before anything is changed.
 import {catalogueModel} from '../../common/models/find-model.js';
-import type {Job} from '../../common/wire/jobs.js';
 import type {Embedder} from '../engine/embedder/embedder.js';
 import type {Engine} from '../engine/engine.js';
 import {holdsFingerprint, type CollectionModel} from '../engine/models/engine-models.js';
-import type {JobRegistry} from '../jobs/job-registry.js';
+import type {Job, JobRegistry} from '../jobs/job-registry.js';
 import {runningSwitchJob, startSwitchJob} from '../jobs/model-switch-jobs.js';
 import type {ModelSettings, RecordedDefault} from '../models/model-settings.js';
 import {UnknownModel} from '../models/model-resolver.js';

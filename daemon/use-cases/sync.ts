@@ -1,11 +1,11 @@
 // Keeping collections in step with their folders: a directory ingestion and an update run as jobs (jobs/), and a
 // watch stream follows the folder sources (watch/source-followers.ts). Syncing a collection needs ingest:default
 // on it and the read scope of each of its folders: one rule (syncable) for updates and watch streams alike.
-import type {IngestMode, Job} from '../../common/wire/jobs.js';
 import type {Engine} from '../engine/engine.js';
+import type {IngestMode} from '../engine/ingest/ingest-outcome.js';
 import {checkCollectionName} from '../engine/names.js';
 import {checkLabel} from '../engine/sources/document-names.js';
-import type {JobRegistry} from '../jobs/job-registry.js';
+import type {Job, JobRegistry} from '../jobs/job-registry.js';
 import type {FollowListener, Following, SourceFollowers} from '../watch/source-followers.js';
 import type {Actor} from './actor.js';
 import {DomainError, notFound} from './errors.js';

@@ -8,6 +8,7 @@ import type {JobRegistry} from '../jobs/job-registry.js';
 import type {SourceFollowers} from '../watch/source-followers.js';
 import type {ModelSettings} from '../models/model-settings.js';
 import type {Actor} from './actor.js';
+import * as clients from './clients.js';
 import * as collections from './collections.js';
 import * as documents from './documents.js';
 import {getDocuments, type ManyRequest} from './get-documents.js';
@@ -29,12 +30,15 @@ export type UseCaseDeps = {
 	readonly modelOrigin?: ModelOrigin;
 	/** How model references resolve, and the default model's setting (switching models in place). */
 	readonly modelSettings?: ModelSettings;
+	/** The clients.json keys and the OAuth sign-ins, for the owner's management of clients (default: none). */
+	readonly clients?: clients.ClientsDeps;
 };
 
 type Input<F extends (...args: never[]) => unknown> = Parameters<F>[2];
 
 export function createUseCases(deps: UseCaseDeps) {
 	const {engine} = deps;
+	const clientsDeps = deps.clients ?? {keyLabels: () => []};
 	return {
 		search: async (actor: Actor, query: SearchQuery) => search(engine, actor, query),
 		getDocument: async (actor: Actor, request: Input<typeof documents.getDocument>) => documents.getDocument(engine, actor, request),
@@ -62,6 +66,9 @@ export function createUseCases(deps: UseCaseDeps) {
 		embed: async (actor: Actor, request: EmbedRequest) => embed(engine, actor, request),
 		health: async (options: {readonly owner: boolean}) => health(deps, options),
 		useModel: async (actor: Actor, input: {readonly model: string; readonly collection?: string}) => useModel(deps, actor, input),
+		listClients: (actor: Actor) => clients.listClients(clientsDeps, actor),
+		revokeClient: (actor: Actor, labelOrName: string) => clients.revokeClient(clientsDeps, actor, labelOrName),
+		signInLink: (actor: Actor, input: Input<typeof clients.signInLink>) => clients.signInLink(clientsDeps, actor, input),
 	};
 }
 

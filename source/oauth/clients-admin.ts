@@ -1,23 +1,14 @@
 // The owner's client management, as plain functions over the daemon's /api/v1 (the commands only render them).
+import type {ClientList, RevokedClient, SignInLink} from '../../common/wire/clients.js';
 import type {DaemonClient} from '../client/daemon-client.js';
 
-export type ClientEntry = {
-	readonly label: string;
-	readonly kind: 'key' | 'oauth';
-	readonly client_name?: string;
-	readonly permissions?: readonly string[];
-	readonly collections?: readonly string[] | 'all';
-	readonly granted_at?: string;
-	readonly last_used_at?: string | null;
-};
+export type {ClientEntry, SignInLink} from '../../common/wire/clients.js';
 
-export type SignInLink = {readonly url: string; readonly client_name: string; readonly code: string};
-
-export async function listClients(client: DaemonClient): Promise<{clients: ClientEntry[]}> {
+export async function listClients(client: DaemonClient): Promise<ClientList> {
 	return client.call('GET', '/clients');
 }
 
-export async function revokeClient(client: DaemonClient, label: string): Promise<{status: 'ok'; label: string; client_name: string; revoked: boolean}> {
+export async function revokeClient(client: DaemonClient, label: string): Promise<RevokedClient> {
 	return client.call('DELETE', `/clients/${encodeURIComponent(label)}`);
 }
 

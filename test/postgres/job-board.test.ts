@@ -5,10 +5,12 @@
 import path from 'node:path';
 import test from 'ava';
 import {execaNode} from 'execa';
+import pg from 'pg';
 import {poll} from '../../source/client/poll.js';
 import type {DirectoryReport} from '../../daemon/engine/sources/sync-totals.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
+import {toJob} from '../../daemon/to-wire/jobs.js';
 import {repoRoot} from '../helpers/paths.js';
 import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
@@ -24,6 +26,24 @@ test.after.always(async () => {
 	await Promise.all(storages.map(async storage => storage.close()));
 	await database?.stop();
 });
+
+/** A job as another daemon finds it, as the API shows it. */
+async function found(registry: JobRegistry, id: string) {
+	const job = await registry.find(id);
+	return job && toJob(job);
+}
+
+/** The JSON the board keeps for a job (md_vector.jobs.job), which daemons of every version read. */
+async function stored(id: string): Promise<unknown> {
+	const client = new pg.Client(database.url);
+	await client.connect();
+	try {
+		const {rows} = await client.query<{job: unknown}>('SELECT job FROM md_vector.jobs WHERE id = $1', [id]);
+		return rows[0]?.job;
+	} finally {
+		await client.end();
+	}
+}
 
 const counts = {totalFiles: 3, processedFiles: 0, indexed: 0, unchanged: 0, moved: 0, failed: 0, chunks: 0};
 
@@ -41,18 +61,19 @@ test.serial('a job one daemon runs is found, followed and cancelled through anot
 	});
 
 	t.is(other!.get(job.id), undefined, 'not the other daemon\'s own');
-	t.like(await other!.find(job.id), {id: job.id, type: 'ingest-directory', collection: 'notes', directory: '/data/notes', state: 'running'}, 'found as soon as it started');
-	const progressed = await poll(async () => ((await other!.find(job.id))?.progress.processed_files === 1 ? true : undefined), 30_000, 100);
+	t.like(await found(other!, job.id), {id: job.id, type: 'ingest-directory', collection: 'notes', directory: '/data/notes', state: 'running'}, 'found as soon as it started');
+	const progressed = await poll(async () => ((await found(other!, job.id))?.progress.processed_files === 1 ? true : undefined), 30_000, 100);
 	t.true(progressed, 'its progress is recorded as it runs');
 
 	t.like(await other!.requestCancel(job.id), {id: job.id, state: 'running'}, 'asked through the other daemon');
 	const ended = await poll(async () => {
-		const seen = await other!.find(job.id);
+		const seen = await found(other!, job.id);
 		return seen?.state === 'running' ? undefined : seen;
 	}, 30_000, 100);
 	t.like(ended, {state: 'cancelled', cancelled_by: 'request', progress: {processed_files: 1, chunks: 4}});
 	t.deepEqual(ended?.report?.files, [{file: 'a.md', status: 'indexed', chunks: 4}], 'with its report');
-	t.deepEqual(ended, running!.get(job.id), 'as its own daemon has it');
+	t.deepEqual(ended, toJob(running!.get(job.id)!), 'as its own daemon has it');
+	t.deepEqual(await stored(job.id), toJob(running!.get(job.id)!), 'kept as the API shows it, as daemons of earlier versions kept it and answer it');
 });
 
 test.serial('unknown ids are not found, whatever they look like', async t => {
@@ -87,11 +108,11 @@ test.serial('the job of a daemon killed while it runs reads as failed through an
 		});
 	});
 	const registry = new JobRegistry(storages[1]!.jobBoard());
-	t.like(await registry.find(id), {id, state: 'running'}, 'running while its daemon lives');
+	t.like(await found(registry, id), {id, state: 'running'}, 'running while its daemon lives');
 	holder.kill('SIGKILL');
 	await holder;
 	const failed = await poll(async () => {
-		const seen = await registry.find(id);
+		const seen = await found(registry, id);
 		return seen?.state === 'running' ? undefined : seen;
 	}, 30_000, 100);
 	t.is(failed?.state, 'failed');

@@ -94,12 +94,12 @@ test('naming the model a collection uses while it switches to another cancels th
 	const started = await useCases.useModel(owner, {model: tiny48ModelDir, collection: 'a'});
 	t.like(started.collections[0], {collection: 'a', from: 'tiny', action: 'switching', chunks: 2});
 	const job = started.collections[0]!.job!;
-	t.like(job, {type: 'model-switch', collection: 'a', state: 'running', model_switch: {from: 'tiny', to: 'tiny-48', done: 0, total: 2}});
+	t.like(job, {type: 'model-switch', collection: 'a', state: 'running', modelSwitch: {from: 'tiny', to: 'tiny-48', done: 0, total: 2}});
 	t.like(await useCases.useModel(owner, {model: tiny48ModelDir, collection: 'a'}), {collections: [{action: 'switching', job: {id: job.id}}]}, 'asked again: the same switch');
 	t.like(await useCases.useModel(owner, {model: tinyModelDir, collection: 'a'}), {collections: [{collection: 'a', action: 'cancelled', replaced: 'tiny-48'}]});
 	t.deepEqual(await engine.models.switches(), []);
 	open();
-	t.like(await ended(jobs, job.id), {state: 'cancelled', cancelled_by: 'request', model_switch: {outcome: 'cancelled'}});
+	t.like(await ended(jobs, job.id), {state: 'cancelled', cancelledBy: 'request', modelSwitch: {outcome: 'cancelled'}});
 	t.like(await statsOf(engine, 'a'), {model: 'tiny', dims: 32, vectors: 2, model_switch: null});
 });
 
@@ -113,7 +113,7 @@ test('without a collection: the default model changes, recorded in the config fi
 	t.is(engine.models.defaultModel, 'tiny-48');
 	open();
 	for (const entry of use.collections) {
-		t.like(await ended(jobs, entry.job!.id), {state: 'completed', model_switch: {outcome: 'swapped', done: 2, total: 2}});
+		t.like(await ended(jobs, entry.job!.id), {state: 'completed', modelSwitch: {outcome: 'swapped', done: 2, total: 2}});
 	}
 
 	for (const collection of ['a', 'b']) {
@@ -130,8 +130,8 @@ test('a switch cancelled as a job is discarded (the old vectors keep serving); s
 	jobs.cancel(a!.collections[0]!.job!.id); // POST /jobs/{id}/cancel, Ctrl-C under --wait
 	jobs.cancel(b!.collections[0]!.job!.id, 'shutdown'); // md-vector stop
 	open();
-	t.like(await ended(jobs, a!.collections[0]!.job!.id), {state: 'cancelled', cancelled_by: 'request', model_switch: {outcome: 'cancelled'}});
-	t.like(await ended(jobs, b!.collections[0]!.job!.id), {state: 'cancelled', cancelled_by: 'shutdown', model_switch: {outcome: 'stopped'}});
+	t.like(await ended(jobs, a!.collections[0]!.job!.id), {state: 'cancelled', cancelledBy: 'request', modelSwitch: {outcome: 'cancelled'}});
+	t.like(await ended(jobs, b!.collections[0]!.job!.id), {state: 'cancelled', cancelledBy: 'shutdown', modelSwitch: {outcome: 'stopped'}});
 	t.deepEqual((await engine.models.switches()).map(entry => [entry.collection, entry.target.modelId]), [['b', 'tiny-48']], 'b\'s switch is kept for the next start');
 	t.like(await statsOf(engine, 'a'), {model: 'tiny', vectors: 2, model_switch: null});
 });
