@@ -14,7 +14,7 @@ import {open} from './http/needs.js';
 import {percentEncoding} from './http/percent-encoding.js';
 import {preflight} from './http/preflight.js';
 import {refuseUndeclared, routesOf, type RouteEntry} from './http/route-declarations.js';
-import type {AccessControl} from './capabilities/access-control.js';
+import type {AccessControl} from './http/access-control.js';
 import {defaultAssistantRateLimit, mcpRateLimit, rateLimit, type RateLimit} from './http/rate-limit.js';
 import {requireJson} from './http/require-json.js';
 import type {JobRegistry} from './jobs/job-registry.js';

@@ -30,7 +30,7 @@ import {ModelSettings} from './models/model-settings.js';
 import {resumeModelSwitches} from './jobs/model-switch-jobs.js';
 import {ModelService} from './models/model-service.js';
 import {modelConfigFromEnv} from './engine/embedder/model-config.js';
-import {AccessControl} from './capabilities/access-control.js';
+import {AccessControl} from './http/access-control.js';
 import {OAuth} from './oauth/oauth.js';
 import {SseSessions} from './mcp/sse-route.js';
 import {daemonSettings, type DaemonOptions} from './daemon-settings.js';

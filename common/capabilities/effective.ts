@@ -7,7 +7,7 @@ import {capabilityGlobMatches} from './capability-globs.js';
 import type {Capability, Permission} from './validate-capabilities.js';
 import {namesClient} from './oauth-labels.js';
 
-export type Party = {
+export type RequestSource = {
 	/** The client's label: from its API key, or `oauth:<client id>` for an OAuth sign-in (oauth-labels.ts). */
 	readonly client: string;
 	/** Arrived over loopback without a foreign Origin. */
@@ -18,20 +18,20 @@ export type Party = {
 
 export const currentPlatform = (platform = process.platform) => (platform === 'darwin' ? 'macOS' : (platform === 'win32' ? 'windows' : platform));
 
-export function applies(capability: Capability, party: Party, platform = currentPlatform()): boolean {
+export function applies(capability: Capability, source: RequestSource, platform = currentPlatform()): boolean {
 	if (capability.platforms && !capability.platforms.includes(platform)) {
 		return false;
 	}
 
-	if (!capability.clients.some(entry => namesClient(entry, party.client))) {
+	if (!capability.clients.some(entry => namesClient(entry, source.client))) {
 		return false;
 	}
 
-	if (party.local) {
+	if (source.local) {
 		return capability.local;
 	}
 
-	return party.origin !== undefined && allowsOrigin(capability, party.origin);
+	return source.origin !== undefined && allowsOrigin(capability, source.origin);
 }
 
 /** Whether the capability's remote.urls match a request's origin. */
@@ -42,9 +42,9 @@ export const someAllowsOrigin = (capabilities: readonly Capability[], origin: st
 
 export type Grant = {readonly permission: Permission; readonly capability: string};
 
-/** Every permission the party holds, with the capability that grants it. */
-export function effectivePermissions(capabilities: readonly Capability[], party: Party): Grant[] {
-	return capabilities.filter(capability => applies(capability, party))
+/** Every permission the request source holds, with the capability that grants it. */
+export function effectivePermissions(capabilities: readonly Capability[], source: RequestSource): Grant[] {
+	return capabilities.filter(capability => applies(capability, source))
 		.flatMap(capability => capability.permissions.map(permission => ({permission, capability: capability.identifier})));
 }
 

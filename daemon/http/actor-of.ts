@@ -6,35 +6,35 @@
 import path from 'node:path';
 import type {Request, RequestHandler, Response} from 'express';
 import {Actor, type Readable} from '../use-cases/actor.js';
-import type {Caller} from './caller.js';
+import type {Authentication} from './authentication.js';
 import {HttpError} from './http-error.js';
-import {partyOf} from './party.js';
+import {requestSourceOf} from './request-source.js';
 
 const anywhere = [path.parse(process.cwd()).root];
 
 /** What the owner may read through a front door. */
-export type OwnerReach = (caller: Extract<Caller, {kind: 'owner'}>) => Readable;
+export type OwnerReach = (authentication: Extract<Authentication, {kind: 'owner'}>) => Readable;
 
 /** REST: the local token reads anywhere, the rest keep to `roots`. */
-export const commandReach = (roots: () => readonly string[]): OwnerReach => caller => (caller.via === 'local-token' ? anywhere : roots());
+export const commandReach = (roots: () => readonly string[]): OwnerReach => authentication => (authentication.via === 'local-token' ? anywhere : roots());
 
 /** MCP: an assistant keeps to `roots`, whatever the owner's credential it was given. */
 export const assistantReach = (roots: () => readonly string[]): OwnerReach => () => roots();
 
 /** The actor of a proven caller (the owner, or a client); undefined for anyone else. */
 export function actorOf(request: Request, response: Response, reach: OwnerReach): Actor | undefined {
-	const {caller, grants = [], readPolicy} = response.locals;
-	if (caller?.kind === 'owner') {
-		return Actor.owner(reach(caller));
+	const {authentication, grants = [], readPolicy} = response.locals;
+	if (authentication?.kind === 'owner') {
+		return Actor.owner(reach(authentication));
 	}
 
-	if (caller?.kind !== 'client') {
+	if (authentication?.kind !== 'client') {
 		return undefined;
 	}
 
-	const party = partyOf(request, caller.label);
-	const from = party.local ? 'over loopback' : `from ${party.origin ?? 'an unknown origin'}`;
-	return Actor.client({label: caller.label, grants, from}, readPolicy ?? []);
+	const source = requestSourceOf(request, authentication.label);
+	const from = source.local ? 'over loopback' : `from ${source.origin ?? 'an unknown origin'}`;
+	return Actor.client({label: authentication.label, grants, from}, readPolicy ?? []);
 }
 
 /** Leaves the actor on response.locals for what comes after (mounted after authentication, per front door). */

@@ -1,5 +1,5 @@
 import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
-import {addressGroup} from './party.js';
+import {addressGroup} from './request-source.js';
 
 /** A budget: `points` in each window of `durationSeconds`, per address group and for all of them together. */
 export type BudgetLimits = {readonly points: number; readonly durationSeconds: number; readonly globalPoints: number};
@@ -8,7 +8,7 @@ export type BudgetLimits = {readonly points: number; readonly durationSeconds: n
 export type Exhausted = {readonly scope: 'address' | 'everyone'; readonly retryS: number; readonly limit: number};
 
 /**
- * A budget that cannot be split: counted per address group (party.ts: every loopback address together, an IPv6
+ * A budget that cannot be split: counted per address group (request-source.ts: every loopback address together, an IPv6
  * /64 together), and over every address at once, so that many addresses (127.0.9.2, 127.0.9.3, ...; a botnet)
  * cannot add up more than the global figure either.
  */

@@ -2,14 +2,14 @@
 // failed attempts per address, and leaves the caller (and a client's grants) on response.locals. Whether the
 // caller may use a route is the route's declaration (needs.ts), not this step's.
 import type {Request, RequestHandler} from 'express';
-import type {AccessControl} from '../capabilities/access-control.js';
 import {effectivePermissions} from '../../common/capabilities/effective.js';
 import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';
-import {isProven, type Caller} from './caller.js';
+import type {AccessControl} from './access-control.js';
+import {isProven, type Authentication} from './authentication.js';
 import type {CredentialCheck} from './credentials.js';
 import type {FailedAuthentications} from './failed-authentications.js';
 import {HttpError, unauthorized} from './http-error.js';
-import {partyOf} from './party.js';
+import {requestSourceOf} from './request-source.js';
 
 export type AuthenticateDeps = {
 	/** In order; the first that proves a caller wins. */
@@ -23,8 +23,8 @@ export type AuthenticateDeps = {
 export const addressOf = (request: Request) => request.socket.remoteAddress ?? 'unknown';
 
 /** The caller a request's credentials prove: the first proof, else a rejection, else none. */
-async function identify(request: Request, deps: AuthenticateDeps): Promise<Caller | undefined> {
-	let rejected: Caller | undefined;
+async function identify(request: Request, deps: AuthenticateDeps): Promise<Authentication | undefined> {
+	let rejected: Authentication | undefined;
 	let throttleChecked = false;
 	for (const credential of deps.checks) {
 		if (!credential.presented(request)) {
@@ -36,11 +36,11 @@ async function identify(request: Request, deps: AuthenticateDeps): Promise<Calle
 			await deps.failures.refuseIfBlocked(addressOf(request));
 		}
 
-		const caller = credential.check(request);
-		if (caller?.kind === 'rejected') {
-			rejected ??= caller;
-		} else if (caller) {
-			return caller;
+		const authentication = credential.check(request);
+		if (authentication?.kind === 'rejected') {
+			rejected ??= authentication;
+		} else if (authentication) {
+			return authentication;
 		}
 	}
 
@@ -50,27 +50,27 @@ async function identify(request: Request, deps: AuthenticateDeps): Promise<Calle
 export function authenticate(deps: AuthenticateDeps): RequestHandler {
 	return async (request, response, next) => {
 		const {capabilities} = deps.access.current();
-		let caller = await identify(request, deps);
-		if (caller?.kind === 'rejected') {
+		let authentication = await identify(request, deps);
+		if (authentication?.kind === 'rejected') {
 			await deps.failures.record(addressOf(request));
 		}
 
 		// Nothing configured: the daemon listens on loopback only and serves the local user (but an endpoint that
 		// offers OAuth sign-in wants a credential from everyone: that is how an assistant is told to sign in).
 		const {signIn} = response.locals;
-		caller ??= deps.ownerKey || capabilities.length > 0 || signIn ? {kind: 'anonymous'} : {kind: 'owner', via: 'loopback'};
-		if (response.locals.unexpectedHost !== undefined && !isProven(caller)) {
-			throw caller.kind === 'rejected'
-				? unauthorized(caller.message, signIn?.resourceMetadata)
+		authentication ??= deps.ownerKey || capabilities.length > 0 || signIn ? {kind: 'anonymous'} : {kind: 'owner', via: 'loopback'};
+		if (response.locals.unexpectedHost !== undefined && !isProven(authentication)) {
+			throw authentication.kind === 'rejected'
+				? unauthorized(authentication.message, signIn?.resourceMetadata)
 				: new HttpError(403, 'forbidden', `unexpected Host '${response.locals.unexpectedHost}' (DNS-rebinding guard): a request under another name must authenticate with a key, or the name be listed in MD_VECTOR_ALLOWED_HOSTS`);
 		}
 
-		response.locals.caller = caller;
-		if (caller.kind === 'client') {
-			const party = partyOf(request, caller.label);
-			response.locals.grants = effectivePermissions([...capabilities, ...caller.capabilities ?? []], party);
+		response.locals.authentication = authentication;
+		if (authentication.kind === 'client') {
+			const source = requestSourceOf(request, authentication.label);
+			response.locals.grants = effectivePermissions([...capabilities, ...authentication.capabilities ?? []], source);
 			response.locals.readPolicy = fsReadPolicy(response.locals.grants);
-			if (!party.local && request.headers.origin && response.locals.grants.length > 0) {
+			if (!source.local && request.headers.origin && response.locals.grants.length > 0) {
 				response.setHeader('Access-Control-Allow-Origin', request.headers.origin); // a capability's remote.urls allow this page
 				response.setHeader('Vary', 'Origin');
 			}

@@ -1,4 +1,4 @@
-// Connections the daemon holds open, capped per address group (party.ts: every loopback address together) and
+// Connections the daemon holds open, capped per address group (request-source.ts: every loopback address together) and
 // in all, below the process's file-descriptor limit with descriptors kept in reserve for the store, the model,
 // index files and users' files. 20,000 sockets that each sent half a header (or nothing) held every descriptor
 // before: /health, search and ingest could not connect. Now a connection without a request under way makes room
@@ -10,7 +10,7 @@
 import {readFileSync} from 'node:fs';
 import type {IncomingMessage, Server, ServerResponse} from 'node:http';
 import type {Socket} from 'node:net';
-import {addressGroup} from './party.js';
+import {addressGroup} from './request-source.js';
 
 export type ConnectionLimits = {
 	/** MD_VECTOR_CONNECTIONS (default 1024): connections open at once, every address together. */

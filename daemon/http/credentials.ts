@@ -4,14 +4,14 @@
 import {createHash, timingSafeEqual} from 'node:crypto';
 import type {Request} from 'express';
 import {localTokenHeader} from '../../common/local-token.js';
-import type {AccessControl} from '../capabilities/access-control.js';
-import type {Caller} from './caller.js';
+import type {AccessControl} from './access-control.js';
+import type {Authentication} from './authentication.js';
 
 export type CredentialCheck = {
 	/** Whether the request carries this kind of credential (such a request may come under any Host: it is checked, and a web page cannot send one). */
 	readonly presented: (request: Request) => boolean;
 	/** The caller it proves; a `rejected` caller when it is presented but wrong; undefined when absent or not of this kind. */
-	readonly check: (request: Request) => Caller | undefined;
+	readonly check: (request: Request) => Authentication | undefined;
 	/** Checked only while the source address is not blocked for failed authentications (false: a credential that cannot be guessed, the local token). */
 	readonly throttled: boolean;
 };

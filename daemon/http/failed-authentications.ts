@@ -5,7 +5,7 @@ import {HttpError} from './http-error.js';
 export const defaultFailedAuthentications: BudgetLimits = {points: 30, durationSeconds: 60, globalPoints: 300};
 
 /**
- * Failed authentications per address group (every loopback address together: party.ts) and over all addresses
+ * Failed authentications per address group (every loopback address together: request-source.ts) and over all addresses
  * together. Past either limit, a request that carries a guessable credential gets 429 before the credential is
  * checked: a right guess then looks like a wrong one, so keys cannot be guessed faster than the limit, from one
  * address or from many. On even with MD_VECTOR_RATE_LIMIT=0 (that setting trusts local use, not guessing). The

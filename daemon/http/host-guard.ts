@@ -5,10 +5,10 @@
 import {isIP} from 'node:net';
 import os from 'node:os';
 import type {Request, RequestHandler} from 'express';
-import type {AccessControl} from '../capabilities/access-control.js';
 import {someAllowsOrigin} from '../../common/capabilities/effective.js';
+import type {AccessControl} from './access-control.js';
 import {HttpError} from './http-error.js';
-import {isLoopbackAddress} from './party.js';
+import {isLoopbackAddress} from './request-source.js';
 
 export type HostGuardOptions = {
 	/** The address the daemon binds. */

@@ -8,7 +8,7 @@
 import type {Request, Response} from 'express';
 import {admitOperation} from '../use-cases/admit-operation.js';
 import {operationRules, type CollectionPermission, type Operation} from '../use-cases/operations.js';
-import type {Caller} from './caller.js';
+import type {Authentication} from './authentication.js';
 import {HttpError, unauthorized} from './http-error.js';
 
 /** Where a request holds its input: the body, the query string (`collection` in either), or the path (its :name). */
@@ -47,12 +47,12 @@ export function collectionOf(request: Request, where: InputIn): string | undefin
 }
 
 /** 401 for a caller without a credential, or with one that proves nothing (naming where to sign in, on MCP). */
-function refuseUnproven(caller: Caller, signIn: Response['locals']['signIn']): asserts caller is Exclude<Caller, {kind: 'rejected' | 'anonymous'}> {
-	if (caller.kind === 'rejected') {
-		throw unauthorized(caller.message, signIn?.resourceMetadata);
+function refuseUnproven(authentication: Authentication, signIn: Response['locals']['signIn']): asserts authentication is Exclude<Authentication, {kind: 'rejected' | 'anonymous'}> {
+	if (authentication.kind === 'rejected') {
+		throw unauthorized(authentication.message, signIn?.resourceMetadata);
 	}
 
-	if (caller.kind === 'anonymous') {
+	if (authentication.kind === 'anonymous') {
 		throw unauthorized(signIn ? signInFirst : missingKey, signIn?.resourceMetadata);
 	}
 }
@@ -62,25 +62,25 @@ function refuseUnproven(caller: Caller, signIn: Response['locals']['signIn']): a
  * client without the permission on the collection named.
  */
 export function admit(response: Response, need: Need, collection?: string): void {
-	const {caller, actor} = response.locals;
+	const {authentication, actor} = response.locals;
 	if (need.kind === 'open') {
 		return;
 	}
 
-	if (!caller) {
+	if (!authentication) {
 		throw new HttpError(500, 'internal_error', 'this route is mounted before authentication: refused');
 	}
 
-	refuseUnproven(caller, response.locals.signIn);
+	refuseUnproven(authentication, response.locals.signIn);
 	if (need.kind === 'owner') {
-		if (caller.kind === 'owner' && caller.via !== 'loopback') {
+		if (authentication.kind === 'owner' && authentication.via !== 'loopback') {
 			return;
 		}
 
-		throw new HttpError(403, 'forbidden', caller.kind === 'client' ? `client '${caller.label}' may not: ${ownersOnly}` : ownersOnly);
+		throw new HttpError(403, 'forbidden', authentication.kind === 'client' ? `client '${authentication.label}' may not: ${ownersOnly}` : ownersOnly);
 	}
 
-	if (caller.kind !== 'client') {
+	if (authentication.kind !== 'client') {
 		return; // The owner
 	}
 

@@ -1,6 +1,6 @@
 import type {RequestHandler} from 'express';
-import type {AccessControl} from '../capabilities/access-control.js';
 import {someAllowsOrigin} from '../../common/capabilities/effective.js';
+import type {AccessControl} from './access-control.js';
 import {HttpError} from './http-error.js';
 
 /**

@@ -1,9 +1,9 @@
 import type {RequestHandler} from 'express';
 import {RateLimiterMemory, RateLimiterRes} from 'rate-limiter-flexible';
-import type {Caller} from './caller.js';
+import type {Authentication} from './authentication.js';
 import {addressOf} from './authenticate.js';
 import {HttpError} from './http-error.js';
-import {addressGroup, partyOf} from './party.js';
+import {addressGroup, requestSourceOf} from './request-source.js';
 
 export type RateLimit = {
 	/** Requests allowed per window; 0 turns the limit off (trusted local use). */
@@ -19,21 +19,21 @@ export const defaultRateLimit: RateLimit = {points: 30, durationSeconds: 60};
 export const defaultAssistantRateLimit: RateLimit = {points: 600, durationSeconds: 60};
 
 /** Whose budget a request spends (undefined: none, it is not limited). */
-type BucketOf = (caller: Caller | undefined, address: string) => string | undefined;
+type BucketOf = (authentication: Authentication | undefined, address: string) => string | undefined;
 
 /**
  * Whose budget a request spends: a proven caller's own; anyone else's (no key, an unknown key) their address
- * group's (every loopback address together: party.ts), so neither a new random key nor a new loopback address
+ * group's (every loopback address together: request-source.ts), so neither a new random key nor a new loopback address
  * per request gains anything. The user's own md-vector programs (local token, readable by
  * that user only) spend none: a TUI searching as you type is trusted local use, not abuse.
  */
-const bucketOf: BucketOf = (caller, address) => {
-	if (caller?.kind === 'client') {
-		return `client:${caller.via}:${caller.label}`;
+const bucketOf: BucketOf = (authentication, address) => {
+	if (authentication?.kind === 'client') {
+		return `client:${authentication.via}:${authentication.label}`;
 	}
 
-	if (caller?.kind === 'owner' && caller.via !== 'loopback') {
-		return caller.via === 'api-key' ? 'owner' : undefined;
+	if (authentication?.kind === 'owner' && authentication.via !== 'loopback') {
+		return authentication.via === 'api-key' ? 'owner' : undefined;
 	}
 
 	return `address:${addressGroup(address)}`;
@@ -49,7 +49,7 @@ export function rateLimit(limit: RateLimit, bucketFor: BucketOf = bucketOf): Req
 
 	const limiter = new RateLimiterMemory({points: limit.points, duration: limit.durationSeconds});
 	return async (request, response, next) => {
-		const bucket = bucketFor(response.locals.caller, addressOf(request));
+		const bucket = bucketFor(response.locals.authentication, addressOf(request));
 		if (bucket === undefined) {
 			next();
 			return;
@@ -72,7 +72,7 @@ export function rateLimit(limit: RateLimit, bucketFor: BucketOf = bucketOf): Req
 }
 
 /** An assistant's own credential: the owner's (local token of `md-vector mcp`, API key) or an OAuth sign-in. */
-const assistantBucket: BucketOf = caller => (caller?.kind === 'client' ? `client:${caller.via}:${caller.label}` : `owner:${caller?.kind === 'owner' ? caller.via : 'none'}`);
+const assistantBucket: BucketOf = authentication => (authentication?.kind === 'client' ? `client:${authentication.via}:${authentication.label}` : `owner:${authentication?.kind === 'owner' ? authentication.via : 'none'}`);
 
 /**
  * The MCP endpoints' limit. An assistant on this machine that proved the owner's credential or signed in with
@@ -84,9 +84,9 @@ export function mcpRateLimit(limit: RateLimit, assistant: RateLimit): RequestHan
 	const others = rateLimit(limit);
 	const assistants = rateLimit(assistant, assistantBucket);
 	return async (request, response, next) => {
-		const {caller} = response.locals;
-		const proven = (caller?.kind === 'owner' && caller.via !== 'loopback') || (caller?.kind === 'client' && caller.via === 'oauth');
-		return proven && partyOf(request, '').local ? assistants(request, response, next) : others(request, response, next);
+		const {authentication} = response.locals;
+		const proven = (authentication?.kind === 'owner' && authentication.via !== 'loopback') || (authentication?.kind === 'client' && authentication.via === 'oauth');
+		return proven && requestSourceOf(request, '').local ? assistants(request, response, next) : others(request, response, next);
 	};
 }
 

@@ -3,7 +3,7 @@
 // while it is open: at most `perClient` per caller and `total` in all (MD_VECTOR_STREAMS_PER_CLIENT, 8, and
 // MD_VECTOR_STREAMS, 64); beyond, 429 with Retry-After. A slot is given back when its connection closes.
 import type {Response} from 'express';
-import type {Caller} from './caller.js';
+import type {Authentication} from './authentication.js';
 import {HttpError} from './http-error.js';
 
 export type StreamLimits = {
@@ -19,7 +19,7 @@ export const defaultStreamLimits: StreamLimits = {perClient: 8, total: 64};
 const retryAfterS = 10;
 
 /** Whose slots a stream takes: a client by its credential; the owner by how it proved itself. */
-const holderOf = (caller: Caller | undefined) => (caller?.kind === 'client' ? `client:${caller.via}:${caller.label}` : `owner:${caller?.kind === 'owner' ? caller.via : 'none'}`);
+const holderOf = (authentication: Authentication | undefined) => (authentication?.kind === 'client' ? `client:${authentication.via}:${authentication.label}` : `owner:${authentication?.kind === 'owner' ? authentication.via : 'none'}`);
 
 export class StreamSlots {
 	private open = 0;
@@ -36,7 +36,7 @@ export class StreamSlots {
 
 	/** Takes a slot for this response's stream until it closes; 429 when the caller's or the daemon's are all taken. */
 	take(response: Response, what: string): void {
-		const holder = holderOf(response.locals.caller);
+		const holder = holderOf(response.locals.authentication);
 		const mine = this.held.get(holder) ?? 0;
 		if (mine >= this.limits.perClient || this.open >= this.limits.total) {
 			const which = mine >= this.limits.perClient ? `${this.limits.perClient} per client (MD_VECTOR_STREAMS_PER_CLIENT)` : `${this.limits.total} in all (MD_VECTOR_STREAMS)`;

@@ -14,7 +14,7 @@ import {toolContext, type McpOptions} from './mcp-route.js';
 import {createMcpServer} from './tools.js';
 
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- the legacy transport is what this file serves
-type Session = {readonly transport: SSEServerTransport; readonly server: McpServer; readonly caller: string};
+type Session = {readonly transport: SSEServerTransport; readonly server: McpServer; readonly holder: string};
 
 /** The open SSE sessions; closed when the daemon stops (an open stream would hold the server open). */
 export class SseSessions {
@@ -27,8 +27,8 @@ export class SseSessions {
 
 /** Who a session belongs to: a client by its credential, else the owner (by any of the owner's credentials). */
 function callerOf(response: Response): string {
-	const {caller} = response.locals;
-	return caller?.kind === 'client' ? `client:${caller.via}:${caller.label}` : 'owner';
+	const {authentication} = response.locals;
+	return authentication?.kind === 'client' ? `client:${authentication.via}:${authentication.label}` : 'owner';
 }
 
 /** GET /sse: a session's stream, which takes a stream slot while it is open (429 beyond: stream-slots.ts). */
@@ -39,7 +39,7 @@ export function sseStreamRoutes(useCases: UseCases, options: McpOptions, session
 		// eslint-disable-next-line @typescript-eslint/no-deprecated -- see the import
 		const transport = new SSEServerTransport('/messages', response);
 		const server = await createMcpServer(toolContext(useCases, options, request, response));
-		sessions.sessions.set(transport.sessionId, {transport, server, caller: callerOf(response)});
+		sessions.sessions.set(transport.sessionId, {transport, server, holder: callerOf(response)});
 		transport.onclose = () => { // the server hears of it too (connect chains its own handler): no server.close() here, which would close the transport again
 			sessions.sessions.delete(transport.sessionId);
 		};
@@ -58,7 +58,7 @@ export function sseMessageRoutes(sessions: SseSessions): Router {
 			throw new HttpError(404, 'unknown_session', `no open SSE session '${id}': open one with GET /sse first`);
 		}
 
-		if (session.caller !== callerOf(response)) {
+		if (session.holder !== callerOf(response)) {
 			throw new HttpError(403, 'forbidden', 'this SSE session was opened by another caller');
 		}
 

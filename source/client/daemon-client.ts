@@ -200,7 +200,7 @@ export class DaemonClient {
 		return response.json() as Promise<ImportResult>;
 	}
 
-	/** A route without a method of its own here (the owner's client management: source/oauth/). */
+	/** A route without a method of its own here (the owner's client management: source/commands/clients/). */
 	async call<T>(method: string, route: string, body?: unknown): Promise<T> {
 		return this.json(method, route, body);
 	}

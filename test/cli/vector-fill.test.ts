@@ -5,7 +5,7 @@ import type {Server} from 'node:http';
 import path from 'node:path';
 import test from 'ava';
 import {createApp} from '../../daemon/app.js';
-import {AccessControl} from '../../daemon/capabilities/access-control.js';
+import {AccessControl} from '../../daemon/http/access-control.js';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
 import {version} from '../../common/version.js';

@@ -64,7 +64,7 @@ test('with OAuth on: its protocol endpoints and consent pages are open by design
 	t.deepEqual(needOf('/mcp'), ['caller', 'caller'], 'POST /mcp and its 405 for other methods');
 });
 
-test('owner-only routes, walked: a client key and an unproven loopback caller get 403, the local token and the API key pass', async t => {
+test('owner-only routes, walked: a client key and an unproven loopback authentication get 403, the local token and the API key pass', async t => {
 	const keyed = await serveWithOAuth({
 		apiKey: 'owner-key', env: {S_KEY: 's-key'}, clients: [{label: 'searcher', key: '${S_KEY}'}],
 		capabilities: [{identifier: 'searcher', clients: ['searcher'], permissions: ['search:default', 'collections:read']}],
@@ -97,7 +97,7 @@ test('a route without a declaration answers 500 by construction, and says why', 
 	router.get('/declared', serves('listCollections'), (_request, response) => response.json({ok: true}));
 	router.get('/forgotten', (_request, response) => response.json({secret: true}));
 	app.use((_request, response, next) => {
-		response.locals.caller = {kind: 'owner', via: 'api-key'};
+		response.locals.authentication = {kind: 'owner', via: 'api-key'};
 		next();
 	});
 	app.use(router);

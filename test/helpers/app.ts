@@ -5,7 +5,7 @@ import {request as httpRequest, type IncomingHttpHeaders} from 'node:http';
 import path from 'node:path';
 import {createApp, type AppDeps} from '../../daemon/app.js';
 import type {Embedder} from '../../daemon/engine/embedder/embedder.js';
-import {AccessControl} from '../../daemon/capabilities/access-control.js';
+import {AccessControl} from '../../daemon/http/access-control.js';
 import {listen} from '../../daemon/http/listen.js';
 import type {ConnectionCaps, ConnectionLimits} from '../../daemon/http/connection-caps.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';

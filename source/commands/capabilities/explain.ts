@@ -10,10 +10,10 @@ const scopeText = (scopes: Grant['permission']['allow']) => scopes.map(scope => 
 
 function explain(client: string, origin: string | undefined): Explained {
 	const config = loadAccessConfig(resolvePaths().config);
-	const party = {client, local: origin === undefined, origin};
+	const source = {client, local: origin === undefined, origin};
 	return {
-		client, local: party.local, default_applies: config.capabilities.length === 0,
-		permissions: effectivePermissions(config.capabilities, party).map(({permission, capability}) => ({identifier: permission.identifier, allow: [...permission.allow], deny: [...permission.deny], granted_by: capability})),
+		client, local: source.local, default_applies: config.capabilities.length === 0,
+		permissions: effectivePermissions(config.capabilities, source).map(({permission, capability}) => ({identifier: permission.identifier, allow: [...permission.allow], deny: [...permission.deny], granted_by: capability})),
 	};
 }
 

@@ -1,7 +1,7 @@
 import {connect} from '../../client/connect.js';
 import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';
-import {listClients, type ClientEntry} from '../../oauth/clients-admin.js';
+import {listClients, type ClientEntry} from './clients-api.js';
 
 const describe = (entry: ClientEntry) => (entry.kind === 'key'
 	? 'API key (clients.json); its capability files decide what it may do'

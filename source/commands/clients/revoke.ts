@@ -1,7 +1,7 @@
 import {connect} from '../../client/connect.js';
 import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';
-import {revokeClient} from '../../oauth/clients-admin.js';
+import {revokeClient} from './clients-api.js';
 
 /** Revokes an OAuth sign-in (by its label, or the name it gave itself when only one has it): its tokens stop working at once. */
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {

@@ -1,8 +1,8 @@
 import {connect} from '../../client/connect.js';
 import type {Io} from '../../cli/io.js';
 import {flag, type Invocation} from '../../cli/spec.js';
-import {signInLink} from '../../oauth/clients-admin.js';
-import {openBrowser} from '../../oauth/open-browser.js';
+import {signInLink} from './clients-api.js';
+import {openBrowser} from './open-browser.js';
 
 /** Opens (or prints) a one-time link to the consent page of an application waiting for the owner's answer. */
 export async function run(invocation: Invocation, io: Io): Promise<unknown> {

@@ -1,8 +1,8 @@
 // The owner's client management, as plain functions over the daemon's /api/v1 (the commands only render them).
-import type {ClientList, RevokedClient, SignInLink} from '../../common/wire/clients.js';
-import type {DaemonClient} from '../client/daemon-client.js';
+import type {ClientList, RevokedClient, SignInLink} from '../../../common/wire/clients.js';
+import type {DaemonClient} from '../../client/daemon-client.js';
 
-export type {ClientEntry, SignInLink} from '../../common/wire/clients.js';
+export type {ClientEntry, SignInLink} from '../../../common/wire/clients.js';
 
 export async function listClients(client: DaemonClient): Promise<ClientList> {
 	return client.call('GET', '/clients');

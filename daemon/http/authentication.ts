@@ -5,7 +5,7 @@ import type {Grant} from '../../common/capabilities/effective.js';
 import type {Capability} from '../../common/capabilities/validate-capabilities.js';
 import type {Actor} from '../use-cases/actor.js';
 
-export type Caller
+export type Authentication
 	= | {readonly kind: 'owner'; readonly via: 'local-token' | 'api-key' | 'loopback'} // The owner: the local user's own md-vector programs (local token), the MD_VECTOR_API_KEY holder, or anyone over loopback when no key and no capability is configured.
 		/**
 		 * A client by its credential (an API key of clients.json; other kinds of credential name theirs in `via`,
@@ -18,7 +18,7 @@ export type Caller
 		| {readonly kind: 'rejected'; readonly message: string};
 
 /** Whether the caller showed a credential that proved who it is (a web page cannot: it does not have one). */
-export const isProven = (caller: Caller) => caller.kind === 'client' || (caller.kind === 'owner' && caller.via !== 'loopback');
+export const isProven = (authentication: Authentication) => authentication.kind === 'client' || (authentication.kind === 'owner' && authentication.via !== 'loopback');
 
 declare global {
 	// eslint-disable-next-line @typescript-eslint/no-namespace -- Express types response.locals through this namespace
@@ -26,7 +26,7 @@ declare global {
 		// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
 		interface Locals {
 			/** Set by authenticate() for every request that reaches a route. */
-			caller?: Caller;
+			authentication?: Authentication;
 			/** A client's permissions (owners have none and are not limited). */
 			grants?: Grant[];
 			/** What a client's fs permissions let file_path and directory ingest read. */

@@ -1,6 +1,6 @@
 import {isIP} from 'node:net';
 import type {Request} from 'express';
-import type {Party} from '../../common/capabilities/effective.js';
+import type {RequestSource} from '../../common/capabilities/effective.js';
 
 /**
  * A loopback address (IPv4 127/8, ::1, or IPv4-mapped 127/8). An address, not a name: `127.0.0.1.evil.example`
@@ -11,7 +11,7 @@ export const isLoopbackAddress = (address: string | undefined) => address !== un
 
 /**
  * Whose budget an address spends (failed authentications, registrations, the rate limit, connections): every
- * loopback address is one party (127.0.0.1 and 127.0.9.2 are the same machine: a budget per address would give
+ * loopback address is one group (127.0.0.1 and 127.0.9.2 are the same machine: a budget per address would give
  * a local attacker 16 million), an IPv4-mapped address is its IPv4 address, and an IPv6 address is its /64 (one
  * host usually holds a whole /64 and may pick any address in it). Any other IPv4 address is its own.
  */
@@ -56,7 +56,7 @@ export function isLoopbackOrigin(origin: string): boolean {
 }
 
 /** Who is asking from where: local is loopback without a foreign web origin; others are matched by origin. */
-export function partyOf(request: Request, client: string): Party {
+export function requestSourceOf(request: Request, client: string): RequestSource {
 	const peer = request.socket.remoteAddress;
 	const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
 	if (isLoopbackAddress(peer) && (origin === undefined || isLoopbackOrigin(origin))) {
