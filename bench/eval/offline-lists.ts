@@ -16,11 +16,14 @@ export type OfflineChunk = {readonly id: string; readonly document: string; read
 
 export type Bm25Options = {readonly k1?: number; readonly b?: number; readonly weights?: FieldWeights; readonly limit?: number};
 
-/** The subset's chunks as the eval's daemon makes them (collection `eval`, scifact.ts's Markdown). */
-export function offlineChunks(corpus: Scifact['corpus']): OfflineChunk[] {
+/**
+ * The subset's chunks as the eval's daemon makes them (collection `eval`, scifact.ts's Markdown); `headingContext`
+ * as MD_VECTOR_EMBED_HEADINGS says (the embedded text, so the chunk ids, depend on it).
+ */
+export function offlineChunks(corpus: Scifact['corpus'], headingContext = true): OfflineChunk[] {
 	return corpus.flatMap(({id, title, text}) => {
 		const fileName = `${id}.md`;
-		const document = chunkMarkdown(`# ${title.replaceAll(/\s+/g, ' ').trim() || id}\n\n${text}\n`, fileName);
+		const document = chunkMarkdown(`# ${title.replaceAll(/\s+/g, ' ').trim() || id}\n\n${text}\n`, fileName, {headingContext});
 		const ids = chunkIds('eval', fileName, document.chunks.map(chunk => chunk.hash));
 		return document.chunks.map((chunk, index) => ({
 			id: ids[index]!, document: id,

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {existsSync} from 'node:fs';
 import {parseArgs} from 'node:util';
+import {headingContextFromEnv} from '../../daemon/engine/chunker/heading-context.js';
 import {modelConfigFromEnv} from '../../daemon/engine/embedder/model-config.js';
 import {loadTransformersEmbedder} from '../../daemon/engine/embedder/transformers-embedder.js';
 import {fuse, type FusionWeights} from '../../daemon/engine/search/fusion.js';
@@ -28,7 +29,7 @@ if (!existsSync(exportFile)) {
 	throw new Error(`no kept export for this model and subset (${exportFile}): run npm run eval -- --data ${options.data} first`);
 }
 
-const chunks = offlineChunks(corpus);
+const chunks = offlineChunks(corpus, headingContextFromEnv(process.env));
 const index = new Bm25Index(chunks);
 const stored = exportVectors(exportFile);
 const vectors = chunks.map(chunk => stored.get(chunk.id)!);
