@@ -1,5 +1,5 @@
 // Pseudo-relevance feedback tried on either half (ranking-variants.ts): the query taken as what its first hits are about.
-import type {Ranked} from '../../daemon/engine/storage/types.js';
+import type {Candidate} from '../../daemon/engine/storage/types.js';
 import type {Bm25Index} from './offline-lists.js';
 
 export type Rm3Options = {readonly terms: number; readonly keep: number; readonly byScore?: boolean};
@@ -9,8 +9,8 @@ export type Rm3Options = {readonly terms: number; readonly keep: number; readonl
  * likely terms of the feedback hits (each hit's term frequencies over its length, hits weighted alike or, with
  * `byScore`, by e^score as a language model's query likelihood would).
  */
-export function rm3(index: Bm25Index, query: ReadonlyMap<string, number>, hits: readonly Ranked[], {terms, keep, byScore = false}: Rm3Options): Map<string, number> {
-	const weightOf = (hit: Ranked) => (byScore ? Math.exp(hit.score) : 1);
+export function rm3(index: Bm25Index, query: ReadonlyMap<string, number>, hits: readonly Candidate[], {terms, keep, byScore = false}: Rm3Options): Map<string, number> {
+	const weightOf = (hit: Candidate) => (byScore ? Math.exp(hit.score) : 1);
 	const total = hits.reduce((sum, hit) => sum + weightOf(hit), 0);
 	const model = new Map<string, number>();
 	for (const hit of hits) {
@@ -31,7 +31,7 @@ export function rm3(index: Bm25Index, query: ReadonlyMap<string, number>, hits: 
 }
 
 /** Rocchio in vector space: the query vector plus `beta` times the mean of the feedback hits' vectors. */
-export function rocchio(query: Float32Array, hits: readonly Ranked[], vectors: readonly Float32Array[], beta: number): Float32Array {
+export function rocchio(query: Float32Array, hits: readonly Candidate[], vectors: readonly Float32Array[], beta: number): Float32Array {
 	const moved = Float32Array.from(query);
 	for (const hit of hits) {
 		for (const [index, value] of vectors[hit.rowid]!.entries()) {

@@ -8,7 +8,7 @@ import type {DaemonClient} from '../../source/client/daemon-client.js';
 import type {SearchResult} from '../../source/client/api-types.js';
 import {demoteBoilerplate, fuse, fusionParts, reciprocalRankFusion, scaleDepth, type FusionWeights} from '../../daemon/engine/search/fusion.js';
 import {isBoilerplate} from '../../daemon/engine/search/boilerplate.js';
-import type {Ranked} from '../../daemon/engine/storage/types.js';
+import type {Candidate} from '../../daemon/engine/storage/types.js';
 import {splitScore, type SplitScores} from './evaluate.js';
 import {demoteBefore} from './demote-before.js';
 import type {QuerySet} from './query-set.js';
@@ -42,7 +42,7 @@ export async function sweepFusion(client: DaemonClient, set: QuerySet, collectio
 		const rowids = new Map<string, number>();
 		const files: string[] = [];
 		const boilerplate = new Set<number>();
-		const ranked = (results: SearchResult[]): Ranked[] => results.map(result => {
+		const ranked = (results: SearchResult[]): Candidate[] => results.map(result => {
 			if (!rowids.has(result.id)) {
 				rowids.set(result.id, files.length);
 				files.push(set.documentId(result.source_file));
@@ -62,10 +62,10 @@ export async function sweepFusion(client: DaemonClient, set: QuerySet, collectio
 	 * cosine far below the list's floor), or after scaling (what each half adds, halved).
 	 */
 	type Demoting = 'daemon' | 'before' | 'after scaling';
-	const measure = (label: string, fused: (semantic: Ranked[], keyword: Ranked[]) => Ranked[], weights?: FusionWeights, demoting: Demoting = 'daemon'): SweepRow => {
+	const measure = (label: string, fused: (semantic: Candidate[], keyword: Candidate[]) => Candidate[], weights?: FusionWeights, demoting: Demoting = 'daemon'): SweepRow => {
 		const rankings = new Map<string, string[]>();
 		for (const {id, files, boilerplate, semanticRanked, keywordRanked, demoted} of prepared) {
-			const variants: Record<Demoting, () => Ranked[]> = {
+			const variants: Record<Demoting, () => Candidate[]> = {
 				daemon: () => fused(...demoted),
 				before: () => fused(demoteBefore(semanticRanked, boilerplate), demoteBefore(keywordRanked, boilerplate)),
 				'after scaling': () => halvedAfterScaling(semanticRanked, keywordRanked, boilerplate, weights!),
@@ -89,7 +89,7 @@ export async function sweepFusion(client: DaemonClient, set: QuerySet, collectio
 }
 
 /** Convex fusion with the boilerplate's parts halved after scaling (a variant measured beside the daemon's). */
-function halvedAfterScaling(semantic: Ranked[], keyword: Ranked[], boilerplate: ReadonlySet<number>, weights: FusionWeights): Ranked[] {
+function halvedAfterScaling(semantic: Candidate[], keyword: Candidate[], boilerplate: ReadonlySet<number>, weights: FusionWeights): Candidate[] {
 	const scores = new Map<number, number>();
 	for (const parts of fusionParts('convex', semantic, keyword, weights)) {
 		for (const [rowid, part] of parts) {

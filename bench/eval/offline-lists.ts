@@ -7,7 +7,7 @@ import {chunkMarkdown} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {chunkIds} from '../../daemon/engine/storage/chunk-ids.js';
 import {bm25, keywordIdf} from '../../daemon/engine/storage/bm25.js';
 import {decodeVector} from '../../daemon/engine/storage/vector-codec.js';
-import type {FieldWeights, Ranked} from '../../daemon/engine/storage/types.js';
+import type {FieldWeights, Candidate} from '../../daemon/engine/storage/types.js';
 import {keywordTokens} from '../../common/text/keyword-tokens.js';
 import type {Scifact} from './scifact.js';
 
@@ -68,7 +68,7 @@ export class Bm25Index {
 	}
 
 	/** The best chunks (row numbers) for terms with their query weights (1 each for a plain query). */
-	search(terms: ReadonlyMap<string, number>, {k1 = bm25.k1, b = bm25.b, weights = [2, 1.5, 1], limit = 50}: Bm25Options = {}): Ranked[] {
+	search(terms: ReadonlyMap<string, number>, {k1 = bm25.k1, b = bm25.b, weights = [2, 1.5, 1], limit = 50}: Bm25Options = {}): Candidate[] {
 		const scores = new Map<number, number>();
 		for (const [term, weight] of terms) {
 			const idf = this.idf(term);
@@ -108,11 +108,11 @@ export function dot(a: Float32Array, b: Float32Array): number {
 }
 
 /** The chunks (row numbers) nearest a query vector by cosine (unit vectors: the dot product). */
-export function nearest(query: Float32Array, vectors: readonly Float32Array[], limit = 50): Ranked[] {
+export function nearest(query: Float32Array, vectors: readonly Float32Array[], limit = 50): Candidate[] {
 	return best(new Map(vectors.map((vector, row) => [row, dot(query, vector)])), limit);
 }
 
 /** Best first, ties by row, as the daemon's lists. */
-function best(scores: ReadonlyMap<number, number>, limit: number): Ranked[] {
+function best(scores: ReadonlyMap<number, number>, limit: number): Candidate[] {
 	return [...scores].map(([rowid, score]) => ({rowid, score})).sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit);
 }

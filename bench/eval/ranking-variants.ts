@@ -13,7 +13,7 @@ import {modelConfigFromEnv} from '../../daemon/engine/embedder/model-config.js';
 import {loadTransformersEmbedder} from '../../daemon/engine/embedder/transformers-embedder.js';
 import {fuse, type FusionWeights} from '../../daemon/engine/search/fusion.js';
 import {fusionWeights} from '../../daemon/engine/search/fusion-weights.js';
-import type {Ranked} from '../../daemon/engine/storage/types.js';
+import type {Candidate} from '../../daemon/engine/storage/types.js';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {cacheFile} from './embedded-once.js';
 import {rm3, rocchio} from './feedback.js';
@@ -53,16 +53,16 @@ const data = queries.map(query => {
 type Query = (typeof data)[number];
 
 /** nDCG@10 of chunk rankings, one per query, cut to one hit per document as the daemon's collapse does. */
-const ndcg = (rankings: ReadonlyArray<readonly Ranked[]>) => mean(rankings.map((ranking, at) =>
+const ndcg = (rankings: ReadonlyArray<readonly Candidate[]>) => mean(rankings.map((ranking, at) =>
 	ndcgAt([...new Set(ranking.map(hit => chunks[hit.rowid]!.document))], qrels.get(data[at]!.id)!, 10)));
-const fused = (semantic: ReadonlyArray<readonly Ranked[]>, keyword: ReadonlyArray<readonly Ranked[]>, chosen: FusionWeights) =>
+const fused = (semantic: ReadonlyArray<readonly Candidate[]>, keyword: ReadonlyArray<readonly Candidate[]>, chosen: FusionWeights) =>
 	ndcg(semantic.map((list, at) => fuse('convex', list, keyword[at]!, chosen)));
 const grid = [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8].flatMap(semantic => [0, 0.05, 0.1, 0.15].flatMap(trustStep =>
 	[0, 0.25, 0.5, 0.75].map(both => ({semantic, trustStep, range: [0.2, 0.8] as const, both}))));
 const better = Math.max(ndcg(data.map(query => query.keyword)), ndcg(data.map(query => query.semantic)));
 const points = (value: number) => ((value - better) * 100).toFixed(2).padStart(6);
 
-function report(label: string, semantic: ReadonlyArray<readonly Ranked[]>, keyword: ReadonlyArray<readonly Ranked[]>): void {
+function report(label: string, semantic: ReadonlyArray<readonly Candidate[]>, keyword: ReadonlyArray<readonly Candidate[]>): void {
 	const now = fused(semantic, keyword, weights);
 	const swept = grid.map(chosen => ({chosen, value: fused(semantic, keyword, chosen)})).sort((a, b) => b.value - a.value)[0]!;
 	const {semantic: base, trustStep, both} = swept.chosen;

@@ -15,10 +15,8 @@ export type SearchQuery = Omit<SearchInput, 'collection' | 'collections'> & {
 	readonly collections: readonly string[] | 'all';
 };
 
-/** A hit, and whether its file changed since it was indexed (null: sent inline, never read from disk). */
-export type FoundHit = SearchHit & {readonly changedOnDisk: boolean | null};
-
-export type SearchAnswer = Omit<SearchOutcome, 'results'> & {readonly results: readonly FoundHit[]};
+/** The search's hits, each saying whether its file changed since it was indexed (null: sent inline, never read from disk). */
+export type SearchAnswer = Omit<SearchOutcome, 'results'> & {readonly results: ReadonlyArray<SearchHit & {readonly changedOnDisk: boolean | null}>};
 
 const permission = operations.search;
 

@@ -1,10 +1,10 @@
 import test from 'ava';
 import {confidence, convexFusion, convexSemanticWeight, demote, demoteBoilerplate, fuse, fusionParts, reciprocalRankFusion, scaleDepth, semanticWeight} from '../../daemon/engine/search/fusion.js';
 import {fusionWeights} from '../../daemon/engine/search/fusion-weights.js';
-import type {Ranked} from '../../daemon/engine/storage/types.js';
+import type {Candidate} from '../../daemon/engine/storage/types.js';
 
-const list = (...entries: Array<[number, number]>): Ranked[] => entries.map(([rowid, score]) => ({rowid, score}));
-const order = (ranked: readonly Ranked[]) => ranked.map(hit => hit.rowid);
+const list = (...entries: Array<[number, number]>): Candidate[] => entries.map(([rowid, score]) => ({rowid, score}));
+const order = (ranked: readonly Candidate[]) => ranked.map(hit => hit.rowid);
 
 test('RRF: a hit high in both lists beats one that tops only one list', t => {
 	const semantic = list([1, 0.9], [2, 0.8], [3, 0.7]);
@@ -89,7 +89,7 @@ test('boilerplate: BM25 halved, a cosine half of its lead over the list\'s floor
 	const [demotedSemantic, demotedKeyword] = demoteBoilerplate(semantic, keyword, new Set([2]));
 	t.deepEqual(demotedKeyword, list([3, 9], [2, 5], [5, 2]));
 	t.deepEqual(demotedSemantic.map(hit => [hit.rowid, hit.score.toFixed(3)]), [[1, '0.900'], [3, '0.800'], [2, '0.775'], [4, '0.700']]);
-	const scaled = (ranked: readonly Ranked[]) => new Map(convexFusion([ranked], [1]).map(hit => [hit.rowid, hit.score]));
+	const scaled = (ranked: readonly Candidate[]) => new Map(convexFusion([ranked], [1]).map(hit => [hit.rowid, hit.score]));
 	const [before, after] = [scaled(semantic), scaled(demotedSemantic)];
 	t.true(Math.abs(after.get(2)! - (before.get(2)! / 2)) < 1e-12, 'the demoted hit scales to half');
 	for (const rowid of [1, 3, 4]) {

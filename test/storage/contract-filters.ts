@@ -3,7 +3,7 @@
 // vector top-k: k hits of kept documents come back even when other documents rank above every one of them.
 import type {TestFn} from 'ava';
 import type {Storage} from '../../daemon/engine/storage/storage.js';
-import type {Collection, FieldWeights, Ranked} from '../../daemon/engine/storage/types.js';
+import type {Collection, FieldWeights, Candidate} from '../../daemon/engine/storage/types.js';
 import type {ChunkFilter, SearchFilter} from '../../daemon/engine/storage/document-filter.js';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {phraseWords} from '../../common/text/keyword-tokens.js';
@@ -26,7 +26,7 @@ async function fill(storage: Storage, collection: Collection): Promise<void> {
 	], fingerprint);
 }
 
-async function names(storage: Storage, collection: Collection, hits: readonly Ranked[]): Promise<string[]> {
+async function names(storage: Storage, collection: Collection, hits: readonly Candidate[]): Promise<string[]> {
 	const chunks = await storage.chunks(collection, hits.map(hit => hit.rowid));
 	return hits.map(hit => chunks.get(hit.rowid)?.fileName ?? 'gone').sort();
 }

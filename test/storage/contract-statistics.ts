@@ -3,7 +3,7 @@
 // text reads, and each hit marked boilerplate or not.
 import type {TestFn} from 'ava';
 import type {Storage} from '../../daemon/engine/storage/storage.js';
-import type {Collection, DocumentToWrite, FieldWeights, Ranked} from '../../daemon/engine/storage/types.js';
+import type {Collection, DocumentToWrite, FieldWeights, Candidate} from '../../daemon/engine/storage/types.js';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {phraseWords} from '../../common/text/keyword-tokens.js';
 import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
@@ -15,7 +15,7 @@ const weights: FieldWeights = [2, 1.5, 1];
 type Open = (t: {teardown: (fn: () => Promise<void>) => void}) => Promise<{storage: Storage; collection: Collection}>;
 
 /** Each ranked row as `file#ordinal` with its score to 6 decimals. */
-async function named(storage: Storage, collections: readonly Collection[], hits: readonly Ranked[]): Promise<string[]> {
+async function named(storage: Storage, collections: readonly Collection[], hits: readonly Candidate[]): Promise<string[]> {
 	const keys = new Map<number, string>();
 	for (const collection of collections) {
 		for (const document of await storage.documents(collection)) {
@@ -103,7 +103,7 @@ export function statisticsContract(test: TestFn, name: string, open: Open): void
 			documentOf('na.md', [{content: 'N/A'}], 'Tomato questions'),
 			documentOf('real.md', [{content: 'The tomato needs sun and water.'}]),
 		], fingerprint);
-		const flags = async (hits: readonly Ranked[]) => Object.fromEntries(await Promise.all(hits.map(async hit => [(await named(storage, [collection], [hit]))[0]!.split('#')[0], hit.boilerplate])));
+		const flags = async (hits: readonly Candidate[]) => Object.fromEntries(await Promise.all(hits.map(async hit => [(await named(storage, [collection], [hit]))[0]!.split('#')[0], hit.boilerplate])));
 		const expected = {'c/toc.md': true, 'c/na.md': true, 'c/real.md': false};
 		t.deepEqual(await flags(await storage.keywordTopK([collection], keywordTerms('tomato'), 10, weights)), expected);
 		t.deepEqual(await flags(await storage.vectorTopK(collection, vectorOf('tomato'), 10)), expected);

@@ -1,5 +1,5 @@
 import type {Fusion, SearchMode} from '../../../common/search-contract.js';
-import type {Ranked} from '../storage/types.js';
+import type {Candidate} from '../storage/types.js';
 import {fusionParts, type FusionWeights} from './fusion.js';
 
 /** One ranking's part in a hit's score: its place there (1 = first), its own score, and what it added. */
@@ -27,9 +27,9 @@ const round = (value: number) => Number(value.toFixed(6));
  * The explanation of each hit from the lists the search ranked (after its phrases and exclusions) and fused:
  * the numbers fusion used, not a second search.
  */
-export function explainer(mode: SearchMode, fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[], weights?: FusionWeights): (hit: Ranked) => HitExplain {
+export function explainer(mode: SearchMode, fusion: Fusion, semantic: readonly Candidate[], keyword: readonly Candidate[], weights?: FusionWeights): (hit: Candidate) => HitExplain {
 	const [semanticParts, keywordParts] = mode === 'hybrid' ? fusionParts(fusion, semantic, keyword, weights) : [undefined, undefined];
-	const part = (list: readonly Ranked[], parts: ReadonlyMap<number, number> | undefined, hit: Ranked): RankingPart | null => {
+	const part = (list: readonly Candidate[], parts: ReadonlyMap<number, number> | undefined, hit: Candidate): RankingPart | null => {
 		const rank = list.findIndex(entry => entry.rowid === hit.rowid);
 		if (rank === -1) {
 			return null;

@@ -1,5 +1,5 @@
 import type {Fusion} from '../../../common/search-contract.js';
-import type {Ranked} from '../storage/types.js';
+import type {Candidate} from '../storage/types.js';
 import {fusionWeights, type FusionWeights} from './fusion-weights.js';
 
 export type {Fusion} from '../../../common/search-contract.js';
@@ -16,12 +16,12 @@ export const scaleDepth = 50;
  * Reciprocal rank fusion (Cormack et al. 2009): score = sum of 1 / (k + rank) over the lists a hit is in.
  * Rank-based, so BM25 and cosine scores need no common scale.
  */
-export function reciprocalRankFusion(lists: ReadonlyArray<readonly Ranked[]>, k = 60): Ranked[] {
+export function reciprocalRankFusion(lists: ReadonlyArray<readonly Candidate[]>, k = 60): Candidate[] {
 	return summed(lists.map(list => rrfParts(list, k)));
 }
 
 /** What each hit of one list adds to its RRF score. */
-function rrfParts(list: readonly Ranked[], k: number): Map<number, number> {
+function rrfParts(list: readonly Candidate[], k: number): Map<number, number> {
 	return new Map(list.map((hit, rank) => [hit.rowid, 1 / (k + rank + 1)]));
 }
 
@@ -30,12 +30,12 @@ function rrfParts(list: readonly Ranked[], k: number): Map<number, number> {
  * hybrid retrieval"): unlike RRF it keeps how far ahead a hit is, not only its place. Each list is scaled to
  * [0, 1] over its own candidates; a hit absent from a list gets 0 there. `weights` sum to 1.
  */
-export function convexFusion(lists: ReadonlyArray<readonly Ranked[]>, weights: readonly number[]): Ranked[] {
+export function convexFusion(lists: ReadonlyArray<readonly Candidate[]>, weights: readonly number[]): Candidate[] {
 	return summed(lists.map((list, index) => convexParts(list, weights[index]!)));
 }
 
 /** What each hit of one list adds to its convex score: the weight times its min-max normalised score. */
-function convexParts(list: readonly Ranked[], weight: number): Map<number, number> {
+function convexParts(list: readonly Candidate[], weight: number): Map<number, number> {
 	const parts = new Map<number, number>();
 	if (list.length === 0) {
 		return parts;
@@ -60,7 +60,7 @@ export const convexSemanticWeight = fusionWeights(undefined).semantic;
  * deviations of its first 50 (scaleDepth). A keyword list whose first hit holds the query's rare terms stands out; a
  * semantic list of near-equal similarities does not. 0 for fewer than two hits or all tied.
  */
-export function confidence(list: readonly Ranked[]): number {
+export function confidence(list: readonly Candidate[]): number {
 	if (list.length < 2) {
 		return 0;
 	}
@@ -77,7 +77,7 @@ export function confidence(list: readonly Ranked[]): number {
  * bench/RESULTS.md: SciFact train hybrid nDCG@10 0.734 -> 0.738, KEP questions 0.930 -> 0.938 with this alone),
  * around the model family's own weight (fusion-weights.ts).
  */
-export function semanticWeight(semantic: readonly Ranked[], keyword: readonly Ranked[], weights: FusionWeights = fusionWeights(undefined)): number {
+export function semanticWeight(semantic: readonly Candidate[], keyword: readonly Candidate[], weights: FusionWeights = fusionWeights(undefined)): number {
 	const weight = weights.semantic + (weights.trustStep * (confidence(semantic) - confidence(keyword)));
 	return Math.min(weights.range[1], Math.max(weights.range[0], weight));
 }
@@ -86,12 +86,12 @@ export function semanticWeight(semantic: readonly Ranked[], keyword: readonly Ra
  * A list with the given rows moved down: each keeps half of its lead over `floor`, then best first again, below
  * the hits it ties with. What hybrid search does to boilerplate (boilerplate.ts, demoteBoilerplate).
  */
-export function demote(list: readonly Ranked[], rows: ReadonlySet<number>, floor = 0): Ranked[] {
+export function demote(list: readonly Candidate[], rows: ReadonlySet<number>, floor = 0): Candidate[] {
 	if (!list.some(hit => rows.has(hit.rowid))) {
 		return [...list];
 	}
 
-	const moved = (hit: Ranked) => (rows.has(hit.rowid) ? 1 : 0);
+	const moved = (hit: Candidate) => (rows.has(hit.rowid) ? 1 : 0);
 	return list.map(hit => (rows.has(hit.rowid) && hit.score > floor ? {rowid: hit.rowid, score: floor + ((hit.score - floor) / 2)} : hit))
 		.sort((a, b) => b.score - a.score || moved(a) - moved(b) || a.rowid - b.rowid); // below the hits they tie with
 }
@@ -102,12 +102,12 @@ export function demote(list: readonly Ranked[], rows: ReadonlySet<number>, floor
  * candidate (unrelated texts still score 0.7 with bge or e5): it became the list's minimum and squeezed the other
  * hits' scaled scores toward 1, so the semantic half stopped telling them apart (KEP questions, bench/RESULTS.md).
  */
-export function demoteBoilerplate(semantic: readonly Ranked[], keyword: readonly Ranked[], rows: ReadonlySet<number>): [Ranked[], Ranked[]] {
+export function demoteBoilerplate(semantic: readonly Candidate[], keyword: readonly Candidate[], rows: ReadonlySet<number>): [Candidate[], Candidate[]] {
 	const floor = Math.min(...semantic.slice(0, scaleDepth).map(hit => hit.score));
 	return [demote(semantic, rows, floor), demote(keyword, rows)];
 }
 
-export function fuse(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[], weights?: FusionWeights): Ranked[] {
+export function fuse(fusion: Fusion, semantic: readonly Candidate[], keyword: readonly Candidate[], weights?: FusionWeights): Candidate[] {
 	return summed(fusionParts(fusion, semantic, keyword, weights));
 }
 
@@ -115,7 +115,7 @@ export function fuse(fusion: Fusion, semantic: readonly Ranked[], keyword: reado
  * What each hit of the semantic and of the keyword list adds to its fused score (a hit absent from a list has
  * no entry there): fuse sums them, and --explain shows them.
  */
-export function fusionParts(fusion: Fusion, semantic: readonly Ranked[], keyword: readonly Ranked[], weights?: FusionWeights): [Map<number, number>, Map<number, number>] {
+export function fusionParts(fusion: Fusion, semantic: readonly Candidate[], keyword: readonly Candidate[], weights?: FusionWeights): [Map<number, number>, Map<number, number>] {
 	if (fusion === 'rrf') {
 		return [rrfParts(semantic, 60), rrfParts(keyword, 60)];
 	}
@@ -142,7 +142,7 @@ function bothFound([semantic, keyword]: [Map<number, number>, Map<number, number
 }
 
 /** The lists' parts added up per hit (in list order, as the fused score always was), best first. */
-function summed(lists: ReadonlyArray<ReadonlyMap<number, number>>): Ranked[] {
+function summed(lists: ReadonlyArray<ReadonlyMap<number, number>>): Candidate[] {
 	const scores = new Map<number, number>();
 	for (const parts of lists) {
 		for (const [rowid, part] of parts) {

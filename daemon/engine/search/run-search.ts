@@ -1,13 +1,13 @@
 import {performance} from 'node:perf_hooks';
 import {EmbedderOutage} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
-import type {Collection, FieldWeights, Ranked} from '../storage/types.js';
+import type {Collection, FieldWeights, Candidate} from '../storage/types.js';
 import {invalidInput, unavailable} from '../errors.js';
 import {parseQuery, queryProblem} from '../../../common/query-syntax.js';
 import {keywordTerms} from '../../../common/text/keyword-query.js';
 import type {ChunkFilter} from '../storage/document-filter.js';
 import type {QueryModels} from '../models/collection-models.js';
-import {ChunkReader, maxCandidates, type FoundChunk} from './candidates.js';
+import {ChunkReader, maxCandidates} from './candidates.js';
 import {explainer, type HitExplain} from './explain.js';
 import {demoteBoilerplate, fuse} from './fusion.js';
 import {fusionWeightsOf} from './fusion-weights.js';
@@ -56,8 +56,8 @@ export async function runSearch(context: SearchContext, collections: readonly Co
 	const vectors = request.mode === 'keyword' ? undefined : (deeper?.vectors ?? new VectorRanking(context.storage, collections, context.models.embedders));
 	let {mode, notice} = modeWithModels(request.mode, context.models);
 	// The query embedding (ONNX Runtime's threads) and vector top-k (the embedded backend's index thread) run while BM25 runs.
-	const semanticWork = mode === 'keyword' ? Promise.resolve<{hits: Ranked[]; outage?: string}>({hits: []}) : semanticHalf(vectors!, parsed.text, depth, filter, timings);
-	let keyword: Ranked[] = [];
+	const semanticWork = mode === 'keyword' ? Promise.resolve<{hits: Candidate[]; outage?: string}>({hits: []}) : semanticHalf(vectors!, parsed.text, depth, filter, timings);
+	let keyword: Candidate[] = [];
 	if (mode !== 'semantic') {
 		const found = await keywordHalf(context.storage, collections, parsed.text, {depth, filter, alone: mode === 'keyword'}, timings);
 		keyword = found.hits;
@@ -125,7 +125,7 @@ function withoutModel(mode: SearchRequest['mode'], why: string): {mode: SearchRe
 }
 
 /** The query's vectors, then the vector top k; a model server that went away is an outage, not an error. */
-async function semanticHalf(vectors: VectorRanking, text: string, depth: number, filter: ChunkFilter | undefined, timings: {embed: number; vector: number}): Promise<{hits: Ranked[]; outage?: string}> {
+async function semanticHalf(vectors: VectorRanking, text: string, depth: number, filter: ChunkFilter | undefined, timings: {embed: number; vector: number}): Promise<{hits: Candidate[]; outage?: string}> {
 	let at = performance.now();
 	try {
 		await vectors.embed(text); // made once: a deeper run reuses the query's vectors (embed embeds each model once)
@@ -145,7 +145,7 @@ async function semanticHalf(vectors: VectorRanking, text: string, depth: number,
 }
 
 /** BM25's top k; a keyword search of no searchable words says why nothing was found. */
-async function keywordHalf(storage: Storage, collections: readonly Collection[], text: string, {depth, filter, alone}: {depth: number; filter: ChunkFilter | undefined; alone: boolean}, timings: {keyword: number}): Promise<{hits: Ranked[]; notice?: string}> {
+async function keywordHalf(storage: Storage, collections: readonly Collection[], text: string, {depth, filter, alone}: {depth: number; filter: ChunkFilter | undefined; alone: boolean}, timings: {keyword: number}): Promise<{hits: Candidate[]; notice?: string}> {
 	const at = performance.now();
 	const terms = keywordTerms(text);
 	const hits = await storage.keywordTopK(collections, terms, depth, fieldWeights, filter);
@@ -157,7 +157,7 @@ async function keywordHalf(storage: Storage, collections: readonly Collection[],
  * The candidates that are boilerplate: as the rankings found them (decided when each chunk was written), the text
  * read only for a chunk stored before that was kept.
  */
-async function boilerplateOf(candidates: readonly Ranked[], reader: ChunkReader): Promise<Set<number>> {
+async function boilerplateOf(candidates: readonly Candidate[], reader: ChunkReader): Promise<Set<number>> {
 	const boilerplate = new Set(candidates.filter(hit => hit.boilerplate).map(hit => hit.rowid));
 	const unknown = candidates.filter(hit => hit.boilerplate === undefined).map(hit => hit.rowid);
 	if (unknown.length > 0) {
@@ -172,14 +172,14 @@ async function boilerplateOf(candidates: readonly Ranked[], reader: ChunkReader)
 }
 
 /** Whether a list came back full (it may have more candidates) below the most a search looks at. */
-const mayHaveMore = (depth: number, lists: ReadonlyArray<readonly Ranked[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
+const mayHaveMore = (depth: number, lists: ReadonlyArray<readonly Candidate[]>) => depth < maxCandidates && lists.some(list => list.length >= depth);
 
 /**
  * The top k as hits, reading the ranked chunks a slice at a time: a hybrid ranking holds up to twice the candidate
  * depth (100 chunks for 10 hits), and reading every text only to keep ten made hybrid dearer than its halves.
  * A slice comes up short when chunks were deleted meanwhile or (collapsed) share a document: then 4 times as many.
  */
-async function readResults(reader: ChunkReader, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): Promise<{results: SearchHit[]; belowMinimum: boolean}> {
+async function readResults(reader: ChunkReader, ranked: readonly Candidate[], request: SearchRequest, explain: ((hit: Candidate) => HitExplain) | undefined): Promise<{results: SearchHit[]; belowMinimum: boolean}> {
 	let size = Math.min(ranked.length, request.collapse ? request.topK * 3 : request.topK + 2);
 	for (;;) {
 		const shown = ranked.slice(0, size);
@@ -193,7 +193,7 @@ async function readResults(reader: ChunkReader, ranked: readonly Ranked[], reque
 }
 
 /** The top k of the fused ranking as hits (one per document with collapse), none below the minimum score (then `belowMinimum`). */
-function toResults(chunks: ReadonlyMap<number, FoundChunk>, ranked: readonly Ranked[], request: SearchRequest, explain: ((hit: Ranked) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
+function toResults(chunks: Awaited<ReturnType<ChunkReader['read']>>, ranked: readonly Candidate[], request: SearchRequest, explain: ((hit: Candidate) => HitExplain) | undefined): {results: SearchHit[]; belowMinimum: boolean} {
 	const results: SearchHit[] = [];
 	const seenFiles = new Set<string>();
 	const seenIds = new Set<string>();

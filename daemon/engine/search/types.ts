@@ -4,7 +4,7 @@ import type {HitExplain} from './explain.js';
 
 export type {SearchMode, SearchRequest} from '../../../common/search-contract.js';
 
-/** A hit, as the engine answers it: the stored chunk and its score (daemon/to-wire/search.ts shapes it for the API). */
+/** A hit, as the engine answers it: the stored chunk (storage/types.ts, StoredChunk), its collection and its score (daemon/to-wire/search.ts makes it the API's SearchResult). */
 export type SearchHit = StoredChunk & {
 	/** Rounded to 6 decimals; what it means depends on the mode (docs/http-api.md, "search"). */
 	readonly score: number;

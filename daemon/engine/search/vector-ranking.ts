@@ -1,7 +1,7 @@
 import type {Embedder} from '../embedder/embedder.js';
 import type {Storage} from '../storage/storage.js';
 import type {ChunkFilter} from '../storage/document-filter.js';
-import type {Collection, Ranked} from '../storage/types.js';
+import type {Collection, Candidate} from '../storage/types.js';
 
 /** Collections of one model, and the query's vector in it. */
 type ModelGroup = {readonly embedder: Embedder; readonly collections: readonly Collection[]; vector?: Float32Array};
@@ -42,7 +42,7 @@ export class VectorRanking {
 	 * `limit` is the merge of each one's by score. Several models: their similarities do not compare (each model
 	 * has its own spread), so each model's list is scaled to 0..1 (its best 1, its last 0) before they are merged.
 	 */
-	async topK(limit: number, filter: ChunkFilter | undefined): Promise<Ranked[]> {
+	async topK(limit: number, filter: ChunkFilter | undefined): Promise<Candidate[]> {
 		const lists = await Promise.all(this.groups.map(async group => this.groupTopK(group, limit, filter)));
 		if (lists.length === 1) {
 			return lists[0]!;
@@ -51,7 +51,7 @@ export class VectorRanking {
 		return lists.flatMap(list => scaled(list)).sort((a, b) => b.score - a.score || a.rowid - b.rowid).slice(0, limit);
 	}
 
-	private async groupTopK({embedder, collections, vector}: ModelGroup, limit: number, filter: ChunkFilter | undefined): Promise<Ranked[]> {
+	private async groupTopK({embedder, collections, vector}: ModelGroup, limit: number, filter: ChunkFilter | undefined): Promise<Candidate[]> {
 		// The fingerprint the query was made with: the storage ranks only vectors of it.
 		const rank = async (collection: Collection) => this.storage.vectorTopK({...collection, modelId: embedder.modelId, dims: embedder.dims}, vector!, limit, filter);
 		if (collections.length === 1) {
@@ -64,7 +64,7 @@ export class VectorRanking {
 }
 
 /** A list's scores mapped to 0..1 by its own range (a list of one, or of equal scores: all 1). */
-function scaled(list: readonly Ranked[]): Ranked[] {
+function scaled(list: readonly Candidate[]): Candidate[] {
 	const best = list[0]?.score ?? 0;
 	const worst = list.at(-1)?.score ?? 0;
 	const range = best - worst;

@@ -1,7 +1,7 @@
 import type {ChunkFilter} from './document-filter.js';
 import type {
 	Collection, CollectionCounts, CollectionRemoval, ContentCounts, DocumentInfo, DocumentMove, DocumentToWrite, ExportedDocument, FieldWeights,
-	Fingerprint, ModelSwitch, NewSource, Ranked, Source, SourceChanges, StorageDescription, StoredChunk, SwapOutcome, VectorIndexState,
+	Fingerprint, ModelSwitch, NewSource, Candidate, Source, SourceChanges, StorageDescription, StoredChunk, SwapOutcome, VectorIndexState,
 } from './types.js';
 import type {JobBoard} from './job-board.js';
 
@@ -114,7 +114,7 @@ export type VectorStore = {
 	/** Gives vectors to chunks that have none (others are left as they are), in one transaction. */
 	setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint): Promise<void>;
 	/** The `k` chunks nearest to the query vector, best first; with a filter, among the chunks it keeps. */
-	vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Ranked[]>;
+	vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Candidate[]>;
 	vectorIndex(collection: Collection): Promise<VectorIndexState>;
 };
 
@@ -156,7 +156,7 @@ export type KeywordIndex = {
 	 * The best `limit` chunks of these collections (one ranking over their union, with its statistics) holding any of
 	 * `terms` (keyword tokens), best first; with a filter, among the chunks it keeps.
 	 */
-	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Ranked[]>;
+	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]>;
 };
 
 /** Export, a page at a time: memory stays flat however large the collection. */

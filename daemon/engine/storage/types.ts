@@ -115,11 +115,13 @@ export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | '
 };
 
 /**
- * A chunk found by a ranking (keyword or vector top-k); higher score is better. `boilerplate`: whether the chunk is
+ * A candidate of a search: a chunk found by one ranking (keyword or vector top-k), by its rowid; higher score is
+ * better. Not yet a hit: fusion ranks the candidates, and the first k become the search's hits (search/types.ts,
+ * SearchHit; on the wire, common/wire/search.ts's SearchResult). `boilerplate`: whether the chunk is
  * boilerplate (search/boilerplate.ts, decided when it was written), when the ranking read it (hybrid search demotes
  * such chunks without reading their text); undefined when unknown.
  */
-export type Ranked = {readonly rowid: number; readonly score: number; readonly boilerplate?: boolean};
+export type Candidate = {readonly rowid: number; readonly score: number; readonly boilerplate?: boolean};
 
 /** Counts of one collection's content. */
 export type ContentCounts = {

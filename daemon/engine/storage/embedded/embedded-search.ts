@@ -1,7 +1,7 @@
 import {modelSwitched} from '../../errors.js';
 import {queryFits} from '../fingerprint.js';
 import {keepsEverything, type ChunkFilter} from '../document-filter.js';
-import type {Collection, FieldWeights, Ranked} from '../types.js';
+import type {Collection, FieldWeights, Candidate} from '../types.js';
 import {filteredVectorTopK} from './filtered-vectors.js';
 import {keptNames} from './kept-names.js';
 import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
@@ -23,7 +23,7 @@ export type EmbeddedSearch = {
 };
 
 /** Storage.vectorTopK of the embedded backend: through the collection's index, or the store for a filter keeping few. */
-export async function vectorTopK(context: EmbeddedSearch, collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Array<Ranked & {boilerplate: boolean}>> {
+export async function vectorTopK(context: EmbeddedSearch, collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Array<Candidate & {boilerplate: boolean}>> {
 	const {store, indexes} = context;
 	const search = async (kept?: StoreFilter) => {
 		const row = context.row(collection);
@@ -46,7 +46,7 @@ export async function vectorTopK(context: EmbeddedSearch, collection: Collection
  * by path globs keeps its names in this thread's memory, so that search runs here. When the thread fails, the
  * search runs here too (and throws what it throws here, with its kind).
  */
-export async function keywordTopK(context: Pick<EmbeddedSearch, 'store' | 'keywordThread'>, collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Ranked[]> {
+export async function keywordTopK(context: Pick<EmbeddedSearch, 'store' | 'keywordThread'>, collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]> {
 	const {store, keywordThread} = context;
 	const collectionIds = collections.map(collection => collection.id);
 	if (!filter?.paths?.length) {

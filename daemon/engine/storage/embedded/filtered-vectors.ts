@@ -1,4 +1,4 @@
-import type {Ranked} from '../types.js';
+import type {Candidate} from '../types.js';
 import {keepsDocuments, type StoreFilter} from './sqlite/filtered-reads.js';
 import type {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
@@ -16,7 +16,7 @@ type Sources = {readonly store: Store; readonly indexes: CollectionIndexes; read
  * expected to drop, and more again until k are kept or the whole index was read. Exclusions alone (most chunks kept)
  * ask the index for k more than the chunks they exclude.
  */
-export async function filteredVectorTopK({store, indexes, exactMax = defaultExactMax}: Sources, row: CollectionRow, query: Float32Array, k: number, filter: StoreFilter): Promise<Ranked[]> {
+export async function filteredVectorTopK({store, indexes, exactMax = defaultExactMax}: Sources, row: CollectionRow, query: Float32Array, k: number, filter: StoreFilter): Promise<Candidate[]> {
 	if (k < 1) {
 		return [];
 	}
@@ -32,7 +32,7 @@ export async function filteredVectorTopK({store, indexes, exactMax = defaultExac
 	}
 
 	if (kept <= exactMax) {
-		const ranked: Ranked[] = [];
+		const ranked: Candidate[] = [];
 		for (const {rowid, vector} of store.filtered.vectors(row.id, filter)) {
 			let score = 0;
 			for (const [index, value] of vector.entries()) {
@@ -51,7 +51,7 @@ export async function filteredVectorTopK({store, indexes, exactMax = defaultExac
 }
 
 /** The index's best hits that `keep` keeps: `fetch` of them first, 4x more per round up to the whole index. */
-async function throughIndex(indexes: CollectionIndexes, row: CollectionRow, query: Float32Array, k: number, keep: (rowid: number) => boolean, first: number): Promise<Ranked[]> {
+async function throughIndex(indexes: CollectionIndexes, row: CollectionRow, query: Float32Array, k: number, keep: (rowid: number) => boolean, first: number): Promise<Candidate[]> {
 	const total = (await indexes.describe(row)).vectors;
 	let fetch = Math.min(total, first);
 	for (;;) {

@@ -1,5 +1,5 @@
 import {ThreadCalls} from '../../threads/thread-calls.js';
-import type {FieldWeights, Ranked} from '../types.js';
+import type {FieldWeights, Candidate} from '../types.js';
 import type {StoreFilter} from './sqlite/filtered-reads.js';
 
 /** A keyword top k as the keyword thread takes it: a filter without kept names (those live in this thread's memory). */
@@ -18,14 +18,14 @@ export type KeywordCall = {
  * that died is started again on the next call.
  */
 export class KeywordThread {
-	private calls: ThreadCalls<KeywordCall, Ranked[]> | undefined;
+	private calls: ThreadCalls<KeywordCall, Candidate[]> | undefined;
 	private closed = false;
 
 	constructor(private readonly file: string) {
 		// Started on first use: most stores a process opens (tests, commands) never search.
 	}
 
-	async topK(call: KeywordCall): Promise<Ranked[]> {
+	async topK(call: KeywordCall): Promise<Candidate[]> {
 		if (this.closed) {
 			throw new Error('the store is closed');
 		}

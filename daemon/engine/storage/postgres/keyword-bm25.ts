@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import {hasDocumentFilter, hasText, type ChunkFilter} from '../document-filter.js';
-import type {FieldWeights, Ranked} from '../types.js';
+import type {FieldWeights, Candidate} from '../types.js';
 import {bm25} from '../bm25.js';
 import {documentCondition} from './filter-sql.js';
 import {recheck, textCondition, type Recheckable} from './text-scope.js';
@@ -20,7 +20,7 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
  * On a distributed PostgreSQL the scoring join is grouped by chunk within one shard's postings (postings of a
  * chunk live with its document), so each shard answers its own top k and the coordinator merges them.
  */
-export async function keywordTopK(db: Queryable, collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Ranked[]> {
+export async function keywordTopK(db: Queryable, collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]> {
 	const unique = [...new Set(terms)];
 	if (unique.length === 0 || limit < 1 || collectionIds.length === 0) {
 		return [];

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import {invalidInput} from '../../errors.js';
 import {sha256} from '../../hash.js';
 import {hasDocumentFilter, hasText, keepsEverything, type ChunkFilter} from '../document-filter.js';
-import type {Collection, Fingerprint, Ranked} from '../types.js';
+import type {Collection, Fingerprint, Candidate} from '../types.js';
 import {documentCondition} from './filter-sql.js';
 import {recheck, textCondition, type Recheckable} from './text-scope.js';
 import {addTotals, checkFingerprint} from './collections.js';
@@ -67,7 +67,7 @@ const efSearchSql = `CASE ${efSearchBySize.filter(step => Number.isFinite(step.b
  * connection, goes on past it if rows are missing). Ids and dims come from the database as integers: safe in
  * the statement, and the partial index needs literals; the query vector is numbers only.
  */
-export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Ranked[]> {
+export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Candidate[]> {
 	if (k < 1 || collection.dims === null) {
 		return [];
 	}
@@ -86,7 +86,7 @@ export async function vectorTopK(pool: pg.Pool, collection: Collection, query: F
 	}
 
 	const {setup, search} = vectorSearchSql(collection, query, k);
-	const results = await pool.query<Ranked & {boilerplate: boolean | null}>(`${setup};\n${search}`) as unknown as Array<pg.QueryResult<Ranked & {boilerplate: boolean | null}>>;
+	const results = await pool.query<Candidate & {boilerplate: boolean | null}>(`${setup};\n${search}`) as unknown as Array<pg.QueryResult<Candidate & {boilerplate: boolean | null}>>;
 	return results[1]!.rows.map(row => ({rowid: row.rowid, score: row.score, ...(row.boilerplate === null ? {} : {boilerplate: row.boilerplate})}));
 }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type {FieldWeights, Ranked} from '../../types.js';
+import type {FieldWeights, Candidate} from '../../types.js';
 import {bm25} from '../../bm25.js';
 import {keepsDocuments, namedFilterSql, type StoreFilter} from './filtered-reads.js';
 import type {KeywordStatistics} from './keyword-statistics.js';
@@ -35,7 +35,7 @@ export class KeywordSteps {
 		// Fields only.
 	}
 
-	best(scope: StepScope, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number): Ranked[] {
+	best(scope: StepScope, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number): Candidate[] {
 		const {statistics, weights, collections, filter} = scope;
 		const kept = keepsDocuments(filter) ? namedFilterSql(filter!) : undefined;
 		const words = wordsCondition('g.rowid', filter?.text);

@@ -1,4 +1,4 @@
-import type {Ranked} from '../../types.js';
+import type {Candidate} from '../../types.js';
 import {keywordIdf, termBound} from '../../bm25.js';
 import type {KeywordStatistics} from './keyword-statistics.js';
 
@@ -24,13 +24,13 @@ export type KeywordSource = {
 	/** Of the searched collections. */
 	readonly statistics: () => KeywordStatistics;
 	/** The searched collections' best rows holding an `essential` term, by their exact score over every term; best first. */
-	readonly best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => Ranked[];
+	readonly best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => Candidate[];
 };
 
 /** Scoring the rare terms' rows costs more than scoring every row once they are this share of all matches. */
 const maxShare = 2 / 3;
 
-export function topKeyword(source: KeywordSource, terms: readonly string[], limit: number): Ranked[] {
+export function topKeyword(source: KeywordSource, terms: readonly string[], limit: number): Candidate[] {
 	const ranked = weighted(source.statistics(), terms);
 	if (ranked.length === 0 || limit < 1) {
 		return [];

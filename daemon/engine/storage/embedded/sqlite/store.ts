@@ -2,7 +2,7 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
-import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, Ranked} from '../../types.js';
+import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, Candidate} from '../../types.js';
 import {encodeVector} from '../../vector-codec.js';
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
@@ -251,7 +251,7 @@ export class Store {
 	 * The collections' best `limit` chunks by BM25 (over their own statistics) for chunks holding any of `terms`, of
 	 * those `filter` keeps. Higher score is better.
 	 */
-	keyword(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter): Ranked[] {
+	keyword(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter): Candidate[] {
 		return topKeyword(this.keywordSource(collectionIds, weights, filter), terms, limit);
 	}
 

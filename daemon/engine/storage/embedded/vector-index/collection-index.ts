@@ -1,7 +1,7 @@
 import type {Store} from '../sqlite/store.js';
 import type {BackgroundProblems} from '../../../background-problems.js';
 import type {CollectionRow, VectorChange} from '../sqlite/types.js';
-import type {Collection, IndexKind, Ranked, VectorIndexState} from '../../types.js';
+import type {Collection, IndexKind, Candidate, VectorIndexState} from '../../types.js';
 import {queryFits} from '../../fingerprint.js';
 import {SerialQueue} from '../../../serial-queue.js';
 import type {IndexThread} from './index-thread.js';
@@ -68,7 +68,7 @@ export class CollectionIndex {
 		return queryFits(this.collection, collection);
 	}
 
-	async search(query: Float32Array, k: number): Promise<Ranked[]> {
+	async search(query: Float32Array, k: number): Promise<Candidate[]> {
 		await this.ready;
 		const reply = await this.call('search', {key: this.context.key, query, k});
 		return reply.rowids.map((rowid, index) => ({rowid, score: reply.scores[index]!}));

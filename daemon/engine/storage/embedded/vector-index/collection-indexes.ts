@@ -2,7 +2,7 @@ import {rmSync} from 'node:fs';
 import path from 'node:path';
 import type {Store} from '../sqlite/store.js';
 import type {CollectionRow, VectorChange} from '../sqlite/types.js';
-import type {Ranked, VectorIndexState} from '../../types.js';
+import type {Candidate, VectorIndexState} from '../../types.js';
 import {EngineError, modelSwitched} from '../../../errors.js';
 import {BackgroundProblems} from '../../../background-problems.js';
 import {acquireIndexThread, type IndexThreadLease} from './index-thread.js';
@@ -80,7 +80,7 @@ export class CollectionIndexes {
 	}
 
 	/** The nearest vectors; refused (model_switched) when the index now holds another model's than `collection` names. */
-	async search(collection: CollectionRow, query: Float32Array, k: number): Promise<Ranked[]> {
+	async search(collection: CollectionRow, query: Float32Array, k: number): Promise<Candidate[]> {
 		const index = await this.usable(collection);
 		if (index && !index.holds(collection)) {
 			throw modelSwitched(`collection '${collection.name}' now holds vectors of another model: search it again`);

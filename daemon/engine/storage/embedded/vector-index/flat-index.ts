@@ -1,4 +1,4 @@
-import type {Ranked} from '../../types.js';
+import type {Candidate} from '../../types.js';
 import {int8Kernel, type DotI8} from './int8-kernel.js';
 import {MinHeap} from './min-heap.js';
 
@@ -102,7 +102,7 @@ export class FlatIndex {
 	}
 
 	/** The `k` rows with the highest inner product with `query`, best first (ties: lower rowid first). */
-	search(query: Float32Array, k: number): Ranked[] {
+	search(query: Float32Array, k: number): Candidate[] {
 		if (query.length !== this.dims) {
 			throw new RangeError(`vector index: expected ${this.dims} dimensions, got ${query.length}`);
 		}
@@ -127,7 +127,7 @@ export class FlatIndex {
 		}
 
 		const threshold = heap.floor;
-		const candidates: Ranked[] = [];
+		const candidates: Candidate[] = [];
 		for (let row = 0; row < this.count; row++) {
 			const upper = (approximate[row]! * scales[row]! * scale) + ((norm * errors[row]!) + (error * norms[row]!) + 1e-6);
 			if (upper >= threshold) {

@@ -1,5 +1,5 @@
 import faiss from 'faiss-node';
-import type {IndexKind, Ranked} from '../../types.js';
+import type {IndexKind, Candidate} from '../../types.js';
 import {createHnsw} from './hnsw-file.js';
 import {vectorsPerAdd} from './thread-protocol.js';
 
@@ -113,7 +113,7 @@ export class VectorIndex {
 		return removed;
 	}
 
-	search(query: Float32Array, k: number): Ranked[] {
+	search(query: Float32Array, k: number): Candidate[] {
 		this.check(query);
 		const limit = Math.min(Math.floor(k), this.size);
 		if (!(limit > 0)) {
@@ -133,9 +133,9 @@ export class VectorIndex {
 		}
 	}
 
-	private searchNative(query: Float32Array, fetch: number): Ranked[] {
+	private searchNative(query: Float32Array, fetch: number): Candidate[] {
 		const {distances, labels} = this.index.search([...query], fetch);
-		const hits: Ranked[] = [];
+		const hits: Candidate[] = [];
 		for (const [index, label] of labels.entries()) {
 			const rowid = label >= 0 ? this.rowids[label] : undefined;
 			if (rowid !== undefined && rowid !== removed) {
