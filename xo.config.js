@@ -62,6 +62,14 @@ const config = [
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/daemon/**'], message: 'source/ is a client of the daemon over HTTP: move what both need to common/.'}]}]},
 	},
 	{
+		// The helpers every command and the UI use: they import them, never the other way (no folder loop).
+		files: ['source/cli/**/*.{ts,tsx}'],
+		rules: {'no-restricted-imports': ['error', {patterns: [
+			{group: ['**/daemon/**'], message: 'source/ is a client of the daemon over HTTP: move what both need to common/.'},
+			{group: ['**/commands/**', '**/ui/**', '**/command-table/**', '../run-cli.js', '../cli.js'], message: 'cli/ holds the helpers commands/, ui/ and the command table import: it imports none of them.'},
+		]}]},
+	},
+	{
 		files: ['common/**/*.ts'],
 		rules: {'no-restricted-imports': ['error', {patterns: [{group: ['**/daemon/**', '**/source/**'], message: 'common/ is shared by the command and the daemon: it imports neither.'}]}]},
 	},

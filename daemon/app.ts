@@ -10,7 +10,7 @@ import {apiKeyCheck, localTokenCheck, type CredentialCheck} from './http/credent
 import {FailedAuthentications} from './http/failed-authentications.js';
 import {hostGuard} from './http/host-guard.js';
 import {proveIdentity} from './http/identity-proof.js';
-import {open} from './http/needs.js';
+import {open} from './http/route-access.js';
 import {percentEncoding} from './http/percent-encoding.js';
 import {preflight} from './http/preflight.js';
 import {refuseUndeclared, routesOf, type RouteEntry} from './http/route-declarations.js';

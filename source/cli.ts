@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 		const {runTui} = await import('./ui/tui/run-tui.js');
 		await runTui(tui.collection);
 	} else {
-		const {runCli} = await import('./cli/run-cli.js');
+		const {runCli} = await import('./run-cli.js');
 		await runCli(words);
 	}
 }

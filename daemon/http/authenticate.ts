@@ -1,6 +1,6 @@
 // The one authentication step for everything the daemon serves: it runs the credential checks, throttles
 // failed attempts per address, and leaves the caller (and a client's grants) on response.locals. Whether the
-// caller may use a route is the route's declaration (needs.ts), not this step's.
+// caller may use a route is the route's declaration (route-access.ts), not this step's.
 import type {Request, RequestHandler} from 'express';
 import {effectivePermissions} from '../../common/capabilities/effective.js';
 import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';

@@ -3,7 +3,7 @@
 // percent-encoding error, and by the test that fails on a route without a declaration.
 import type {Express, RequestHandler} from 'express';
 import {HttpError} from './http-error.js';
-import {declaredNeed, type Need} from './needs.js';
+import {declaredNeed, type Need} from './route-access.js';
 
 type Layer = {
 	readonly handle: RequestHandler & {readonly stack?: readonly Layer[]};

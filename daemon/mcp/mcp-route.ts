@@ -6,7 +6,7 @@ import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/st
 import {Router, type Request, type Response} from 'express';
 import {actorIn} from '../http/actor-of.js';
 import {HttpError} from '../http/http-error.js';
-import {anyCaller} from '../http/needs.js';
+import {anyCaller} from '../http/route-access.js';
 import {readOnlyHeader} from '../../common/read-only-header.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {createMcpServer, type ToolContext} from './tools.js';

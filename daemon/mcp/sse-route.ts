@@ -7,7 +7,7 @@ import type {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {JSONRPCMessageSchema} from '@modelcontextprotocol/sdk/types.js';
 import {Router, type Response} from 'express';
 import {HttpError} from '../http/http-error.js';
-import {anyCaller} from '../http/needs.js';
+import {anyCaller} from '../http/route-access.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import type {UseCases} from '../use-cases/use-cases.js';
 import {toolContext, type McpOptions} from './mcp-route.js';

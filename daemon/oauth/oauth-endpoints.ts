@@ -8,7 +8,7 @@
 // (120 a minute per address group, every loopback address together; 600 from everyone), and registrations, which
 // leave state behind (20 an hour per address group, 60 from everyone), with a body of at most 16 KB.
 import {Router, type RequestHandler} from 'express';
-import {open} from '../http/needs.js';
+import {open} from '../http/route-access.js';
 import {AddressBudget, budgetSays, type BudgetLimits} from '../http/address-budget.js';
 import {addressOf} from '../http/authenticate.js';
 import {bodyLimit} from '../http/body-limit.js';

@@ -4,7 +4,7 @@
 // request's consent form. Only the proven owner (ownerOnly): the local token (md-vector's own commands) or the API key.
 import {Router} from 'express';
 import {actorIn} from '../http/actor-of.js';
-import {ownerOnly} from '../http/needs.js';
+import {ownerOnly} from '../http/route-access.js';
 import {oauthOrigin} from '../oauth/oauth-origin.js';
 import {toClientList, toRevokedClient, toSignInLink} from '../to-wire/clients.js';
 import type {UseCases} from '../use-cases/use-cases.js';

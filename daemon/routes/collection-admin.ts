@@ -1,6 +1,6 @@
 import {Router} from 'express';
 import {actorIn} from '../http/actor-of.js';
-import {serves} from '../http/needs.js';
+import {serves} from '../http/route-access.js';
 import {validate} from '../http/validate.js';
 import {toCollectionDeleted, toSourceEntry, toSourceRemoved} from '../to-wire/collections.js';
 import type {UseCases} from '../use-cases/use-cases.js';

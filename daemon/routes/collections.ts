@@ -1,7 +1,7 @@
 import {Router} from 'express';
 import {defaultCollection} from '../../common/search-defaults.js';
 import {actorIn} from '../http/actor-of.js';
-import {serves} from '../http/needs.js';
+import {serves} from '../http/route-access.js';
 import {validateQuery} from '../http/validate.js';
 import {toCollectionEntry, toCollectionStats} from '../to-wire/collections.js';
 import {toDocumentEntry} from '../to-wire/documents.js';

@@ -1,7 +1,7 @@
 import {Router} from 'express';
 import {ingestSource} from '../from-wire/documents.js';
 import {actorIn} from '../http/actor-of.js';
-import {serves} from '../http/needs.js';
+import {serves} from '../http/route-access.js';
 import {validate} from '../http/validate.js';
 import {toIngestResult} from '../to-wire/documents.js';
 import type {UseCases} from '../use-cases/use-cases.js';

@@ -1,6 +1,6 @@
 import {Router} from 'express';
 import {actorIn} from '../http/actor-of.js';
-import {serves} from '../http/needs.js';
+import {serves} from '../http/route-access.js';
 import {validate, validateQuery} from '../http/validate.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import {toJob, toJobSummary} from '../to-wire/jobs.js';

@@ -1,6 +1,6 @@
 import {Router} from 'express';
 import {actorIn} from '../http/actor-of.js';
-import {ownerOnly} from '../http/needs.js';
+import {ownerOnly} from '../http/route-access.js';
 import {validate} from '../http/validate.js';
 import {toModelUse} from '../to-wire/models.js';
 import type {UseCases} from '../use-cases/use-cases.js';

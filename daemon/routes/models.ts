@@ -7,7 +7,7 @@ import type {CatalogueModel} from '../../common/models/catalogue-types.js';
 import {installBody, verifyBody} from '../../common/requests/models.js';
 import type {ModelJob} from '../../common/wire/models.js';
 import {HttpError} from '../http/http-error.js';
-import {ownerOnly} from '../http/needs.js';
+import {ownerOnly} from '../http/route-access.js';
 import type {StreamSlots} from '../http/stream-slots.js';
 import {followJob} from '../http/job-stream.js';
 import {validate} from '../http/validate.js';

@@ -2,7 +2,7 @@ import {Router} from 'express';
 import {defaultCollection} from '../../common/search-defaults.js';
 import {toSearchQuery} from '../from-wire/search.js';
 import {actorIn} from '../http/actor-of.js';
-import {serves} from '../http/needs.js';
+import {serves} from '../http/route-access.js';
 import {validate} from '../http/validate.js';
 import {toSearchResponse} from '../to-wire/search.js';
 import type {UseCases} from '../use-cases/use-cases.js';

@@ -3,7 +3,7 @@ import type {ExportFormat} from '../../common/wire/transfer.js';
 import {actorIn} from '../http/actor-of.js';
 import {HttpError} from '../http/http-error.js';
 import {bodyLimit} from '../http/body-limit.js';
-import {serves} from '../http/needs.js';
+import {serves} from '../http/route-access.js';
 import {validateQuery} from '../http/validate.js';
 import {toImportResult} from '../to-wire/documents.js';
 import {exportLimits} from '../use-cases/transfer.js';

@@ -1,6 +1,6 @@
 import {Router} from 'express';
 import {actorIn} from '../http/actor-of.js';
-import {serves} from '../http/needs.js';
+import {serves} from '../http/route-access.js';
 import {validateQuery} from '../http/validate.js';
 import type {WatchStreams} from '../watch/watch-streams.js';
 import type {StreamSlots} from '../http/stream-slots.js';

@@ -1,6 +1,6 @@
 // The one gatekeeper of the front doors: a call of an operation, naming a collection or none, is let through or
 // refused (403, the rule Actor.require words) before the door reads its input. The REST declarations
-// (http/needs.ts) and every MCP tool call (mcp/tools.ts) ask it; the use case then checks the collections it
+// (http/route-access.ts) and every MCP tool call (mcp/tools.ts) ask it; the use case then checks the collections it
 // resolves with the same permission.
 import {defaultCollection} from '../../common/search-defaults.js';
 import type {Actor} from './actor.js';

@@ -1,6 +1,6 @@
-import {bashScript} from '../cli/completions/bash.js';
-import {fishScript} from '../cli/completions/fish.js';
-import {zshScript} from '../cli/completions/zsh.js';
+import {bashScript} from '../command-table/completions/bash.js';
+import {fishScript} from '../command-table/completions/fish.js';
+import {zshScript} from '../command-table/completions/zsh.js';
 import type {Io} from '../cli/io.js';
 import type {Invocation} from '../cli/spec.js';
 

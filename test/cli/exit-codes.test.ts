@@ -5,7 +5,7 @@ import {createServer, type AddressInfo} from 'node:net';
 import {rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {commands} from '../../source/cli/table.js';
+import {commands} from '../../source/command-table/table.js';
 import type {CommandSpec} from '../../source/cli/spec.js';
 import {cli, type Cli} from '../helpers/cli.js';
 import {makeTree} from '../helpers/file-tree.js';

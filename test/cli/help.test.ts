@@ -4,7 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import {cli} from '../helpers/cli.js';
 import {repoRoot} from '../helpers/paths.js';
-import {commands} from '../../source/cli/table.js';
+import {commands} from '../../source/command-table/table.js';
 
 test('--version prints the package version', async t => {
 	const {version} = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {version: string};

@@ -8,7 +8,7 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
 import {createApp} from '../../daemon/app.js';
 import {errorHandler} from '../../daemon/http/error-handler.js';
-import {serves} from '../../daemon/http/needs.js';
+import {serves} from '../../daemon/http/route-access.js';
 import {refuseUndeclared, routesOf} from '../../daemon/http/route-declarations.js';
 import {createMcpServer, mcpTools, registerTool} from '../../daemon/mcp/tools.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';

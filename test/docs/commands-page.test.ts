@@ -2,7 +2,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {commands} from '../../source/cli/table.js';
+import {commands} from '../../source/command-table/table.js';
 import {repoRoot} from '../helpers/paths.js';
 
 test('docs/commands.md: every command of the table, with each of its options', t => {

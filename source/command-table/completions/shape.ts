@@ -1,6 +1,6 @@
 // What the three shells' scripts are generated from: the command table, flattened to words.
-import {optionsOf} from '../parse-arguments.js';
-import type {ArgumentSpec, CommandSpec, OptionSpec} from '../spec.js';
+import {optionsOf} from '../../cli/parse-arguments.js';
+import type {ArgumentSpec, CommandSpec, OptionSpec} from '../../cli/spec.js';
 import {commands, groups} from '../table.js';
 
 /** Top-level words: single commands and groups, each with its line of help. */

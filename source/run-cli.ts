@@ -1,11 +1,11 @@
-import {version} from '../../common/version.js';
-import {suggestionMark, UsageError} from '../client/client-errors.js';
-import {reportFailure} from '../ui/report-failure.js';
-import {processIo} from './io.js';
-import {parseArguments} from './parse-arguments.js';
-import type {CommandSpec} from './spec.js';
-import {findCommand} from './table.js';
-import {inUserWords} from './user-words.js';
+import {version} from '../common/version.js';
+import {suggestionMark, UsageError} from './client/client-errors.js';
+import {reportFailure} from './ui/report-failure.js';
+import {processIo} from './cli/io.js';
+import {parseArguments} from './cli/parse-arguments.js';
+import type {CommandSpec} from './cli/spec.js';
+import {findCommand} from './command-table/table.js';
+import {inUserWords} from './cli/user-words.js';
 
 const rootOptions = ['--help', '-h', '--version', '--url'];
 
@@ -15,7 +15,7 @@ async function withSuggestion(error: unknown): Promise<unknown> {
 		return error;
 	}
 
-	const {didYouMean} = await import('./did-you-mean.js');
+	const {didYouMean} = await import('./cli/did-you-mean.js');
 	const hint = error.suggestion ? didYouMean(error.suggestion.word, error.suggestion.candidates) : '';
 	return new UsageError(error.message.replace(suggestionMark, hint), error.code);
 }
@@ -34,7 +34,7 @@ export async function runCli(words: readonly string[]): Promise<void> {
 		}
 
 		if (first === '-h' || first === '--help' || (first === 'help' && words.length === 1)) {
-			io.out((await import('./help.js')).rootHelp());
+			io.out((await import('./command-table/help.js')).rootHelp());
 			return;
 		}
 
@@ -48,14 +48,14 @@ export async function runCli(words: readonly string[]): Promise<void> {
 		}
 
 		if (found.kind === 'group') {
-			io.out((await import('./help.js')).groupHelp(found.group));
+			io.out((await import('./command-table/help.js')).groupHelp(found.group));
 			return;
 		}
 
 		spec = found.spec;
 		const invocation = spec.ownArguments ? {args: found.rest, options: {}, json: false} : parseArguments(spec, found.rest);
 		if (invocation === 'help') {
-			io.out((await import('./help.js')).commandHelp(spec));
+			io.out((await import('./command-table/help.js')).commandHelp(spec));
 			return;
 		}
 

@@ -1,4 +1,4 @@
-import type {CommandSpec} from '../spec.js';
+import type {CommandSpec} from '../../cli/spec.js';
 import {completable, firstArgument, groups, membersOf, optionsFor, topWords} from './shape.js';
 
 function valueCase(spec: CommandSpec): string[] {

@@ -1,6 +1,6 @@
 // Commands that change the index: ingest, ingest-dir, delete, import.
-import {collection, collectionWords, force, incremental} from './options.js';
-import type {CommandSpec, OptionSpec} from './spec.js';
+import {collection, collectionWords, force, incremental} from '../cli/options.js';
+import type {CommandSpec, OptionSpec} from '../cli/spec.js';
 
 const syncForce: OptionSpec = {...force, description: 're-chunk and re-embed every file, and take over names held by documents ingested on their own'};
 const yes: OptionSpec = {name: 'yes', short: 'y', description: 'do not ask: delete (needed under --json and without a terminal)'};

@@ -1,7 +1,7 @@
 // Commands that read: search, listings, stats, status, export.
 import {defaultCollection, fusions, searchDefaults, searchLimits, searchModes} from '../../common/search-defaults.js';
-import {checkMaxBytes, checkMinScore, checkTopK, checkWhere, collection, collectionWords} from './options.js';
-import type {CommandSpec} from './spec.js';
+import {checkMaxBytes, checkMinScore, checkTopK, checkWhere, collection, collectionWords} from '../cli/options.js';
+import type {CommandSpec} from '../cli/spec.js';
 
 export const readCommands: CommandSpec[] = [
 	{

@@ -2,9 +2,9 @@
 // help shows its arguments, options with their defaults as values, and examples.
 import {version} from '../../common/version.js';
 import {oneOf} from '../../common/one-of.js';
-import {exitCodes} from './exit-codes.js';
-import {optionsOf, usageOf} from './parse-arguments.js';
-import type {CommandSpec, OptionSpec} from './spec.js';
+import {exitCodes} from '../cli/exit-codes.js';
+import {optionsOf, usageOf} from '../cli/parse-arguments.js';
+import type {CommandSpec, OptionSpec} from '../cli/spec.js';
 import {commands} from './table.js';
 
 const urlRow: [string, string] = ['--url URL', 'use the daemon at URL instead of finding or starting one (also MD_VECTOR_URL); any command, and the terminal UI'];

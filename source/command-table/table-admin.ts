@@ -1,7 +1,7 @@
 // Commands about the daemon and md-vector itself: serve, stop, config, completion, capabilities, MCP, clients.
 import {settingNames} from '../../common/settings/setting-keys.js';
-import {checkDatabaseUrl, checkPort} from './options.js';
-import type {CommandSpec} from './spec.js';
+import {checkDatabaseUrl, checkPort} from '../cli/options.js';
+import type {CommandSpec} from '../cli/spec.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
 

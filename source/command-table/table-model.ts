@@ -1,7 +1,7 @@
 // `md-vector model ...`: the models md-vector knows by name, installed into its cache folder with pinned checksums.
 import {catalogue, defaultModelName} from '../../common/models/catalogue.js';
-import {collectionWords} from './options.js';
-import type {CommandSpec} from './spec.js';
+import {collectionWords} from '../cli/options.js';
+import type {CommandSpec} from '../cli/spec.js';
 
 const names = catalogue.map(model => model.name);
 

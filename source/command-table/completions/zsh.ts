@@ -1,4 +1,4 @@
-import type {CommandSpec, OptionSpec} from '../spec.js';
+import type {CommandSpec, OptionSpec} from '../../cli/spec.js';
 import {completable, firstArgument, groups, membersOf, optionsFor, plain, topWords} from './shape.js';
 
 const completers = {directory: '_files -/', file: '_files'} as const;

@@ -1,11 +1,11 @@
 // The command table: every command, for parsing, the root and command help, and shell completions.
 // To add a command: describe it in one of the table-*.ts files (name, summary, args, options, examples) and
 // give it a module in ../commands exporting `run(invocation, io)`, which returns the --json document.
+import type {CommandSpec} from '../cli/spec.js';
 import {adminCommands} from './table-admin.js';
 import {readCommands} from './table-read.js';
 import {writeCommands} from './table-write.js';
 import {modelCommands} from './table-model.js';
-import type {CommandSpec} from './spec.js';
 
 export const commands: readonly CommandSpec[] = [...writeCommands, ...readCommands, ...adminCommands, ...modelCommands];
 
