@@ -8,8 +8,8 @@ import {AutoTokenizer} from '@huggingface/transformers';
 import * as ort from 'onnxruntime-node';
 import {chunkMarkdown} from '../daemon/engine/chunker/chunk-markdown.js';
 import {headingContextFromEnv} from '../daemon/engine/chunker/heading-context.js';
-import {walkMarkdown} from './walk-markdown.js';
 import type {DaemonClient} from '../source/client/daemon-client.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {planBatches} from './batches-before.js';
 
 export type IngestRun = {files: number; chunks: number; seconds: number};

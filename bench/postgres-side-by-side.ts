@@ -15,10 +15,10 @@ import {appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync} fro
 import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
-import {walkMarkdown} from './walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {testDatabase} from '../test/helpers/postgres/test-database.js';
 import {startNativeServer} from '../test/helpers/postgres/native-server.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {checkLoad, machine, percentile, underLoadOption} from './machine.js';
 import {fillCollection, sampleQueries} from './search-latency.js';
 import {timeIngest} from './ingest-throughput.js';

@@ -5,8 +5,8 @@ import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {execa} from 'execa';
 import {chunkMarkdown, chunkerVersion} from '../daemon/engine/chunker/chunk-markdown.js';
-import {walkMarkdown} from './walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {cliBin} from './cli-oneshot.js';
 import {clusteredVectors} from './synthetic-vectors.js';
 

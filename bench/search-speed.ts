@@ -5,7 +5,7 @@
 // in all (~96k chunks at 3: every posting list that many times longer, as in versioned docs). At each size, once
 // the vector index settled (each backend's own threshold: exact below 50k, HNSW above): keyword, semantic and hybrid
 // with word queries, then the three with a "quoted phrase" (answered from the words index); the daemons in turn,
-// query by query. Prints p50 / p99 per backend and their ratio, hybrid beside its slower half, whether its halves ran
+// query by query; after each further copy, word queries while an index build runs (search-while-building.ts). Prints p50 / p99 per backend and their ratio, hybrid beside its slower half, whether its halves ran
 // side by side (the daemon's total beside the sum of its parts), the import rates, and the issue's targets.
 // A native PostgreSQL 18 + pgvector is started here (PostgreSQL's default settings), or MD_VECTOR_TEST_DATABASE_URL
 // names a server of your own. Refuses to run at a load average above 1.5 unless --under-load (figures then marked).
@@ -14,16 +14,17 @@ import path from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {parseArgs} from 'node:util';
 import {chunkMarkdown} from '../daemon/engine/chunker/chunk-markdown.js';
-import {walkMarkdown} from './walk-markdown.js';
 import {temporaryDirectory} from '../test/helpers/paths.js';
 import {testDatabase} from '../test/helpers/postgres/test-database.js';
 import {startNativeServer} from '../test/helpers/postgres/native-server.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {checkLoad, machine, underLoadOption} from './machine.js';
 import {importRealChunks} from './real-chunks.js';
 import {sampleQueries} from './search-latency.js';
 import {p50, p99, samplePhrases, searchSideBySide, type CaseTimes, type SearchCase} from './search-side-by-side.js';
 import {benchModelDir, startBenchDaemon, untilIndexSettled, type BenchDaemon} from './postgres/bench-daemon.js';
 import {serverDescription} from './postgres/server-description.js';
+import {searchWhileBuilding, type WhileBuilding} from './search-while-building.js';
 
 const {values: options} = parseArgs({options: {
 	copies: {type: 'string', default: '3'}, queries: {type: 'string', default: '100'}, rounds: {type: 'string', default: '2'},
@@ -95,6 +96,10 @@ try {
 
 		chunks += imported;
 		console.log(`\nimported copy ${copy} of the KEPs (${imported.toLocaleString('en-US')} chunks, now ${chunks.toLocaleString('en-US')}): ${rates.map((rate, at) => `${daemons[at]!.name} ${rate.toFixed(0)} chunks/s`).join(', ')}${rates.length === 2 ? `, ratio ${(rates[1]! / rates[0]!).toFixed(2)}` : ''} (through md-vector import, chunking included)`);
+		if (copy > 1) {
+			printWhileBuilding(await searchWhileBuilding(daemons, 'keps', words), copy);
+		}
+
 		if (copy === 1 || copy === copies) {
 			table.push(...await measure(chunks));
 		}
@@ -152,6 +157,20 @@ async function measure(size: number): Promise<string[]> {
 	}
 
 	return rows;
+}
+
+/** Searches while an index build ran after a copy's import (search-while-building.ts), against the 100k target. */
+function printWhileBuilding(figures: readonly WhileBuilding[], copy: number): void {
+	for (const {daemon, built, seconds, times} of figures) {
+		if (!built) {
+			console.log(`  ${daemon}: no index build after copy ${copy}`);
+			continue;
+		}
+
+		const cells = [...times].map(([mode, values]) => `${mode} ${p50(values).toFixed(1)} / ${p99(values).toFixed(1)} ms (${values.length})`);
+		const met = ['keyword', 'semantic'].every(mode => p99(times.get(mode as SearchCase['mode'])!) <= 100);
+		console.log(`  ${daemon} while its index was built after copy ${copy} (${seconds.toFixed(0)} s), p50 / p99: ${cells.join(', ')}; keyword and semantic p99 <= 100 ms: ${verdict(met)}`);
+	}
 }
 
 /**

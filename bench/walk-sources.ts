@@ -1,7 +1,7 @@
 import {performance} from 'node:perf_hooks';
-import {walkMarkdown} from './walk-markdown.js';
 import {snapshotSource} from '../daemon/engine/sources/snapshot-source.js';
 import {walkSource} from '../daemon/engine/sources/walk-source.js';
+import {walkMarkdown} from './walk-markdown.js';
 import {percentile} from './machine.js';
 
 /** Medians: wall-clock time, and CPU time of this process (all its threads), which other load disturbs less. */
