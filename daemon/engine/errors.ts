@@ -14,6 +14,9 @@ export class RetryLater extends EngineError {
 	}
 }
 
+/** A new job asked of a daemon that is stopping (directory ingestion, update, model install): 503, try again soon. */
+export const stoppingRefusal = () => new RetryLater('stopping', 503, 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', 5);
+
 export const notFound = (message: string) => new EngineError('not_found', 404, message);
 export const invalidInput = (message: string) => new EngineError('invalid_input', 400, message);
 export const conflict = (message: string) => new EngineError('fingerprint_mismatch', 409, message);

@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
 import type * as Ingest from '../engine/sources/sync-totals.js';
 import type {ModelSwitchProgress} from '../engine/models/model-switcher.js';
-import {RetryLater} from '../engine/errors.js';
+import {stoppingRefusal} from '../engine/errors.js';
 import type {JobBoard} from '../engine/storage/job-board.js';
 import type {CancelledBy, Job} from './job.js';
 import {JobPublisher} from './job-publisher.js';
@@ -108,7 +108,7 @@ export class JobRegistry {
 
 	private refuseWhenClosing(): void {
 		if (this.closing) {
-			throw new RetryLater('stopping', 503, 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', 5);
+			throw stoppingRefusal();
 		}
 	}
 

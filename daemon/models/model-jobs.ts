@@ -3,7 +3,7 @@
 import {randomUUID} from 'node:crypto';
 import {EventEmitter} from 'node:events';
 import type {ModelJob} from '../../common/wire/models.js';
-import {HttpError} from '../http/http-error.js';
+import {stoppingRefusal} from '../use-cases/errors.js';
 
 type Entry = {job: ModelJob; controller: AbortController; done: Promise<void>};
 
@@ -21,7 +21,7 @@ export class ModelJobs {
 		}
 
 		if (this.closing) {
-			throw new HttpError(503, 'stopping', 'the daemon is stopping (md-vector stop): it takes no new jobs; run the command again once it has stopped, and a new daemon starts', {'Retry-After': '5'});
+			throw stoppingRefusal();
 		}
 
 		const controller = new AbortController();

@@ -3,7 +3,7 @@
 // status, MCP into a tool error (isError) with the message.
 import {EngineError} from '../engine/errors.js';
 
-export {EngineError as DomainError, RetryLater, invalidInput, notFound} from '../engine/errors.js';
+export {EngineError as DomainError, RetryLater, invalidInput, notFound, stoppingRefusal} from '../engine/errors.js';
 
 /** 403: the caller may not do this here. */
 export const forbidden = (message: string) => new EngineError('forbidden', 403, message);
