@@ -12,9 +12,11 @@ export type BuildIo = {
 
 /**
  * Vectors read and added per step. Searches and writes of the collection wait for one step at most: HNSW adds
- * take ~0.35 ms a vector on these machines, so about a third of a second.
+ * take ~0.1-0.35 ms a vector on these machines, so 25-90 ms. 1,000 a step held searches during a build at p50
+ * 327 ms (bench:search --while-building, 62k chunks: RESULTS.md); 250 gave 90 ms, 100 gave 74 ms but a build
+ * half again as long.
  */
-export const buildSlice = 1000;
+export const buildSlice = 250;
 
 /**
  * A collection's index built again beside the live one (the other kind, or an HNSW graph without tombstones),
