@@ -9,7 +9,7 @@ import {check} from '../common/settings/settings-schema.js';
 import {version} from '../common/version.js';
 import {lockDataDir} from '../common/data-lock.js';
 import {newLocalToken} from '../common/local-token.js';
-import {CapabilityError} from '../common/capabilities/validate-capabilities.js';
+import {CapabilityError} from '../common/access/validate-capabilities.js';
 import {createApp} from './app.js';
 import {Engine, importFolderOf} from './engine/engine.js';
 import {openStorage} from './engine/storage/open-storage.js';

@@ -1,8 +1,8 @@
 // The capability files in force: read at start (an invalid file stops the daemon: it does not guess), then
 // re-read when they change. A change that breaks a file is logged and the last valid set stays in force.
 import {existsSync, mkdirSync, watch, type FSWatcher} from 'node:fs';
-import {CapabilityError} from '../../common/capabilities/validate-capabilities.js';
-import {capabilitiesDir, loadAccessConfig, type AccessConfig} from '../../common/capabilities/load-capabilities.js';
+import {CapabilityError} from '../../common/access/validate-capabilities.js';
+import {capabilitiesDir, loadAccessConfig, type AccessConfig} from '../../common/access/load-capabilities.js';
 
 export class AccessControl {
 	private config: AccessConfig;

@@ -2,8 +2,8 @@
 // failed attempts per address, and leaves the caller (and a client's grants) on response.locals. Whether the
 // caller may use a route is the route's declaration (route-access.ts), not this step's.
 import type {Request, RequestHandler} from 'express';
-import {effectivePermissions} from '../../common/capabilities/effective.js';
-import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import {effectivePermissions} from '../../common/access/effective.js';
+import {fsReadPolicy} from '../../common/access/fs-scopes.js';
 import type {AccessControl} from './access-control.js';
 import {isProven, type Authentication} from './authentication.js';
 import type {CredentialCheck} from './credentials.js';

@@ -1,8 +1,8 @@
 // Who a request comes from, as authentication found it, kept on response.locals for the steps after it
 // (rate limit, the route's permission, the fs scopes of file_path ingest).
-import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
-import type {Grant} from '../../common/capabilities/effective.js';
-import type {Capability} from '../../common/capabilities/validate-capabilities.js';
+import type {ReadPolicy} from '../../common/access/fs-scopes.js';
+import type {Grant} from '../../common/access/effective.js';
+import type {Capability} from '../../common/access/validate-capabilities.js';
 import type {Actor} from '../use-cases/actor.js';
 
 export type Authentication

@@ -5,7 +5,7 @@
 import {isIP} from 'node:net';
 import os from 'node:os';
 import type {Request, RequestHandler} from 'express';
-import {someAllowsOrigin} from '../../common/capabilities/effective.js';
+import {someAllowsOrigin} from '../../common/access/effective.js';
 import type {AccessControl} from './access-control.js';
 import {HttpError} from './http-error.js';
 import {isLoopbackAddress} from './request-source.js';

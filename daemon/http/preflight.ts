@@ -1,5 +1,5 @@
 import type {RequestHandler} from 'express';
-import {someAllowsOrigin} from '../../common/capabilities/effective.js';
+import {someAllowsOrigin} from '../../common/access/effective.js';
 import type {AccessControl} from './access-control.js';
 import {HttpError} from './http-error.js';
 

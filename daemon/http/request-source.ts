@@ -1,6 +1,6 @@
 import {isIP} from 'node:net';
 import type {Request} from 'express';
-import type {RequestSource} from '../../common/capabilities/effective.js';
+import type {RequestSource} from '../../common/access/effective.js';
 
 /**
  * A loopback address (IPv4 127/8, ::1, or IPv4-mapped 127/8). An address, not a name: `127.0.0.1.evil.example`

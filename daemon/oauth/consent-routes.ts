@@ -2,7 +2,7 @@
 // (GET /oauth/sign-in?ticket=) or the API key (POST /oauth/sign-in) opens the consent form; POST /oauth/consent
 // records Allow (a grant, then a code back to the application) or Deny (access_denied back to it).
 import express, {Router, type Request, type Response} from 'express';
-import {oauthLabel} from '../../common/capabilities/oauth-labels.js';
+import {oauthLabel} from '../../common/access/oauth-labels.js';
 import {HttpError} from '../http/http-error.js';
 import {rateLimit, defaultRateLimit} from '../http/rate-limit.js';
 import {consentPage, signInPage} from './consent-page.js';

@@ -1,8 +1,8 @@
 // An approved OAuth grant is a capability like any in the capability files: the application becomes a client
 // (label `oauth:<client id>`, never its self-chosen name), and the permissions and collections the owner ticked
 // are that capability's grants. Capability files may grant it more only by naming that label exactly (a glob
-// never matches it: common/capabilities/oauth-labels.ts); the checks that decide are the same as for any client.
-import type {Capability} from '../../common/capabilities/validate-capabilities.js';
+// never matches it: common/access/oauth-labels.ts); the checks that decide are the same as for any client.
+import type {Capability} from '../../common/access/validate-capabilities.js';
 import type {OAuthGrant} from './oauth-store.js';
 
 /** What the consent page offers: read-only access; anything more is given by a capability file naming the label. */

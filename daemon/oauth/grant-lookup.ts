@@ -2,7 +2,7 @@
 // (oauth:<client id>), or, for convenience, the name the application gave itself when exactly one sign-in has
 // it. The name is display only: it never decides what a client may do, and a name two applications share
 // (one may imitate another) names neither.
-import {isOAuthLabel} from '../../common/capabilities/oauth-labels.js';
+import {isOAuthLabel} from '../../common/access/oauth-labels.js';
 import type {OAuthGrant} from './oauth-store.js';
 
 /** A name as a command-line word: "Claude Code" -> "claude-code". */

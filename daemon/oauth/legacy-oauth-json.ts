@@ -3,7 +3,7 @@
 // file that does not parse stops the daemon, as it always did (no guessing: the owner restores or moves it).
 import {readFileSync} from 'node:fs';
 import {z} from 'zod';
-import {oauthLabel} from '../../common/capabilities/oauth-labels.js';
+import {oauthLabel} from '../../common/access/oauth-labels.js';
 
 export const registeredClient = z.object({
 	client_id: z.string(), client_name: z.string().optional(), redirect_uris: z.array(z.string()), registered_at: z.number(),

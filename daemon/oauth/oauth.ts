@@ -3,7 +3,7 @@
 // 401 points a client at the metadata; sign-in links, listing and revoking for the owner).
 
 import type {Request, RequestHandler} from 'express';
-import type {Capability} from '../../common/capabilities/validate-capabilities.js';
+import type {Capability} from '../../common/access/validate-capabilities.js';
 import {OAuthStore, oauthFile, type OAuthGrant} from './oauth-store.js';
 import {OAuthProvider} from './oauth-provider.js';
 import {PendingConsents} from './pending-consents.js';

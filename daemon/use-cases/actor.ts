@@ -2,8 +2,8 @@
 // capabilities give it for this request. Built once per request at the HTTP edge (http/actor-of.ts); the
 // refusals here are those the front doors have always given (403 forbidden, naming the client, the permission
 // and the collection).
-import {allowsCollection, type Grant} from '../../common/capabilities/effective.js';
-import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import {allowsCollection, type Grant} from '../../common/access/effective.js';
+import type {ReadPolicy} from '../../common/access/fs-scopes.js';
 import {forbidden} from './errors.js';
 import type {CollectionPermission} from './operations.js';
 

@@ -3,7 +3,7 @@
 // collections it resolves; the front doors check a call before they read its input, with one gatekeeper
 // (admit-operation.ts) given the collection the call names, however the door found it (a REST route's body,
 // query string or path; an MCP tool's arguments). The request schemas are in common/requests/.
-import type {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
+import type {collectionPermissions} from '../../common/access/permission-catalogue.js';
 
 export type CollectionPermission = (typeof collectionPermissions)[number];
 

@@ -1,6 +1,6 @@
 import {realpath, stat} from 'node:fs/promises';
 import path from 'node:path';
-import type {ReadPolicy} from '../../common/capabilities/fs-scopes.js';
+import type {ReadPolicy} from '../../common/access/fs-scopes.js';
 import {markdownExtension} from '../engine/sources/markdown-files.js';
 import {decodeText} from '../engine/ingest/decode-text.js';
 import {readUserFile} from '../engine/files/read-user-file.js';

@@ -1,7 +1,7 @@
 // The clients of clients.json as mcp-config needs them: does the label exist, and in which variable does the
 // user keep its key (a `${VAR}` entry names it; a key_sha256 entry does not, so a conventional name is used).
 import {existsSync, readFileSync} from 'node:fs';
-import {clientsFile} from '../../common/capabilities/load-capabilities.js';
+import {clientsFile} from '../../common/access/load-capabilities.js';
 
 export type KnownClients = {readonly file: string; readonly exists: boolean; readonly keyVariables: ReadonlyMap<string, string | undefined>};
 

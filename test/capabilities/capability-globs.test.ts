@@ -3,10 +3,10 @@
 // each extra `*a` multiplied the time); they now run as common/glob's automata, and a glob past its limits is
 // refused when the capability is read.
 import test from 'ava';
-import {allowsCollection, applies, effectivePermissions} from '../../common/capabilities/effective.js';
-import {capabilityGlobMatches, capabilityGlobProblem} from '../../common/capabilities/capability-globs.js';
-import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';
-import {CapabilityError, parseCapabilityFile} from '../../common/capabilities/validate-capabilities.js';
+import {allowsCollection, applies, effectivePermissions} from '../../common/access/effective.js';
+import {capabilityGlobMatches, capabilityGlobProblem} from '../../common/access/capability-globs.js';
+import {fsReadPolicy} from '../../common/access/fs-scopes.js';
+import {CapabilityError, parseCapabilityFile} from '../../common/access/validate-capabilities.js';
 
 const backtracking = `${'*a'.repeat(20)}*b`;
 

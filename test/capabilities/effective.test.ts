@@ -1,6 +1,6 @@
 import test from 'ava';
-import {allowsCollection, applies, effectivePermissions} from '../../common/capabilities/effective.js';
-import {parseCapabilityFile} from '../../common/capabilities/validate-capabilities.js';
+import {allowsCollection, applies, effectivePermissions} from '../../common/access/effective.js';
+import {parseCapabilityFile} from '../../common/access/validate-capabilities.js';
 
 const capabilities = parseCapabilityFile(JSON.stringify([
 	{identifier: 'assistant-notes', permissions: [{identifier: 'search:default', allow: [{collection: 'notes'}]}, 'collections:read'], clients: ['assistant*']},

@@ -1,8 +1,8 @@
 import test from 'ava';
-import {resolveVariable} from '../../common/capabilities/directory-variables.js';
-import {effectivePermissions} from '../../common/capabilities/effective.js';
-import {fsReadPolicy} from '../../common/capabilities/fs-scopes.js';
-import {parseCapabilityFile} from '../../common/capabilities/validate-capabilities.js';
+import {resolveVariable} from '../../common/access/directory-variables.js';
+import {effectivePermissions} from '../../common/access/effective.js';
+import {fsReadPolicy} from '../../common/access/fs-scopes.js';
+import {parseCapabilityFile} from '../../common/access/validate-capabilities.js';
 
 const env = {HOME: '/home/ann', MD_VECTOR_HOME: '/srv/mdv', XDG_CONFIG_HOME: '/home/ann/.cfg', APPDATA: String.raw`C:\Users\ann\AppData\Roaming`};
 

@@ -1,8 +1,8 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import {loadAccessConfig} from '../../common/capabilities/load-capabilities.js';
-import {CapabilityError, parseCapabilityFile} from '../../common/capabilities/validate-capabilities.js';
+import {loadAccessConfig} from '../../common/access/load-capabilities.js';
+import {CapabilityError, parseCapabilityFile} from '../../common/access/validate-capabilities.js';
 import {temporaryDirectory} from '../helpers/paths.js';
 
 const problemsOf = (value: unknown, file = 'assistant.json') => {

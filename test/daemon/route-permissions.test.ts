@@ -5,7 +5,7 @@ import express from 'express';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {InMemoryTransport} from '@modelcontextprotocol/sdk/inMemory.js';
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
-import {collectionPermissions} from '../../common/capabilities/permission-catalogue.js';
+import {collectionPermissions} from '../../common/access/permission-catalogue.js';
 import {createApp} from '../../daemon/app.js';
 import {errorHandler} from '../../daemon/http/error-handler.js';
 import {serves} from '../../daemon/http/route-access.js';

@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {resolvePaths} from '../../../common/paths.js';
-import {parseClients} from '../../../common/capabilities/clients.js';
-import {capabilitiesDir, loadAccessConfig} from '../../../common/capabilities/load-capabilities.js';
-import {CapabilityError, parseCapabilityFile} from '../../../common/capabilities/validate-capabilities.js';
+import {parseClients} from '../../../common/access/clients.js';
+import {capabilitiesDir, loadAccessConfig} from '../../../common/access/load-capabilities.js';
+import {CapabilityError, parseCapabilityFile} from '../../../common/access/validate-capabilities.js';
 import {UsageError} from '../../client/client-errors.js';
 import type {Io} from '../../cli/io.js';
 import type {Invocation} from '../../cli/spec.js';

@@ -1,6 +1,6 @@
 import {resolvePaths} from '../../../common/paths.js';
-import {effectivePermissions, type Grant} from '../../../common/capabilities/effective.js';
-import {capabilitiesDir, loadAccessConfig} from '../../../common/capabilities/load-capabilities.js';
+import {effectivePermissions, type Grant} from '../../../common/access/effective.js';
+import {capabilitiesDir, loadAccessConfig} from '../../../common/access/load-capabilities.js';
 import type {Io} from '../../cli/io.js';
 import {stringOption, type Invocation} from '../../cli/spec.js';
 
