@@ -21,6 +21,7 @@ import {keepWatching} from './watch/keep-watching.js';
 import {SourceFollowers} from './watch/source-followers.js';
 import {streamLimits} from './http/stream-slots.js';
 import {JobRegistry} from './jobs/job-registry.js';
+import {sharedJobBoard} from './job-board-format.js';
 import {listen} from './http/listen.js';
 import {descriptorReserve, openFileLimit} from './http/connection-caps.js';
 import {FailedAuthentications} from './http/failed-authentications.js';
@@ -87,7 +88,7 @@ export async function startDaemon(given: DaemonOptions): Promise<{server: Server
 		const opened = engine;
 		followers = new SourceFollowers(engine, {log: options.log});
 		// On a shared database, its job board: every daemon of it answers for every job.
-		jobs = new JobRegistry(engine.jobBoard(), options.log);
+		jobs = new JobRegistry(sharedJobBoard(engine.jobBoard()), options.log);
 		oauth = settings.oauth.enabled
 			? new OAuth({
 				dataDir: paths.data, settings: settings.oauth, apiKey: settings.apiKey, collections: async () => opened.collections(),

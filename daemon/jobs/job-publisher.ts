@@ -1,6 +1,6 @@
 import type {JobRecord} from '../engine/storage/job-board.js';
+import type {BoardFormat} from './board-format.js';
 import type {Job} from './job.js';
-import {toStoredJob} from './stored-job.js';
 
 /** How often a running job is written to the board, which is also how often it looks there for a cancellation. */
 const intervalMs = 1000;
@@ -17,7 +17,7 @@ export class JobPublisher {
 	private busy = false;
 	private failed = false;
 
-	constructor(private readonly record: JobRecord, private readonly job: Job, private readonly onCancel: () => void, private readonly log?: (line: string) => void) {
+	constructor(private readonly record: JobRecord, private readonly format: BoardFormat, private readonly job: Job, private readonly onCancel: () => void, private readonly log?: (line: string) => void) {
 		this.timer = setInterval(() => {
 			this.tick();
 		}, intervalMs).unref();
@@ -27,7 +27,7 @@ export class JobPublisher {
 	async end(): Promise<void> {
 		clearInterval(this.timer);
 		await this.writing;
-		await this.record.end(toStoredJob(this.job)).catch((error: unknown) => {
+		await this.record.end(this.format.write(this.job)).catch((error: unknown) => {
 			this.warn(error);
 		});
 	}
@@ -38,7 +38,7 @@ export class JobPublisher {
 		}
 
 		this.busy = true;
-		this.writing = this.record.save(toStoredJob(this.job)).then(({cancelRequested}) => {
+		this.writing = this.record.save(this.format.write(this.job)).then(({cancelRequested}) => {
 			if (cancelRequested) {
 				this.onCancel();
 			}

@@ -3,10 +3,9 @@ import {EventEmitter} from 'node:events';
 import type * as Ingest from '../engine/sources/sync-totals.js';
 import type {ModelSwitchProgress} from '../engine/models/model-switcher.js';
 import {stoppingRefusal} from '../engine/errors.js';
-import type {JobBoard} from '../engine/storage/job-board.js';
+import type {SharedJobBoard} from './board-format.js';
 import type {CancelledBy, Job} from './job.js';
 import {JobPublisher} from './job-publisher.js';
-import {fromStoredJob, toStoredJob} from './stored-job.js';
 
 export type {CancelledBy, Job, JobState} from './job.js';
 
@@ -32,7 +31,7 @@ export class JobRegistry {
 	private closing = false;
 	private started = 0;
 
-	constructor(private readonly board?: JobBoard, private readonly log?: (line: string) => void, private readonly history: JobHistory = defaultJobHistory, private readonly nowMs: () => number = Date.now) {
+	constructor(private readonly shared?: SharedJobBoard, private readonly log?: (line: string) => void, private readonly history: JobHistory = defaultJobHistory, private readonly nowMs: () => number = Date.now) {
 		// Without a board, every job is this daemon's.
 	}
 
@@ -77,15 +76,19 @@ export class JobRegistry {
 		};
 		const entry: Entry = {job, controller, done: Promise.resolve(), seq: ++this.started};
 		// On the board before anyone is told the job's id: another daemon asked right after finds it.
-		const record = await this.board?.begin(toStoredJob(job));
+		const {shared} = this;
+		const record = shared && await shared.board.begin(shared.format.write(job));
 		if (this.closing) {
 			job.state = 'cancelled';
 			job.cancelledBy = 'shutdown';
-			await record?.end(toStoredJob(job));
+			if (shared && record) {
+				await record.end(shared.format.write(job));
+			}
+
 			this.refuseWhenClosing();
 		}
 
-		const publisher = record && new JobPublisher(record, job, () => this.cancel(job.id, 'request'), this.log);
+		const publisher = shared && record && new JobPublisher(record, shared.format, job, () => this.cancel(job.id, 'request'), this.log);
 		entry.done = run(controller.signal, job, () => this.changes.emit('change', job.id)).then(cancelled => {
 			job.state = cancelled ? 'cancelled' : 'completed';
 			if (cancelled) {
@@ -139,8 +142,9 @@ export class JobRegistry {
 
 	/** A job as the database's job board has it (as the daemon running it last recorded it); undefined without a board. */
 	async onBoard(id: string): Promise<Job | undefined> {
-		const stored = await this.board?.read(id);
-		return stored && fromStoredJob(stored);
+		const {shared} = this;
+		const stored = await shared?.board.read(id);
+		return stored && shared?.format.read(stored);
 	}
 
 	list(): Job[] {
@@ -164,8 +168,9 @@ export class JobRegistry {
 			return here;
 		}
 
-		const stored = await this.board?.requestCancel(id);
-		return stored && fromStoredJob(stored);
+		const {shared} = this;
+		const stored = await shared?.board.requestCancel(id);
+		return stored && shared?.format.read(stored);
 	}
 
 	cancel(id: string, by: CancelledBy = 'request'): Job | undefined {

@@ -1,6 +1,6 @@
 // A job as the daemon keeps it (directory ingestions, updates, model switches), in the daemon's own words:
 // camelCase, holding the engine's progress and reports as the engine gives them. daemon/to-wire/jobs.ts maps it to
-// the API's job (common/wire/jobs.ts); stored-job.ts to what a shared database's job board keeps.
+// the API's job (common/wire/jobs.ts), which is also what a shared database's job board keeps (daemon/job-board-format.ts).
 import type {DirectoryProgress, DirectoryReport} from '../engine/sources/sync-totals.js';
 import type {ModelSwitchProgress} from '../engine/models/model-switcher.js';
 

@@ -11,6 +11,7 @@ import type {DirectoryReport} from '../../daemon/engine/sources/sync-totals.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {JobRegistry} from '../../daemon/jobs/job-registry.js';
 import {toJob} from '../../daemon/to-wire/jobs.js';
+import {sharedJobBoard} from '../../daemon/job-board-format.js';
 import {repoRoot} from '../helpers/paths.js';
 import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 
@@ -48,7 +49,7 @@ async function stored(id: string): Promise<unknown> {
 const counts = {totalFiles: 3, processedFiles: 0, indexed: 0, unchanged: 0, moved: 0, failed: 0, chunks: 0};
 
 test.serial('a job one daemon runs is found, followed and cancelled through another', async t => {
-	const [running, other] = storages.map(storage => new JobRegistry(storage.jobBoard()));
+	const [running, other] = storages.map(storage => new JobRegistry(sharedJobBoard(storage.jobBoard())));
 	let cancelled!: () => void;
 	const stopped = new Promise<void>(resolve => {
 		cancelled = resolve;
@@ -77,7 +78,7 @@ test.serial('a job one daemon runs is found, followed and cancelled through anot
 });
 
 test.serial('unknown ids are not found, whatever they look like', async t => {
-	const registry = new JobRegistry(storages[0]!.jobBoard());
+	const registry = new JobRegistry(sharedJobBoard(storages[0]!.jobBoard()));
 	for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '\'; DROP TABLE md_vector.jobs; --']) {
 		t.is(await registry.find(id), undefined, id);
 		t.is(await registry.requestCancel(id), undefined, id);
@@ -89,8 +90,9 @@ test.serial('the job of a daemon killed while it runs reads as failed through an
 	const holder = execaNode('--input-type=module', ['-e', `
 		import {PostgresStorage} from ${JSON.stringify(path.join(repoRoot, 'dist', 'daemon', 'engine', 'storage', 'postgres', 'postgres-storage.js'))};
 		import {JobRegistry} from ${JSON.stringify(path.join(repoRoot, 'dist', 'daemon', 'jobs', 'job-registry.js'))};
+		import {sharedJobBoard} from ${JSON.stringify(path.join(repoRoot, 'dist', 'daemon', 'job-board-format.js'))};
 		const storage = await PostgresStorage.open({url: ${JSON.stringify(database.url)}});
-		const job = await new JobRegistry(storage.jobBoard()).start('notes', '/data/notes', () => new Promise(() => {}));
+		const job = await new JobRegistry(sharedJobBoard(storage.jobBoard())).start('notes', '/data/notes', () => new Promise(() => {}));
 		console.log('job ' + job.id);
 		setInterval(() => {}, 1000);
 	`], {reject: false, buffer: false, cwd: repoRoot});
@@ -107,7 +109,7 @@ test.serial('the job of a daemon killed while it runs reads as failed through an
 			reject(new Error(`the stand-in exited: ${String(result.stderr)}`));
 		});
 	});
-	const registry = new JobRegistry(storages[1]!.jobBoard());
+	const registry = new JobRegistry(sharedJobBoard(storages[1]!.jobBoard()));
 	t.like(await found(registry, id), {id, state: 'running'}, 'running while its daemon lives');
 	holder.kill('SIGKILL');
 	await holder;

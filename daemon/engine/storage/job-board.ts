@@ -1,5 +1,5 @@
 /**
- * A job as a board keeps it: whatever record the daemon's job registry gives (daemon/jobs/stored-job.ts: the job
+ * A job as a board keeps it: whatever record the daemon's job registry gives (daemon/job-board-format.ts: the job
  * as the API shows it), of which the board reads only the id and state, and marks one whose daemon is gone as
  * failed, with when and why.
  */
