@@ -1,9 +1,11 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import test, {type ExecutionContext} from 'ava';
+import Database from 'better-sqlite3';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {Store} from '../../daemon/engine/storage/embedded/sqlite/store.js';
 import {KeywordThread} from '../../daemon/engine/storage/embedded/keyword-thread.js';
+import {keywordTopK} from '../../daemon/engine/storage/embedded/embedded-search.js';
 import {toDocumentToWrite} from '../../daemon/engine/ingest/prepare-document.js';
 import {chunkMarkdown, chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {sharedData, temporaryDirectory} from '../helpers/paths.js';
@@ -76,4 +78,47 @@ test('a closed keyword thread refuses calls', async t => {
 	await thread.close();
 	await t.throwsAsync(thread.topK({collectionIds: [id], terms: keywordTerms('words'), limit: 5, weights}), {message: /closed/});
 	store.close();
+});
+
+test('a failing keyword thread is logged once until it answers again; searches answer on the main thread meanwhile', async t => {
+	const folder = temporaryDirectory();
+	const store = Store.open(path.join(folder, 'store.sqlite'));
+	ingest(store, 'a.md', '# A\n\nsome words\n');
+	// The thread is given a file of its own: one that is no database stops it as it starts, at every call.
+	const threadFile = path.join(folder, 'thread.sqlite');
+	writeFileSync(threadFile, 'not a database, '.repeat(1000));
+	const lines: string[] = [];
+	const thread = new KeywordThread(threadFile, line => lines.push(line));
+	t.teardown(async () => {
+		await thread.close();
+		store.close();
+	});
+	const search = async () => keywordTopK({store, keywordThread: thread}, [store.collection('docs')!], keywordTerms('words'), 5, weights);
+
+	for (let attempt = 0; attempt < 5; attempt++) {
+		t.is((await search()).length, 1, 'answered on the main thread');
+	}
+
+	t.is(lines.length, 1, 'one line for the whole failure');
+	t.regex(lines[0]!, /^the keyword thread failed \((?:.*not a database|SQLITE_NOTADB)\): keyword searches run on the main thread/);
+
+	// A store the thread can open (holding two matching documents, the main one one): it answers again.
+	rmSync(threadFile);
+	const threadStore = Store.open(threadFile);
+	ingest(threadStore, 'a.md', '# A\n\nsome words\n');
+	ingest(threadStore, 'b.md', '# B\n\nmore words\n');
+	threadStore.close();
+	t.is((await search()).length, 2, 'answered by the thread');
+	t.is(lines.length, 1);
+
+	// It fails again (its table gone): a new failure, logged once more.
+	const raw = new Database(threadFile);
+	raw.exec('DROP TABLE chunks_fts');
+	raw.close();
+	for (let attempt = 0; attempt < 3; attempt++) {
+		t.is((await search()).length, 1, 'answered on the main thread');
+	}
+
+	t.is(lines.length, 2);
+	t.regex(lines[1]!, /^the keyword thread failed \(.*chunks_fts.*\)/);
 });

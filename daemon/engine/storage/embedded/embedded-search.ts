@@ -44,7 +44,7 @@ export async function vectorTopK(context: EmbeddedSearch, collection: Collection
 /**
  * Storage.keywordTopK of the embedded backend: BM25 over the store's FTS5 table, on the keyword thread; a filter
  * by path globs keeps its names in this thread's memory, so that search runs here. When the thread fails, the
- * search runs here too (and throws what it throws here, with its kind).
+ * search runs here too (and throws what it throws here, with its kind); the thread logs its failure.
  */
 export async function keywordTopK(context: Pick<EmbeddedSearch, 'store' | 'keywordThread'>, collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]> {
 	const {store, keywordThread} = context;

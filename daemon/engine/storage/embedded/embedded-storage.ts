@@ -28,7 +28,7 @@ export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const file = path.join(options.dataDir, 'md-vector.sqlite');
 		const store = Store.open(file);
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), new KeywordThread(file), options.dataDir, options.log, options.filterExactMax);
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), new KeywordThread(file, options.log), options.dataDir, options.log, options.filterExactMax);
 	}
 
 	/**
