@@ -70,6 +70,8 @@ export type SourceCatalog = {
 /** Documents and their chunks. */
 export type DocumentStore = {
 	document(collection: Collection, fileName: string): Promise<DocumentInfo | undefined>;
+	/** The stored documents of these names (those that exist, in no order): what a search's hits need, in one read. */
+	documentsNamed(collection: Collection, fileNames: readonly string[]): Promise<DocumentInfo[]>;
 	/** The collection's documents, by file name. */
 	documents(collection: Collection): Promise<DocumentInfo[]>;
 	/** A document's chunks in order (empty when there is no such document). */

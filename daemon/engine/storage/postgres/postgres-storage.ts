@@ -19,7 +19,7 @@ import {createPool, inTransaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
 import {describeServer} from './describe-server.js';
 import {PostgresJobBoard} from './job-board.js';
-import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
+import {chunksByRowid, chunksOfDocument, documentByName, documentsByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
 import {beginModelSwitch, cancelModelSwitch, chunksForSwitch, modelSwitches, setSwitchVectors, swapModel} from './model-switches.js';
@@ -120,6 +120,10 @@ export class PostgresStorage implements Storage {
 
 	async document(collection: Collection, fileName: string) {
 		return documentByName(this.pool, collection.id, fileName);
+	}
+
+	async documentsNamed(collection: Collection, fileNames: readonly string[]) {
+		return documentsByName(this.pool, collection.id, fileNames);
 	}
 
 	async documents(collection: Collection) {

@@ -14,6 +14,16 @@ export async function documentByName(db: Queryable, collectionId: number, fileNa
 	return rows[0];
 }
 
+/** The stored documents of these names, one statement. */
+export async function documentsByName(db: Queryable, collectionId: number, fileNames: readonly string[]): Promise<DocumentInfo[]> {
+	if (fileNames.length === 0) {
+		return [];
+	}
+
+	const {rows} = await db.query<DocumentInfo>(`SELECT ${documentColumns} FROM md_vector.documents WHERE collection_id = $1 AND file_name = ANY($2::text[])`, [collectionId, fileNames]);
+	return rows;
+}
+
 export async function documentsOf(db: Queryable, collectionId: number): Promise<DocumentInfo[]> {
 	const {rows} = await db.query<DocumentInfo>(`SELECT ${documentColumns} FROM md_vector.documents WHERE collection_id = $1 ORDER BY file_name`, [collectionId]);
 	return rows;
