@@ -156,9 +156,10 @@ export type ModelSwitchStore = {
 export type KeywordIndex = {
 	/**
 	 * The best `limit` chunks of these collections (one ranking over their union, with its statistics) holding any of
-	 * `terms` (keyword tokens), best first; with a filter, among the chunks it keeps.
+	 * `terms` (keyword tokens), best first; with a filter, among the chunks it keeps. `withChunks`: a backend may
+	 * answer each candidate's chunk too (Candidate.chunk), where reading it after is a round trip more (PostgreSQL).
 	 */
-	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]>;
+	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter, options?: {readonly withChunks?: boolean}): Promise<Candidate[]>;
 };
 
 /** Export, a page at a time: memory stays flat however large the collection. */
