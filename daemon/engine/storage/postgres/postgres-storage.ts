@@ -13,6 +13,7 @@ import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection
 import {HnswBuilds} from './hnsw-builds.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
+import {DocumentFrequencies} from './document-frequencies.js';
 import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
@@ -66,6 +67,8 @@ export class PostgresStorage implements Storage {
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
 	private readonly jobs: PostgresJobBoard;
+	/** Document frequencies kept between keyword searches, used while exact (document-frequencies.ts). */
+	private readonly frequencies = new DocumentFrequencies();
 
 	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string, private readonly backfill: WordsBackfill) {
 		this.jobs = new PostgresJobBoard(pool);
@@ -240,8 +243,8 @@ export class PostgresStorage implements Storage {
 		return {vectors, ...await this.builds.describe(current, vectors)};
 	}
 
-	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
-		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter, options?: {readonly withChunks?: boolean}) {
+		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter, {withChunks: options?.withChunks, frequencies: this.frequencies});
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {
