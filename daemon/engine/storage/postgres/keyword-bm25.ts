@@ -135,7 +135,8 @@ const versionsCte = `versions AS MATERIALIZED (
 
 /**
  * The idf CTE: per term, its document frequency in each collection searched, then its idf, once. A frequency is the
- * kept one ($10, term-major) when its collection's version is the one it was counted at, else counted here.
+ * kept one ($10, term-major) when its collection's version is the one it was counted at, else counted here (`OFFSET 0`:
+ * once, where the planner would otherwise copy the count into each use of `per.n`).
  */
 const idfCte = `idf AS MATERIALIZED (
 		SELECT q.at, q.term, ${idfSql} AS idf, df.counts
@@ -144,7 +145,7 @@ const idfCte = `idf AS MATERIALIZED (
 			SELECT coalesce(sum(per.n), 0)::float8 AS n, array_agg(per.n ORDER BY k.at) AS counts FROM versions k
 			CROSS JOIN LATERAL (SELECT CASE WHEN k.known AND ($10::bigint[])[(q.at - 1) * cardinality($1::bigint[]) + k.at] IS NOT NULL
 				THEN ($10::bigint[])[(q.at - 1) * cardinality($1::bigint[]) + k.at]
-				ELSE (SELECT count(*) FROM md_vector.postings p WHERE p.collection_id = k.id AND p.term = q.term) END AS n) per
+				ELSE (SELECT count(*) FROM md_vector.postings p WHERE p.collection_id = k.id AND p.term = q.term) END AS n OFFSET 0) per
 		) df
 		WHERE df.n > 0
 	)`;
