@@ -36,16 +36,30 @@ export async function fileChanged(document: DocumentInfo): Promise<boolean | nul
 }
 
 /**
- * fileChanged for each hit's document, once per document and the documents at once: what a search answers
- * (Engine.search decides it once per query, with the collections it already resolved).
+ * fileChanged for each hit's document, once per document: what a search answers (Engine.search decides it once
+ * per query, with the collections it already resolved). A hit sent inline (no source path: it came with the
+ * chunk, from its document's row) is null without another read; the others' documents are read in one call per
+ * collection (on PostgreSQL one statement, where a read per document was a round trip each).
  */
-export async function changedOnDisk(storage: Storage, collections: readonly Collection[], hits: ReadonlyArray<{readonly collection: string; readonly fileName: string}>): Promise<Map<string, boolean | null>> {
+export async function changedOnDisk(storage: Storage, collections: readonly Collection[], hits: ReadonlyArray<{readonly collection: string; readonly fileName: string; readonly sourcePath: string | null}>): Promise<Map<string, boolean | null>> {
+	const answers = new Map<string, boolean | null>();
+	const toRead = new Map<Collection, Set<string>>(collections.map(collection => [collection, new Set()]));
 	const byName = new Map(collections.map(collection => [collection.name, collection]));
-	const unique = new Map(hits.map(hit => [documentKey(hit.collection, hit.fileName), hit]));
-	const answers = await Promise.all([...unique].map(async ([key, hit]) => {
+	for (const hit of hits) {
 		const collection = byName.get(hit.collection);
-		const stored = collection && await storage.document(collection, hit.fileName);
-		return [key, stored ? await fileChanged(stored) : null] as const;
+		if (collection && hit.sourcePath !== null) {
+			toRead.get(collection)!.add(hit.fileName);
+		} else {
+			answers.set(documentKey(hit.collection, hit.fileName), null);
+		}
+	}
+
+	await Promise.all([...toRead].filter(([, names]) => names.size > 0).map(async ([collection, names]) => {
+		const stored = new Map((await storage.documentsNamed(collection, [...names])).map(document => [document.fileName, document]));
+		await Promise.all([...names].map(async fileName => {
+			const document = stored.get(fileName);
+			answers.set(documentKey(collection.name, fileName), document ? await fileChanged(document) : null);
+		}));
 	}));
-	return new Map(answers);
+	return answers;
 }

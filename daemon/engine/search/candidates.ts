@@ -1,5 +1,5 @@
 import type {Storage} from '../storage/storage.js';
-import type {Collection} from '../storage/types.js';
+import type {Candidate, Collection} from '../storage/types.js';
 import type {SearchHit} from './types.js';
 
 /** A candidate's chunk as a hit shows it, before it has a score: the stored chunk and its collection's name. */
@@ -14,6 +14,17 @@ export class ChunkReader {
 
 	constructor(private readonly storage: Storage, private readonly collections: readonly Collection[]) {
 		// Nothing more to set up: chunks are read on demand.
+	}
+
+	/** Keeps the chunks the candidates came with (a ranking that read them: Candidate.chunk), so they are not read again. */
+	remember(candidates: readonly Candidate[]): void {
+		for (const {chunk} of candidates) {
+			const collection = chunk && this.collections.find(({id}) => id === chunk.collectionId);
+			if (collection) {
+				const {collectionId, ...stored} = chunk;
+				this.#chunks.set(stored.rowid, {...stored, collection: collection.name});
+			}
+		}
 	}
 
 	/** The chunks of these rowids still stored (read now unless read before). */

@@ -70,6 +70,8 @@ export type SourceCatalog = {
 /** Documents and their chunks. */
 export type DocumentStore = {
 	document(collection: Collection, fileName: string): Promise<DocumentInfo | undefined>;
+	/** The stored documents of these names (those that exist, in no order): what a search's hits need, in one read. */
+	documentsNamed(collection: Collection, fileNames: readonly string[]): Promise<DocumentInfo[]>;
 	/** The collection's documents, by file name. */
 	documents(collection: Collection): Promise<DocumentInfo[]>;
 	/** A document's chunks in order (empty when there is no such document). */
@@ -154,9 +156,10 @@ export type ModelSwitchStore = {
 export type KeywordIndex = {
 	/**
 	 * The best `limit` chunks of these collections (one ranking over their union, with its statistics) holding any of
-	 * `terms` (keyword tokens), best first; with a filter, among the chunks it keeps.
+	 * `terms` (keyword tokens), best first; with a filter, among the chunks it keeps. `withChunks`: a backend may
+	 * answer each candidate's chunk too (Candidate.chunk), where reading it after is a round trip more (PostgreSQL).
 	 */
-	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]>;
+	keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter, options?: {readonly withChunks?: boolean}): Promise<Candidate[]>;
 };
 
 /** Export, a page at a time: memory stays flat however large the collection. */

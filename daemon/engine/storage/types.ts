@@ -119,9 +119,10 @@ export type ExportedDocument = Omit<DocumentToWrite, 'chunks' | 'sourcePath' | '
  * better. Not yet a hit: fusion ranks the candidates, and the first k become the search's hits (search/types.ts,
  * SearchHit; on the wire, common/wire/search.ts's SearchResult). `boilerplate`: whether the chunk is
  * boilerplate (search/boilerplate.ts, decided when it was written), when the ranking read it (hybrid search demotes
- * such chunks without reading their text); undefined when unknown.
+ * such chunks without reading their text); undefined when unknown. `chunk`: the stored chunk and its collection's id,
+ * when the ranking read it (KeywordIndex.keywordTopK's `withChunks`), so the search need not read it again.
  */
-export type Candidate = {readonly rowid: number; readonly score: number; readonly boilerplate?: boolean};
+export type Candidate = {readonly rowid: number; readonly score: number; readonly boilerplate?: boolean; readonly chunk?: StoredChunk & {readonly collectionId: number}};
 
 /** Counts of one collection's content. */
 export type ContentCounts = {

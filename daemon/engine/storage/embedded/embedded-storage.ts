@@ -113,6 +113,10 @@ export class EmbeddedStorage implements Storage {
 		return this.store.document(collection.id, fileName);
 	}
 
+	async documentsNamed(collection: Collection, fileNames: readonly string[]) {
+		return fileNames.map(fileName => this.store.document(collection.id, fileName)).filter(document => document !== undefined);
+	}
+
 	async documents(collection: Collection) {
 		return this.store.documents(collection.id);
 	}

@@ -56,11 +56,16 @@ export async function checkFingerprint(db: Queryable, collection: Collection, fi
 	assertSameFingerprint(current, fingerprint);
 }
 
-/** Adds to a collection's totals (negative to remove), inside the write's transaction. */
-export async function addTotals(db: Queryable, collectionId: number, delta: {documents: number; chunks: number; vectors: number; tokens: number; keywordTokens: number}): Promise<void> {
+/**
+ * Adds to a collection's totals (negative to remove), inside the write's transaction. A write of postings (any but
+ * `vectorsOnly`) bumps the postings version too, which tells keyword search whether document frequencies it kept
+ * are still those of the postings (document-frequencies.ts): the row's lock orders the writers, so a snapshot that
+ * sees a version sees every write of postings up to it.
+ */
+export async function addTotals(db: Queryable, collectionId: number, delta: {documents: number; chunks: number; vectors: number; tokens: number; keywordTokens: number}, vectorsOnly = false): Promise<void> {
 	await db.query(
 		`UPDATE md_vector.collection_totals SET documents = documents + $2, chunks = chunks + $3, vectors = vectors + $4,
-		tokens = tokens + $5, keyword_tokens = keyword_tokens + $6 WHERE collection_id = $1`,
-		[collectionId, delta.documents, delta.chunks, delta.vectors, delta.tokens, delta.keywordTokens],
+		tokens = tokens + $5, keyword_tokens = keyword_tokens + $6, postings_version = postings_version + $7 WHERE collection_id = $1`,
+		[collectionId, delta.documents, delta.chunks, delta.vectors, delta.tokens, delta.keywordTokens, vectorsOnly ? 0 : 1],
 	);
 }

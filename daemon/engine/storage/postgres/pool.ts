@@ -15,8 +15,10 @@ const types: pg.CustomTypesConfig = {
 export function createPool(url: string, max = 8, problems?: BackgroundProblems): pg.Pool {
 	// Set at connection start (no query of its own: nothing to wait for or to queue). hnsw.iterative_scan: an
 	// HNSW search goes on until it has k rows (pgvector 0.8; older ones ignore it). jit: compiling a search's
-	// plan costs more than running it. Options in the URL (?options=...) take their place.
-	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000, options: '-c hnsw.iterative_scan=strict_order -c jit=off'});
+	// plan costs more than running it. plan_cache_mode: a prepared statement (keyword-bm25.ts) is planned for the
+	// values of each run, as an unnamed one is (the planner sees each query term). Options in the URL
+	// (?options=...) take their place.
+	const pool = new pg.Pool({connectionString: url, max, types, connectionTimeoutMillis: 30_000, options: '-c hnsw.iterative_scan=strict_order -c jit=off -c plan_cache_mode=force_custom_plan'});
 	pool.on('error', error => {
 		problems?.report('database', `lost a connection to the database (${error.message}); the next query opens a new one`);
 	});

@@ -13,13 +13,14 @@ import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection
 import {HnswBuilds} from './hnsw-builds.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
+import {DocumentFrequencies} from './document-frequencies.js';
 import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
 import {describeServer} from './describe-server.js';
 import {PostgresJobBoard} from './job-board.js';
-import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
+import {chunksByRowid, chunksOfDocument, documentByName, documentsByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
 import {beginModelSwitch, cancelModelSwitch, chunksForSwitch, modelSwitches, setSwitchVectors, swapModel} from './model-switches.js';
@@ -66,6 +67,8 @@ export class PostgresStorage implements Storage {
 	/** Aborts waits for jobs other daemons own when this storage closes. */
 	private readonly closing = new AbortController();
 	private readonly jobs: PostgresJobBoard;
+	/** Document frequencies kept between keyword searches, used while exact (document-frequencies.ts). */
+	private readonly frequencies = new DocumentFrequencies();
 
 	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string, private readonly backfill: WordsBackfill) {
 		this.jobs = new PostgresJobBoard(pool);
@@ -120,6 +123,10 @@ export class PostgresStorage implements Storage {
 
 	async document(collection: Collection, fileName: string) {
 		return documentByName(this.pool, collection.id, fileName);
+	}
+
+	async documentsNamed(collection: Collection, fileNames: readonly string[]) {
+		return documentsByName(this.pool, collection.id, fileNames);
 	}
 
 	async documents(collection: Collection) {
@@ -236,8 +243,8 @@ export class PostgresStorage implements Storage {
 		return {vectors, ...await this.builds.describe(current, vectors)};
 	}
 
-	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter) {
-		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter);
+	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter, options?: {readonly withChunks?: boolean}) {
+		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter, {withChunks: options?.withChunks, frequencies: this.frequencies});
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

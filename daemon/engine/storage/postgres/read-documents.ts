@@ -6,12 +6,24 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 
 const documentColumns = `file_name AS "fileName", content_hash AS "contentHash", chunk_count AS "chunkCount", source_path AS "sourcePath",
 	byte_size AS "byteSize", source_id AS "sourceId", relative_path AS "relativePath", file_size AS "fileSize", mtime_ms AS "mtimeMs", ctime_ms AS "ctimeMs", meta`;
-const chunkColumns = `c.id AS rowid, c.chunk_id AS id, d.file_name AS "fileName", d.source_path AS "sourcePath", c.ordinal, c.section_title AS "sectionTitle",
+/** A StoredChunk's columns but its rowid, from chunks `c` joined with documents `d`. */
+export const chunkFields = `c.chunk_id AS id, d.file_name AS "fileName", d.source_path AS "sourcePath", c.ordinal, c.section_title AS "sectionTitle",
 	c.heading_level AS "headingLevel", c.heading_path AS "headingPath", c.content, c.start_line AS "startLine", c.end_line AS "endLine"`;
+const chunkColumns = `c.id AS rowid, ${chunkFields}`;
 
 export async function documentByName(db: Queryable, collectionId: number, fileName: string): Promise<DocumentInfo | undefined> {
 	const {rows} = await db.query<DocumentInfo>(`SELECT ${documentColumns} FROM md_vector.documents WHERE collection_id = $1 AND file_name = $2`, [collectionId, fileName]);
 	return rows[0];
+}
+
+/** The stored documents of these names, one statement. */
+export async function documentsByName(db: Queryable, collectionId: number, fileNames: readonly string[]): Promise<DocumentInfo[]> {
+	if (fileNames.length === 0) {
+		return [];
+	}
+
+	const {rows} = await db.query<DocumentInfo>(`SELECT ${documentColumns} FROM md_vector.documents WHERE collection_id = $1 AND file_name = ANY($2::text[])`, [collectionId, fileNames]);
+	return rows;
 }
 
 export async function documentsOf(db: Queryable, collectionId: number): Promise<DocumentInfo[]> {

@@ -189,6 +189,12 @@ CREATE INDEX chunks_words ON md_vector.chunks USING gin (words);
 CREATE INDEX chunks_words_missing ON md_vector.chunks (collection_id, id) WHERE words IS NULL;
 CREATE INDEX chunks_unmarked ON md_vector.chunks (id) WHERE boilerplate IS NULL;`,
 	},
+	{
+		// Document frequencies kept between keyword searches (document-frequencies.ts) are exact while the collection's
+		// postings are those they were counted from: every write of postings bumps this in its transaction (addTotals).
+		version: 11,
+		sql: 'ALTER TABLE md_vector.collection_totals ADD COLUMN postings_version bigint NOT NULL DEFAULT 0;',
+	},
 ];
 
 /** The newest schema this version of md-vector knows. */

@@ -36,7 +36,7 @@ export async function setVectors(client: pg.ClientBase, collection: Collection, 
 
 	const {rowCount} = await client.query(`UPDATE md_vector.chunks c SET embedding = v.embedding FROM unnest($2::bigint[], $3::vector[]) AS v (id, embedding)
 		WHERE c.id = v.id AND c.collection_id = $1 AND c.embedding IS NULL`, [collection.id, vectors.map(entry => entry.rowid), vectorArrayParameter(vectors.map(entry => entry.vector), vectorType)]);
-	await addTotals(client, collection.id, {documents: 0, chunks: 0, vectors: rowCount ?? 0, tokens: 0, keywordTokens: 0});
+	await addTotals(client, collection.id, {documents: 0, chunks: 0, vectors: rowCount ?? 0, tokens: 0, keywordTokens: 0}, true);
 	return rowCount ?? 0;
 }
 
