@@ -23,8 +23,8 @@ export type IndexContext = {
 	readonly file: string;
 	/** Vectors above which the index is an HNSW graph. */
 	readonly hnswThreshold: number;
-	/** Vectors read and added per build step. */
-	readonly buildSlice: number;
+	/** Vectors read and added per build step, fixed; undefined: steps of about buildStepMs (index-build.ts). */
+	readonly buildSlice: number | undefined;
 	readonly log: (line: string) => void;
 	/** Asks for the work that waits for writes to settle (a build, the file). */
 	readonly settleLater: () => void;

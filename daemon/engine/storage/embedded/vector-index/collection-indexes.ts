@@ -6,7 +6,6 @@ import type {Candidate, VectorIndexState} from '../../types.js';
 import {EngineError, modelSwitched} from '../../../errors.js';
 import {BackgroundProblems} from '../../../background-problems.js';
 import {acquireIndexThread, type IndexThreadLease} from './index-thread.js';
-import {buildSlice} from './index-build.js';
 import {CollectionIndex} from './collection-index.js';
 import {SettleScheduler} from './settle-scheduler.js';
 import {SkippedVectors} from './skipped-vectors.js';
@@ -19,7 +18,7 @@ export type IndexOptions = {
 	readonly settleDelayMs?: number;
 	/** Vectors above which a collection's index is an HNSW graph. */
 	readonly hnswThreshold?: number;
-	/** Vectors read and added per build step (tests make it small so that writes land between steps). */
+	/** Vectors read and added per build step, fixed (tests make it small so that writes land between steps); by default each step lasts about index-build.ts's buildStepMs. */
 	readonly buildSlice?: number;
 	/** Where builds and index failures are reported. */
 	readonly log?: (line: string) => void;
@@ -52,7 +51,7 @@ export class CollectionIndexes {
 	private readonly scheduler: SettleScheduler;
 	private closed = false;
 	private readonly hnswThreshold: number;
-	private readonly buildSlice: number;
+	private readonly buildSlice: number | undefined;
 	private readonly log: (line: string) => void;
 	private readonly problems: BackgroundProblems;
 	private readonly skipped: SkippedVectors;
@@ -63,7 +62,7 @@ export class CollectionIndexes {
 		this.lease = options.thread ?? acquireIndexThread();
 		this.scheduler = new SettleScheduler(options.settleDelayMs ?? 2000, async () => this.settle());
 		this.hnswThreshold = options.hnswThreshold ?? defaultHnswThreshold;
-		this.buildSlice = options.buildSlice ?? buildSlice;
+		this.buildSlice = options.buildSlice;
 		this.log = options.log ?? (() => undefined);
 		this.problems = options.problems ?? new BackgroundProblems(this.log);
 		this.skipped = new SkippedVectors(this.problems);

@@ -1,5 +1,6 @@
 import type {VectorChange} from '../sqlite/types.js';
 import type {IndexKind} from './vector-index.js';
+import {StepSizer} from './step-sizer.js';
 
 type Rows = ReadonlyArray<{readonly rowid: number; readonly vector: Float32Array}>;
 
@@ -11,12 +12,14 @@ export type BuildIo = {
 };
 
 /**
- * Vectors read and added per step. Searches and writes of the collection wait for one step at most: HNSW adds
- * take ~0.1-0.35 ms a vector on these machines, so 25-90 ms. 1,000 a step held searches during a build at p50
- * 327 ms (bench:search --while-building, 62k chunks: RESULTS.md); 250 gave 90 ms, 100 gave 74 ms but a build
- * half again as long.
+ * A build step's length. Searches and writes of the collection wait for one step at most: a fixed 1,000 vectors a
+ * step held searches during a build at p50 327 ms (bench:search --while-building, 62k chunks: RESULTS.md), 250 at
+ * p50 90 / p99 370 ms; steps of about this long, whatever a vector costs (step-sizer.ts).
  */
-export const buildSlice = 250;
+export const buildStepMs = 20;
+
+/** Bounds of a step: small enough steps cost more messages than adds; the index thread takes at most vectorsPerAdd a call. */
+const stepVectors = {min: 16, max: 2000} as const;
 
 /**
  * A collection's index built again beside the live one (the other kind, or an HNSW graph without tombstones),
@@ -31,10 +34,13 @@ export class IndexBuild {
 	private failure: Error | undefined;
 	/** Changes taken in while building. */
 	taken = 0;
-	private readonly started = performance.now();
 
-	constructor(private readonly io: BuildIo, readonly kind: IndexKind, private readonly slice = buildSlice) {
-		// Fields only.
+	private readonly started = performance.now();
+	private readonly sizer: StepSizer;
+
+	/** `slice`: a fixed number of vectors a step (tests); by default each step lasts about buildStepMs. */
+	constructor(private readonly io: BuildIo, readonly kind: IndexKind, slice?: number) {
+		this.sizer = new StepSizer({targetMs: buildStepMs, ...stepVectors, fixed: slice});
 	}
 
 	/** Call synchronously after the store commits a change and before the build steps again. */
@@ -73,13 +79,15 @@ export class IndexBuild {
 
 		this.check();
 
-		const rows = this.io.read(this.cursor, this.slice);
+		const rows = this.io.read(this.cursor, this.sizer.next);
 		if (rows.length === 0) {
 			return 'read';
 		}
 
 		this.cursor = rows.at(-1)!.rowid;
+		const start = performance.now();
 		await this.io.add(rows);
+		this.sizer.record(rows.length, performance.now() - start);
 		return 'more';
 	}
 
