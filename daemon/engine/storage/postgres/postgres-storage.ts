@@ -22,6 +22,7 @@ import {PostgresJobBoard} from './job-board.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
+import {deriveGroup} from './chunk-derivations.js';
 import {beginModelSwitch, cancelModelSwitch, chunksForSwitch, modelSwitches, setSwitchVectors, swapModel} from './model-switches.js';
 
 export type PostgresOptions = {
@@ -155,9 +156,22 @@ export class PostgresStorage implements Storage {
 				await moveDocuments(client, created, [], write.moves);
 			}
 
-			for await (const group of write.groups(await sourcesOf(client, created.id))) {
-				await writeDocuments(client, created, group, this.vectorType, fingerprint);
+			// A group's statements run while the next group is read and its texts worked out (chunk-derivations.ts).
+			// A failed group's error is handled at once and thrown where it is awaited: before the next group, or after the last.
+			let writing: Promise<void> = Promise.resolve();
+			try {
+				for await (const group of write.groups(await sourcesOf(client, created.id))) {
+					const derived = await deriveGroup(group);
+					await writing;
+					writing = writeDocuments(client, created, group, this.vectorType, fingerprint, derived);
+					writing.catch(() => undefined);
+				}
+			} finally {
+				// Nothing of a group may still run when the transaction ends, or its statements would follow the rollback.
+				await writing.catch(() => undefined);
 			}
+
+			await writing;
 
 			return created;
 		});
