@@ -3,7 +3,7 @@ import type {Collection, IndexKind} from '../types.js';
 import {Holds} from '../../bulk-write-holds.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {contentCounts} from './collections.js';
-import {buildHnswIndex, hnswState} from './hnsw-index.js';
+import {buildHnswIndex, dropHnswIndex, hnswState} from './hnsw-index.js';
 
 /**
  * Exact search up to 10k vectors, HNSW above (MD_VECTOR_HNSW_THRESHOLD sets it for both backends). Lower than
@@ -11,6 +11,14 @@ import {buildHnswIndex, hnswState} from './hnsw-index.js';
  * 30-40 ms against 4-13 ms; the HNSW index: 2 ms, bench/RESULTS.md).
  */
 export const defaultThreshold = 10_000;
+
+/**
+ * A bulk write bringing at least this share of the vectors a collection holds goes in without its HNSW index,
+ * which is built again after (dropBeforeBulkWrite). Measured on the KEP tree (bench/postgres/import-profile.ts):
+ * a vector inserted into the graph row by row costs about ten times its share of a build from scratch, so past
+ * a tenth, building it again is cheaper; an eighth leaves a margin for the searches, exact until it is built.
+ */
+export const dropShare = 1 / 8;
 
 /**
  * When collections get their HNSW index: once a write leaves more vectors than the threshold, built in the
@@ -53,6 +61,25 @@ export class HnswBuilds {
 		if (this.holds.idle) {
 			this.startDue();
 		}
+	}
+
+	/**
+	 * Before a bulk write of `incoming` vectors into the collection: drops its HNSW index when building it again
+	 * after costs less than inserting each of them into it (dropShare); the write's afterWrite builds it again.
+	 */
+	async dropBeforeBulkWrite(collection: Collection, incoming: number): Promise<boolean> {
+		if (collection.dims === null || incoming === 0 || this.building.has(collection.id)) {
+			return false;
+		}
+
+		const {vectors} = await contentCounts(this.pool, collection.id);
+		if (vectors + incoming <= this.threshold || incoming < vectors * dropShare || !await dropHnswIndex(this.pool, collection)) {
+			return false;
+		}
+
+		this.ready_.delete(collection.id);
+		this.log?.(`postgres: HNSW index of '${collection.name}' dropped for a write of ${incoming} vectors beside ${vectors}; built again after it`);
+		return true;
 	}
 
 	hold(): () => void {

@@ -58,3 +58,41 @@ export async function buildHnswIndex(pool: pg.Pool, collection: Collection, conc
 		client.release();
 	}
 }
+
+/**
+ * Drops the collection's HNSW index before a bulk write, so its rows go in without a graph insertion each (the
+ * dearest part of a write by far: about ten times what building the graph afresh costs per vector); the
+ * caller builds it again once the write ends (HnswBuilds). Concurrently, outside any transaction: searches go
+ * on, exact meanwhile. Skipped (answers false) when another daemon holds the build lock (building it), or when
+ * transactions using the table hold the drop off past `waitMs` (then the index may be left invalid: searches
+ * leave it aside, and the next build drops it and builds it again).
+ */
+export async function dropHnswIndex(pool: pg.Pool, collection: Collection, waitMs = 5000): Promise<boolean> {
+	const client = await pool.connect();
+	try {
+		const {rows} = await client.query<{locked: boolean}>('SELECT pg_try_advisory_lock($1, $2) AS locked', lockKeys.indexBuild(collection.id));
+		if (!rows[0]?.locked) {
+			return false;
+		}
+
+		try {
+			if (await hnswState(client, collection.id) !== 'ready') {
+				return false;
+			}
+
+			await client.query(`SET lock_timeout = ${Number(waitMs)}`);
+			try {
+				await client.query(`DROP INDEX CONCURRENTLY IF EXISTS md_vector.${hnswIndexName(collection.id)}`);
+				return true;
+			} catch {
+				return false;
+			} finally {
+				await client.query('RESET lock_timeout');
+			}
+		} finally {
+			await client.query('SELECT pg_advisory_unlock($1, $2)', lockKeys.indexBuild(collection.id));
+		}
+	} finally {
+		client.release();
+	}
+}

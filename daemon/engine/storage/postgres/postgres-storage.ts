@@ -146,6 +146,9 @@ export class PostgresStorage implements Storage {
 	}
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
+		// A large import goes in without the collection's HNSW index (hnsw-builds.ts), built again after it, written or not.
+		const existing = write.vectors ? await collectionByName(this.pool, name) : undefined;
+		const dropped = existing ? await this.builds.dropBeforeBulkWrite(existing, write.vectors!) : false;
 		const collection = await inTransaction(this.pool, async client => {
 			const created = await ensureCollection(client, name, chunkerVersion);
 			for (const source of write.sources) {
@@ -174,6 +177,12 @@ export class PostgresStorage implements Storage {
 			await writing;
 
 			return created;
+		}).catch((error: unknown) => {
+			if (dropped) {
+				this.builds.afterWrite(existing!);
+			}
+
+			throw error;
 		});
 		const current = await this.current(collection);
 		this.builds.afterWrite(current);
