@@ -25,6 +25,8 @@ import {walkMarkdown} from '../walk-markdown.js';
 const {values: options} = parseArgs({options: {
 	sample: {type: 'string', default: '1'}, copies: {type: 'string', default: '2'}, backends: {type: 'string', default: 'embedded,postgres'},
 	settings: {type: 'string', default: ''}, 'ab-pipeline': {type: 'boolean', default: false},
+	// Variants of the schema or session, each as `label=SQL` run after the migrations, separated by `;;`: copy 1 into a fresh database each, by turns with the schema as it is.
+	'ab-sql': {type: 'string', default: ''}, group: {type: 'string', default: '512'},
 }});
 const corpus = path.resolve('..', '..', 'shared', 'data', 'kubernetes-keps', 'corpus');
 const files = (await walkMarkdown(corpus)).filter((_, index) => index % Number(options.sample) === 0);
@@ -50,7 +52,7 @@ function * groupsOf(documents: readonly DocumentToWrite[]): Generator<DocumentTo
 	for (const document of documents) {
 		group.push(document);
 		chunks += document.chunks.length;
-		if (chunks >= 512) {
+		if (chunks >= Number(options.group)) {
 			yield group;
 			group = [];
 			chunks = 0;
@@ -95,17 +97,24 @@ function report(label: string, ms: number, chunks: number): void {
 	statements.clear();
 }
 
-if (options['ab-pipeline']) {
+const sqlVariants = options['ab-sql'].split(';;').filter(Boolean).map(variant => [variant.slice(0, variant.indexOf('=')), variant.slice(variant.indexOf('=') + 1)] as const);
+const abVariants = options['ab-pipeline'] ? ['serial', 'pipelined'] : (sqlVariants.length > 0 ? ['as is', ...sqlVariants.map(([label]) => label)] : []);
+if (abVariants.length > 0) {
 	// Copy 1 into a fresh database, by turns: group after group as before (serial), and through importDocuments (pipelined).
 	const server = await startNativeServer();
 	process.env.MD_VECTOR_TEST_DATABASE_URL = server.url;
 	const documents = documentsOf(1);
 	const chunks = documents.reduce((sum, document) => sum + document.chunks.length, 0);
-	for (const variant of ['serial', 'pipelined', 'serial', 'pipelined']) {
+	for (const variant of [...abVariants, ...abVariants]) {
 		const database = await testDatabase();
 		const storage = await PostgresStorage.open({url: database.url});
-		const pool = createPool(database.url);
+		const pool = createPool(database.url, 1);
 		const vectorType = await vectorTypeId(pool);
+		const sql = sqlVariants.find(([label]) => label === variant)?.[1];
+		if (sql) {
+			await pool.query(sql);
+		}
+
 		const started = performance.now();
 		if (variant === 'serial') {
 			await inTransaction(pool, async client => {
@@ -129,8 +138,8 @@ if (options['ab-pipeline']) {
 	await server.stop();
 }
 
-const backends = options['ab-pipeline'] ? [] : options.backends.split(',');
-const copies = options['ab-pipeline'] ? 0 : Number(options.copies);
+const backends = abVariants.length > 0 ? [] : options.backends.split(',');
+const copies = abVariants.length > 0 ? 0 : Number(options.copies);
 const chunked = Array.from({length: copies}, (_, index) => documentsOf(index + 1));
 console.log(`${files.length} files, ${chunked[0]!.reduce((sum, document) => sum + document.chunks.length, 0)} chunks per copy; load ${(await import('node:os')).loadavg().map(value => value.toFixed(2)).join(' ')}`);
 

@@ -1,8 +1,9 @@
 import {setImmediate as nextTurn} from 'node:timers/promises';
+import {keywordTokensAndPhraseWords} from '../../../../common/text/keyword-tokens.js';
 import {isBoilerplate} from '../../search/boilerplate.js';
 import type {ChunkToWrite, DocumentToWrite} from '../types.js';
 import {chunkPostings, type ChunkPostings} from './postings.js';
-import {wordsVector} from './words-vector.js';
+import {wordsVectorOf} from './words-vector.js';
 
 /** What a chunk's row and postings hold beside the chunk itself, worked out from its text (the CPU part of a write). */
 export type ChunkDerivation = {readonly postings: ChunkPostings; readonly words: string | null; readonly boilerplate: boolean};
@@ -11,7 +12,8 @@ export type ChunkDerivation = {readonly postings: ChunkPostings; readonly words:
 export type Derivations = ReadonlyMap<ChunkToWrite, ChunkDerivation>;
 
 export function deriveChunk(title: string, chunk: ChunkToWrite): ChunkDerivation {
-	return {postings: chunkPostings(title, chunk), words: wordsVector(chunk.content), boilerplate: isBoilerplate(chunk.content)};
+	const body = keywordTokensAndPhraseWords(chunk.content); // the body tokenized once for both
+	return {postings: chunkPostings(title, chunk, body.tokens), words: wordsVectorOf(body.words), boilerplate: isBoilerplate(chunk.content)};
 }
 
 /**

@@ -31,9 +31,10 @@ export async function insertChunkRows(client: pg.ClientBase, collection: Collect
 		rows.map(row => row.words), rows.map(row => row.boilerplate),
 	]);
 	const rowidOf = new Map(inserted.map(row => [`${row.documentId}:${row.ordinal}`, row.id]));
-	const flat = rows.flatMap(({chunk, documentId, postings}) => postings.terms.map(({term, counts}) =>
-		({term, documentId, chunk: rowidOf.get(`${documentId}:${chunk.ordinal}`)!, counts, length: postings.length})))
-		.sort((a, b) => (a.term < b.term ? -1 : (a.term > b.term ? 1 : a.chunk - b.chunk)));
+	const flat = rows.flatMap(({chunk, documentId, postings}) => {
+		const rowid = rowidOf.get(`${documentId}:${chunk.ordinal}`)!; // once per chunk, not per posting
+		return postings.terms.map(({term, counts}) => ({term, documentId, chunk: rowid, counts, length: postings.length}));
+	}).sort((a, b) => (a.term < b.term ? -1 : (a.term > b.term ? 1 : a.chunk - b.chunk)));
 	if (flat.length > 0) {
 		await client.query(`INSERT INTO md_vector.postings (collection_id, document_id, term, chunk_id, title_count, headings_count, body_count, chunk_length)
 			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::int[], $6::int[], $7::int[], $8::int[])`, [
