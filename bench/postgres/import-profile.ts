@@ -27,6 +27,8 @@ const {values: options} = parseArgs({options: {
 	settings: {type: 'string', default: ''}, 'ab-pipeline': {type: 'boolean', default: false},
 	// Variants of the schema or session, each as `label=SQL` run after the migrations, separated by `;;`: copy 1 into a fresh database each, by turns with the schema as it is.
 	'ab-sql': {type: 'string', default: ''}, group: {type: 'string', default: '512'},
+	// Each copy imported in parts of about this many chunks, one import each, back to back (as search-speed.ts's import does); 0: whole.
+	part: {type: 'string', default: '0'}, threshold: {type: 'string', default: '10000'},
 }});
 const corpus = path.resolve('..', '..', 'shared', 'data', 'kubernetes-keps', 'corpus');
 const files = (await walkMarkdown(corpus)).filter((_, index) => index % Number(options.sample) === 0);
@@ -62,6 +64,23 @@ function * groupsOf(documents: readonly DocumentToWrite[]): Generator<DocumentTo
 	if (group.length > 0) {
 		yield group;
 	}
+}
+
+/** The documents in parts of about `size` chunks (all of them at once for 0). */
+function partsOf(documents: readonly DocumentToWrite[], size: number): DocumentToWrite[][] {
+	const parts: DocumentToWrite[][] = [[]];
+	let chunks = 0;
+	for (const document of documents) {
+		if (size > 0 && chunks >= size) {
+			parts.push([]);
+			chunks = 0;
+		}
+
+		parts.at(-1)!.push(document);
+		chunks += document.chunks.length;
+	}
+
+	return parts;
 }
 
 // Times every query by its kind (its first words), with the rows it sent (the longest array parameter).
@@ -153,11 +172,11 @@ for (const backend of backends) {
 		server = await startNativeServer(settings);
 		process.env.MD_VECTOR_TEST_DATABASE_URL = server.url;
 		database = await testDatabase();
-		storage = await PostgresStorage.open({url: database.url, log(line) {
+		storage = await PostgresStorage.open({url: database.url, hnswThreshold: Number(options.threshold), log(line) {
 			console.log(`  [${line}]`);
 		}});
 	} else {
-		storage = EmbeddedStorage.open({dataDir: folder, log(line) {
+		storage = EmbeddedStorage.open({dataDir: folder, hnswThreshold: Number(options.threshold) * 5, log(line) {
 			console.log(`  [${line}]`);
 		}});
 	}
@@ -167,9 +186,13 @@ for (const backend of backends) {
 			statements.clear();
 			const chunks = documents.reduce((sum, document) => sum + document.chunks.length, 0);
 			const started = performance.now();
-			await storage.importDocuments('keps', chunkerVersion, {sources: [], moves: [], vectors: process.env.PROBE_NO_VECTORS_HINT ? undefined : chunks, async * groups() {
-				yield * groupsOf(documents);
-			}}, fingerprint);
+			for (const part of partsOf(documents, Number(options.part))) {
+				const vectors = part.reduce((sum, document) => sum + document.chunks.length, 0);
+				await storage.importDocuments('keps', chunkerVersion, {sources: [], moves: [], vectors: process.env.PROBE_NO_VECTORS_HINT ? undefined : vectors, async * groups() {
+					yield * groupsOf(part);
+				}}, fingerprint);
+			}
+
 			report(`${backend} copy ${index + 1}`, performance.now() - started, chunks);
 			const settling = performance.now();
 			await storage.settle();

@@ -4,6 +4,7 @@
 // pgvector (test-database.ts).
 import test from 'ava';
 import pg from 'pg';
+import {BackgroundProblems} from '../../daemon/engine/background-problems.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {hnswState} from '../../daemon/engine/storage/postgres/hnsw-index.js';
 import type {Collection, DocumentToWrite} from '../../daemon/engine/storage/types.js';
@@ -50,7 +51,7 @@ function * groupsOf(documents: readonly DocumentToWrite[], size: number): Genera
 test.serial('a large import goes in without the HNSW index, searches answer exactly meanwhile, and the index is built again after', async t => {
 	const {storage, collection, client} = await indexedCollection(t, 'large');
 	t.is(await hnswState(client, collection.id), 'ready');
-	const added = documentsOf('added', 50, 2); // 500 vectors beside 2,000: past an eighth
+	const added = documentsOf('added', 50, 2); // 500 vectors beside 2,000: past a sixteenth
 	const probe = added[0]!.chunks[0]!.vector!;
 	const during: Array<{state: string; top: number | undefined}> = [];
 	await storage.importDocuments('large', 1, {sources: [], moves: [], vectors: 500, async * groups() {
@@ -105,4 +106,30 @@ test.serial('an import failing in a later group, the one before still being writ
 	t.is(await postings(), postingsBefore);
 	await storage.settle();
 	t.is(await hnswState(client, collection.id), 'ready');
+});
+
+test.serial('a bulk write while this daemon builds the index stops the build, goes in without it, and the index is built after', async t => {
+	const lines: string[] = [];
+	const log = (line: string) => {
+		lines.push(line);
+	};
+
+	const problems = new BackgroundProblems(log);
+	const storage = await PostgresStorage.open({url: database.url, hnswThreshold: 1000, log, problems});
+	t.teardown(async () => storage.close());
+	const client = new pg.Client(database.url);
+	await client.connect();
+	t.teardown(async () => client.end());
+	await storage.writeDocuments(await storage.ensureCollection('building', 1), documentsOf('building', 500, 7), fingerprint); // its build starts now
+	const collection = (await storage.collection('building'))!;
+	const states: string[] = [];
+	await storage.importDocuments('building', 1, {sources: [], moves: [], vectors: 100, async * groups() {
+		states.push(await hnswState(client, collection.id));
+		yield documentsOf('added', 10, 8);
+	}}, fingerprint);
+	t.deepEqual(states, ['none'], 'the write went in without the index (stopped, or dropped once built)');
+	await storage.settle();
+	t.is(await hnswState(client, collection.id), 'ready');
+	t.like(await storage.vectorIndex((await storage.collection('building'))!), {vectors: 5100, kind: 'hnsw', rebuilding: null});
+	t.deepEqual(problems.list(), [], lines.join('\n'));
 });
