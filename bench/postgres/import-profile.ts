@@ -157,6 +157,21 @@ if (abVariants.length > 0) {
 	await server.stop();
 }
 
+/** p50 and max of 20 vector searches (k 10) of the collection, one at a time. */
+async function searchTimes(storage: Storage): Promise<string> {
+	const collection = (await storage.collection('keps'))!;
+	const queries = clusteredVectors(dims, 99);
+	const times: number[] = [];
+	for (let query = 0; query < 20; query++) {
+		const started = performance.now();
+		await storage.vectorTopK(collection, queries.next(), 10);
+		times.push(performance.now() - started);
+	}
+
+	times.sort((a, b) => a - b);
+	return `p50 ${times[10]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (${(await storage.vectorIndex(collection)).kind})`;
+}
+
 const backends = abVariants.length > 0 ? [] : options.backends.split(',');
 const copies = abVariants.length > 0 ? 0 : Number(options.copies);
 const chunked = Array.from({length: copies}, (_, index) => documentsOf(index + 1));
@@ -194,9 +209,10 @@ for (const backend of backends) {
 			}
 
 			report(`${backend} copy ${index + 1}`, performance.now() - started, chunks);
+			console.log(`  vector search before the index settles: ${await searchTimes(storage)}`);
 			const settling = performance.now();
 			await storage.settle();
-			console.log(`  settled (index build) in ${((performance.now() - settling) / 1000).toFixed(1)} s`);
+			console.log(`  settled (index build) in ${((performance.now() - settling) / 1000).toFixed(1)} s; vector search then: ${await searchTimes(storage)}`);
 		}
 	} finally {
 		await storage.close();
