@@ -6,7 +6,7 @@ import test from 'ava';
 import pg from 'pg';
 import {BackgroundProblems} from '../../daemon/engine/background-problems.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
-import {hnswState} from '../../daemon/engine/storage/postgres/hnsw-index.js';
+import {hnswIndexName, hnswState} from '../../daemon/engine/storage/postgres/hnsw-index.js';
 import type {Collection, DocumentToWrite} from '../../daemon/engine/storage/types.js';
 import {seeded} from '../helpers/seeded.js';
 import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
@@ -132,4 +132,13 @@ test.serial('a bulk write while this daemon builds the index stops the build, go
 	t.is(await hnswState(client, collection.id), 'ready');
 	t.like(await storage.vectorIndex((await storage.collection('building'))!), {vectors: 5100, kind: 'hnsw', rebuilding: null});
 	t.deepEqual(problems.list(), [], lines.join('\n'));
+});
+
+test.serial('a daemon starting builds an index its collection is due and lacks (dropped by a daemon that stopped before building it again)', async t => {
+	const {collection, client} = await indexedCollection(t, 'resumed');
+	await client.query(`DROP INDEX md_vector.${hnswIndexName(collection.id)}`);
+	const next = await PostgresStorage.open({url: database.url, hnswThreshold: 1000});
+	t.teardown(async () => next.close());
+	await next.settle();
+	t.is(await hnswState(client, collection.id), 'ready');
 });

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type {Collection, IndexKind} from '../types.js';
 import {Holds} from '../../bulk-write-holds.js';
 import type {BackgroundProblems} from '../../background-problems.js';
-import {contentCounts} from './collections.js';
+import {collectionByName, contentCounts} from './collections.js';
 import {buildHnswIndex, dropHnswIndex, hnswState} from './hnsw-index.js';
 
 /**
@@ -91,6 +91,23 @@ export class HnswBuilds {
 		this.ready_.delete(collection.id);
 		this.log?.(`postgres: HNSW index of '${collection.name}' dropped for a write of ${incoming} vectors beside ${vectors}; built again after it`);
 		return true;
+	}
+
+	/**
+	 * Builds, at start, the indexes due and missing (or left invalid): a daemon that stopped between dropping an
+	 * index for a bulk write and building it again, or whose build died, leaves its collection searched exactly
+	 * until someone builds it. Answers once the builds are started.
+	 */
+	async resumeDue(): Promise<void> {
+		const {rows} = await this.pool.query<{name: string}>(`SELECT c.name FROM md_vector.collections c JOIN md_vector.collection_totals t ON t.collection_id = c.id
+			WHERE c.dims IS NOT NULL AND t.vectors > $1 AND NOT EXISTS (SELECT 1 FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid
+				JOIN pg_namespace n ON n.oid = x.relnamespace WHERE n.nspname = 'md_vector' AND x.relname = 'chunks_hnsw_' || c.id AND i.indisvalid)`, [this.threshold]); // hnswIndexName's
+		for (const {name} of rows) {
+			const collection = await collectionByName(this.pool, name);
+			if (collection) {
+				this.afterWrite(collection);
+			}
+		}
 	}
 
 	hold(): () => void {

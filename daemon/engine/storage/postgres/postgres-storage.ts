@@ -61,7 +61,11 @@ export class PostgresStorage implements Storage {
 		}
 
 		const backfill = new WordsBackfill(pool, options.log);
-		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url, backfill);
+		const builds = new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems);
+		await builds.resumeDue().catch((error: unknown) => {
+			options.log?.(`postgres: could not look for HNSW indexes to build (${(error as Error).message}); they are built after the next write`);
+		});
+		return new PostgresStorage(pool, builds, await vectorTypeId(pool), options.url, backfill);
 	}
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
