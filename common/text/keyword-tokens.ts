@@ -31,9 +31,36 @@ export function keywordTokens(text: string): string[] {
 	return tokens;
 }
 
-function pushWord(word: string, tokens: string[]): void {
+/**
+ * keywordTokens and phraseWords of one text in one pass of the tokenizer (a chunk's write needs both of its
+ * body): the same tokens and words as the two would give.
+ */
+export function keywordTokensAndPhraseWords(text: string): {tokens: string[]; words: string[]} {
+	const tokens: string[] = [];
+	const words: string[] = [];
+	for (const match of text.normalize('NFKC').matchAll(tokenPattern)) {
+		if (match[1]) {
+			pushCjk(match[1], tokens);
+			words.push(...match[1]);
+		} else {
+			const parts = wordParts(match[2]!);
+			words.push(...parts);
+			// The word's parts are its tokens' parts too, unless a clitic comes off first.
+			pushWord(match[2]!, tokens, clitic.test(match[2]!) ? undefined : parts);
+		}
+	}
+
+	return {tokens, words};
+}
+
+/** A word split where keyword tokens split it (- _ . ' and camel case), lower-cased. */
+function wordParts(word: string): string[] {
+	return word.split(/[-_.']/).flatMap(part => part.split(camelBoundary)).map(part => part.toLowerCase()).filter(Boolean);
+}
+
+function pushWord(word: string, tokens: string[], partsOfWord?: string[]): void {
 	word = word.replace(clitic, ''); // don't, it's, Rust's: the word before the clitic (O'Brien stays whole)
-	const parts = word.split(/[-_.']/).flatMap(part => part.split(camelBoundary)).map(part => part.toLowerCase()).filter(Boolean);
+	const parts = partsOfWord ?? wordParts(word);
 	for (const part of parts) {
 		if (!stopWords.has(part)) {
 			tokens.push(stem(part));
@@ -82,7 +109,7 @@ export function phraseWords(text: string): string[] {
 		if (match[1]) {
 			words.push(...match[1]);
 		} else {
-			words.push(...match[2]!.split(/[-_.']/).flatMap(part => part.split(camelBoundary)).map(part => part.toLowerCase()).filter(Boolean));
+			words.push(...wordParts(match[2]!));
 		}
 	}
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import {keywordTokens} from '../../common/text/keyword-tokens.js';
+import {keywordTokens, keywordTokensAndPhraseWords, phraseWords} from '../../common/text/keyword-tokens.js';
 
 test('splits code identifiers into parts and keeps the whole', t => {
 	t.deepEqual(keywordTokens('Get-ChildItem'), ['get', 'child', 'item', 'getchilditem']);
@@ -45,4 +45,15 @@ test('CJK inside Latin text and full-width forms', t => {
 	t.deepEqual(keywordTokens('ＡＢＣ１２３'), ['abc123'], 'NFKC folds full-width letters and digits');
 	t.deepEqual(keywordTokens('東京タワー'), ['東京', '京タ', 'タワ', 'ワー'], 'the long vowel mark belongs to the word');
 	t.deepEqual(keywordTokens('東京、大阪。'), ['東京', '大阪'], 'CJK punctuation separates runs');
+});
+
+test('tokens and phrase words in one pass are what keywordTokens and phraseWords give', t => {
+	const texts = [
+		'Get-ChildItem snake_case camelCase XMLHttpRequest', 'The runners are running', '機械学習 日 日本語 text Node入门',
+		'long-term 0-dimensional T-cell', 'Hello, world! (search) "quoted" [link](url)', 'Node.js v1.2 don\'t stop: it\'s Rust\'s O\'Brien',
+		'ﬁle Ｆｕｌｌｗｉｄｔｈ Ⅻ café naïve', 'kube-apiserver\'s --feature-gates=PodReadyToStartContainersCondition', '', '   ', 'a\ttab\\back\nline',
+	];
+	for (const text of texts) {
+		t.deepEqual(keywordTokensAndPhraseWords(text), {tokens: keywordTokens(text), words: phraseWords(text)}, text);
+	}
 });

@@ -45,6 +45,7 @@ export async function importCollection(target: ImportTarget, body: string | Asyn
 			await storage.importDocuments(checked.collection, chunkerVersion, {
 				sources: plan.add,
 				moves: plan.moves,
+				vectors: spool.vectors,
 				groups: all => spool.groups((document, where) => toDocument(document, checked.header, where, importedPlace(document, plan.folderOf, all))),
 			}, checked.fingerprint);
 			return {collection: checked.collection, documents: spool.documents, chunks: spool.chunks, sources: plan.report, renamed: plan.moves.length};

@@ -38,6 +38,7 @@ export class ImportSpool {
 
 	documents = 0;
 	chunks = 0;
+	vectors = 0;
 
 	private constructor(private readonly file: string, private readonly handle: FileHandle) {
 		// Fields only.
@@ -47,6 +48,7 @@ export class ImportSpool {
 		await this.handle.write(`${JSON.stringify(document)}\n`);
 		this.documents++;
 		this.chunks += document.chunks.length;
+		this.vectors += document.chunks.filter(chunk => chunk.vector !== undefined).length;
 	}
 
 	/**

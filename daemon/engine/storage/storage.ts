@@ -13,6 +13,8 @@ export type ImportWrite = {
 	readonly moves: readonly DocumentMove[];
 	/** The documents, a group at a time, made once the sources are added: given every source of the collection then. */
 	readonly groups: (sources: readonly Source[]) => AsyncIterable<readonly DocumentToWrite[]>;
+	/** How many vectors the groups bring, when known before they are read (an import's: checked first); a hint for how to write them. */
+	readonly vectors?: number;
 };
 
 /*

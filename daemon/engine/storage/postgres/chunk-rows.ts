@@ -1,12 +1,10 @@
 import type pg from 'pg';
 import type {ChunkToWrite, Collection} from '../types.js';
-import {isBoilerplate} from '../../search/boilerplate.js';
-import type {ChunkPostings} from './postings.js';
+import type {ChunkDerivation} from './chunk-derivations.js';
 import {vectorArrayParameter} from './vector-binary.js';
-import {wordsVector} from './words-vector.js';
 
-/** A chunk to insert: its document's id, its wire id, and its postings. */
-export type NewChunkRow = {readonly documentId: number; readonly chunkId: string; readonly chunk: ChunkToWrite; readonly postings: ChunkPostings};
+/** A chunk to insert: its document's id, its wire id, and what its text gives (postings, words, boilerplate). */
+export type NewChunkRow = {readonly documentId: number; readonly chunkId: string; readonly chunk: ChunkToWrite} & ChunkDerivation;
 
 /** A kept chunk row, with what the new chunk of the same text says of it now. */
 export type KeptChunkRow = {readonly id: number; readonly chunkId: string; readonly chunk: ChunkToWrite};
@@ -30,12 +28,13 @@ export async function insertChunkRows(client: pg.ClientBase, collection: Collect
 		rows.map(row => row.chunk.headingLevel), rows.map(row => JSON.stringify(row.chunk.headingPath)), rows.map(row => row.chunk.content),
 		rows.map(row => row.chunk.startLine), rows.map(row => row.chunk.endLine), rows.map(row => row.chunk.hash), rows.map(row => row.chunk.tokens),
 		rows.map(row => row.postings.length), vectorArrayParameter(rows.map(row => row.chunk.vector ?? undefined), vectorType),
-		rows.map(row => wordsVector(row.chunk.content)), rows.map(row => isBoilerplate(row.chunk.content)),
+		rows.map(row => row.words), rows.map(row => row.boilerplate),
 	]);
 	const rowidOf = new Map(inserted.map(row => [`${row.documentId}:${row.ordinal}`, row.id]));
-	const flat = rows.flatMap(({chunk, documentId, postings}) => postings.terms.map(({term, counts}) =>
-		({term, documentId, chunk: rowidOf.get(`${documentId}:${chunk.ordinal}`)!, counts, length: postings.length})))
-		.sort((a, b) => (a.term < b.term ? -1 : (a.term > b.term ? 1 : a.chunk - b.chunk)));
+	const flat = rows.flatMap(({chunk, documentId, postings}) => {
+		const rowid = rowidOf.get(`${documentId}:${chunk.ordinal}`)!; // once per chunk, not per posting
+		return postings.terms.map(({term, counts}) => ({term, documentId, chunk: rowid, counts, length: postings.length}));
+	}).sort((a, b) => (a.term < b.term ? -1 : (a.term > b.term ? 1 : a.chunk - b.chunk)));
 	if (flat.length > 0) {
 		await client.query(`INSERT INTO md_vector.postings (collection_id, document_id, term, chunk_id, title_count, headings_count, body_count, chunk_length)
 			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::int[], $6::int[], $7::int[], $8::int[])`, [

@@ -23,6 +23,7 @@ import {PostgresJobBoard} from './job-board.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
+import {deriveGroup} from './chunk-derivations.js';
 import {beginModelSwitch, cancelModelSwitch, chunksForSwitch, modelSwitches, setSwitchVectors, swapModel} from './model-switches.js';
 
 export type PostgresOptions = {
@@ -61,7 +62,11 @@ export class PostgresStorage implements Storage {
 		}
 
 		const backfill = new WordsBackfill(pool, options.log);
-		return new PostgresStorage(pool, new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems), await vectorTypeId(pool), options.url, backfill);
+		const builds = new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems);
+		await builds.resumeDue().catch((error: unknown) => {
+			options.log?.(`postgres: could not look for HNSW indexes to build (${(error as Error).message}); they are built after the next write`);
+		});
+		return new PostgresStorage(pool, builds, await vectorTypeId(pool), options.url, backfill);
 	}
 
 	/** Aborts waits for jobs other daemons own when this storage closes. */
@@ -152,6 +157,9 @@ export class PostgresStorage implements Storage {
 	}
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
+		// A large import goes in without the collection's HNSW index (hnsw-builds.ts), built again after it, written or not.
+		const existing = write.vectors ? await collectionByName(this.pool, name) : undefined;
+		const dropped = existing ? await this.builds.dropBeforeBulkWrite(existing, write.vectors!) : false;
 		const collection = await inTransaction(this.pool, async client => {
 			const created = await ensureCollection(client, name, chunkerVersion);
 			for (const source of write.sources) {
@@ -162,11 +170,30 @@ export class PostgresStorage implements Storage {
 				await moveDocuments(client, created, [], write.moves);
 			}
 
-			for await (const group of write.groups(await sourcesOf(client, created.id))) {
-				await writeDocuments(client, created, group, this.vectorType, fingerprint);
+			// A group's statements run while the next group is read and its texts worked out (chunk-derivations.ts).
+			// A failed group's error is handled at once and thrown where it is awaited: before the next group, or after the last.
+			let writing: Promise<void> = Promise.resolve();
+			try {
+				for await (const group of write.groups(await sourcesOf(client, created.id))) {
+					const derived = await deriveGroup(group);
+					await writing;
+					writing = writeDocuments(client, created, group, this.vectorType, fingerprint, derived);
+					writing.catch(() => undefined);
+				}
+			} finally {
+				// Nothing of a group may still run when the transaction ends, or its statements would follow the rollback.
+				await writing.catch(() => undefined);
 			}
 
+			await writing;
+
 			return created;
+		}).catch((error: unknown) => {
+			if (dropped) {
+				this.builds.afterWrite(existing!);
+			}
+
+			throw error;
 		});
 		const current = await this.current(collection);
 		this.builds.afterWrite(current);

@@ -9,10 +9,10 @@ export type ChunkPostings = {
 
 /**
  * The fields FTS5 indexes in the embedded store, tokenized the same way: the document title, the chunk's
- * headings below the title, its body. BM25's document length is the sum over the three (FTS5's row size).
+ * headings below the title, its body (its tokens given when at hand). BM25's document length is the sum over the three (FTS5's row size).
  */
-export function chunkPostings(title: string, chunk: ChunkToWrite): ChunkPostings {
-	const fields = [keywordTokens(title), keywordTokens(chunk.headingPath.slice(1).join(' ')), keywordTokens(chunk.content)];
+export function chunkPostings(title: string, chunk: ChunkToWrite, bodyTokens = keywordTokens(chunk.content)): ChunkPostings {
+	const fields = [keywordTokens(title), keywordTokens(chunk.headingPath.slice(1).join(' ')), bodyTokens];
 	const counts = new Map<string, [number, number, number]>();
 	for (const [field, tokens] of fields.entries()) {
 		for (const token of tokens) {

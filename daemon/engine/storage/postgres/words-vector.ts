@@ -24,7 +24,11 @@ function quoted(lexeme: string): string {
 
 /** The tsvector literal of a chunk's words, or null when PostgreSQL could not keep every position (then it is checked by its text). */
 export function wordsVector(content: string): string | null {
-	const words = phraseWords(content);
+	return wordsVectorOf(phraseWords(content));
+}
+
+/** wordsVector of a text's words (phraseWords), when they are at hand. */
+export function wordsVectorOf(words: readonly string[]): string | null {
 	if (words.length > positionMax) {
 		return null;
 	}

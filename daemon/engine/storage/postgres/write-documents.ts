@@ -6,7 +6,7 @@ import {addTotals, checkFingerprint} from './collections.js';
 import {deleteChunkRows, insertChunkRows, updateKeptChunkRows} from './chunk-rows.js';
 import {planReuse, type StoredChunkRow, type StoredDocumentRow} from './chunk-reuse.js';
 import {upsertDocumentRows} from './document-rows.js';
-import {chunkPostings} from './postings.js';
+import {deriveChunk, type Derivations} from './chunk-derivations.js';
 import {int4Key, lockKeys} from './lock-keys.js';
 
 export type Totals = {documents: number; chunks: number; vectors: number; tokens: number; keywordTokens: number};
@@ -17,9 +17,10 @@ export type Totals = {documents: number; chunks: number; vectors: number; tokens
  * writing one file take turns, and the second replaces the first's copy whole. A name given twice keeps its
  * last document, as writing them one after the other would. A stored chunk whose text, headings and title
  * come back unchanged keeps its row and postings (chunk-reuse.ts): what is written is what changed. A
- * handful of statements for the whole group, whatever the number of documents.
+ * handful of statements for the whole group, whatever the number of documents. What the chunks' texts give
+ * (postings, words) is taken from `derived` when worked out ahead (chunk-derivations.ts).
  */
-export async function writeDocuments(client: pg.ClientBase, collection: Collection, documents: readonly DocumentToWrite[], vectorType: number, fingerprint?: Fingerprint): Promise<void> {
+export async function writeDocuments(client: pg.ClientBase, collection: Collection, documents: readonly DocumentToWrite[], vectorType: number, fingerprint?: Fingerprint, derived?: Derivations): Promise<void> {
 	const last = [...new Map(documents.map(document => [document.fileName, document])).values()];
 	await lockNames(client, collection.id, last.map(document => document.fileName));
 	if (fingerprint && last.some(document => document.chunks.some(chunk => chunk.vector))) {
@@ -41,7 +42,7 @@ export async function writeDocuments(client: pg.ClientBase, collection: Collecti
 	}));
 	await updateKeptChunkRows(client, collection.id, plan.keep.map(({id, chunk}) => ({id, chunk, chunkId: chunkIdOf.get(chunk)!})), vectorType);
 	const added = plan.add.map(({document, chunk}) => ({
-		documentId: ids.get(document.fileName)!, chunkId: chunkIdOf.get(chunk)!, chunk, postings: chunkPostings(document.title, chunk),
+		documentId: ids.get(document.fileName)!, chunkId: chunkIdOf.get(chunk)!, chunk, ...(derived?.get(chunk) ?? deriveChunk(document.title, chunk)),
 	}));
 	await insertChunkRows(client, collection, added, vectorType);
 
