@@ -1,4 +1,4 @@
-// npm run bench:search [-- --copies 3 --queries 100 --rounds 2 --sample 1 --backends embedded,postgres --while-building --under-load]
+// npm run bench:search [-- --copies 3 --queries 100 --rounds 2 --sample 1 --backends embedded,postgres --while-building --search-every 0 --under-load]
 // Search speed of issue 37, both backends side by side in one run (a daemon of each, this build, the bge-small-shape
 // stand-in model: compute of the default model, random weights, so no quality is reported): the Kubernetes KEPs
 // (31,856 real chunks with synthetic clustered vectors, bench/real-chunks.ts), then the tree imported --copies times
@@ -31,7 +31,7 @@ import {searchWhileBuilding, type WhileBuilding} from './search-while-building.j
 const {values: options} = parseArgs({options: {
 	copies: {type: 'string', default: '3'}, queries: {type: 'string', default: '100'}, rounds: {type: 'string', default: '2'},
 	sample: {type: 'string', default: '1'}, // every n-th KEP file (1: the whole tree; more for a quick check of the bench itself)
-	backends: {type: 'string', default: 'embedded,postgres'}, 'while-building': {type: 'boolean', default: false}, ...underLoadOption,
+	backends: {type: 'string', default: 'embedded,postgres'}, 'while-building': {type: 'boolean', default: false}, 'search-every': {type: 'string', default: '0'}, ...underLoadOption,
 }});
 const load = checkLoad(options['under-load']);
 if (!existsSync(path.join(benchModelDir, 'onnx', 'model_quantized.onnx'))) {
@@ -95,7 +95,7 @@ try {
 			const started = performance.now();
 			const work = importRealChunks(daemon.env, tree, 'keps', model, {prefix: copy === 1 ? '' : `copy-${copy}/`, seed: copy});
 			if (options['while-building'] && copy > 1) {
-				const {result, figures} = await searchWhileBuilding(daemon, 'keps', words, work);
+				const {result, figures} = await searchWhileBuilding(daemon, 'keps', words, work, {everyMs: Number(options['search-every'])});
 				({chunks: imported} = result);
 				building.push(figures);
 			} else {
@@ -128,11 +128,15 @@ console.log(load.finish());
 async function measure(size: number): Promise<string[]> {
 	const label = `${Math.round(size / 1000)}k`;
 	const kinds: string[] = [];
+	const waited: number[] = [];
 	for (const {client} of daemons) {
+		const since = performance.now();
 		kinds.push(await untilIndexSettled(client, 'keps'));
+		waited.push((performance.now() - since) / 1000);
 	}
 
-	console.log(`${size.toLocaleString('en-US')} chunks, vector index ${kinds.map((kind, at) => `${daemons[at]!.name} ${kind}`).join(', ')}:`);
+	// How long after the import the index settled: the build of another kind, when the import asked for one.
+	console.log(`${size.toLocaleString('en-US')} chunks, vector index ${kinds.map((kind, at) => `${daemons[at]!.name} ${kind} (settled ${waited[at]!.toFixed(0)} s after the import)`).join(', ')}:`);
 	const figures = await searchSideBySide(daemons.map(daemon => daemon.client), 'keps', cases, Number(options.rounds));
 	const rows: string[] = [];
 	for (const [name, perDaemon] of figures) {

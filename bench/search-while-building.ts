@@ -12,8 +12,12 @@ const modes: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 /** One daemon's searches while its index was built: round trips per mode, and how long a build was seen. */
 export type WhileBuilding = {readonly daemon: string; readonly seconds: number; readonly times: ReadonlyMap<SearchMode, number[]>};
 
-/** Runs `work` (the import) on `daemon` while searching it; answers what `work` answered and the searches during a build. */
-export async function searchWhileBuilding<T>(daemon: BenchDaemon, collection: string, queries: readonly string[], work: Promise<T>, limitMs = 300_000): Promise<{result: T; figures: WhileBuilding}> {
+/**
+ * Runs `work` (the import) on `daemon` while searching it; answers what `work` answered and the searches during a
+ * build. `everyMs`: a round (one search per mode) starts at most that often, so builds that answer searches sooner
+ * are not given more searches to answer (0: one round after the other, as fast as they come back).
+ */
+export async function searchWhileBuilding<T>(daemon: BenchDaemon, collection: string, queries: readonly string[], work: Promise<T>, {everyMs = 0, limitMs = 300_000} = {}): Promise<{result: T; figures: WhileBuilding}> {
 	let finished = false;
 	const done = work.finally(() => {
 		finished = true;
@@ -23,6 +27,7 @@ export async function searchWhileBuilding<T>(daemon: BenchDaemon, collection: st
 	let building = false;
 	let buildingMs = 0;
 	for (let index = 0; performance.now() - since < limitMs; index++) {
+		const round = performance.now();
 		if (index % 3 === 0) {
 			const checked = performance.now();
 			building = await daemon.client.stats(collection).then(stats => stats.index_rebuilding !== null, () => false);
@@ -40,6 +45,14 @@ export async function searchWhileBuilding<T>(daemon: BenchDaemon, collection: st
 				times.get(mode)!.push(took);
 				buildingMs += took;
 			}
+		}
+
+		const rest = everyMs - (performance.now() - round);
+		if (rest > 0) {
+			await new Promise(resolve => {
+				setTimeout(resolve, rest);
+			});
+			buildingMs += building ? rest : 0;
 		}
 	}
 
