@@ -9,8 +9,16 @@ import type {BenchDaemon} from './postgres/bench-daemon.js';
 
 const modes: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 
-/** One daemon's searches while its index was built: round trips per mode, and how long a build was seen. */
-export type WhileBuilding = {readonly daemon: string; readonly seconds: number; readonly times: ReadonlyMap<SearchMode, number[]>};
+/** A search slower than most: when it was sent (s after the import began), its round trip and the daemon's own timings. */
+export type SlowSearch = {readonly mode: SearchMode; readonly atS: number; readonly tookMs: number; readonly timings: Readonly<Record<string, number>>; readonly importing: boolean};
+
+/**
+ * One daemon's searches while its index was built: round trips per mode, how long a build was seen, and the
+ * slowest searches (a tail says more with when it came: during the import, or the build after it).
+ */
+export type WhileBuilding = {readonly daemon: string; readonly seconds: number; readonly times: ReadonlyMap<SearchMode, number[]>; readonly slowest: readonly SlowSearch[]; readonly importS?: number};
+
+const keptSlowest = 6;
 
 /**
  * Runs `work` (the import) on `daemon` while searching it; answers what `work` answered and the searches during a
@@ -19,9 +27,12 @@ export type WhileBuilding = {readonly daemon: string; readonly seconds: number; 
  */
 export async function searchWhileBuilding<T>(daemon: BenchDaemon, collection: string, queries: readonly string[], work: Promise<T>, {everyMs = 0, limitMs = 300_000} = {}): Promise<{result: T; figures: WhileBuilding}> {
 	let finished = false;
+	let importS: number | undefined;
 	const done = work.finally(() => {
 		finished = true;
+		importS = (performance.now() - since) / 1000;
 	});
+	const slowest: SlowSearch[] = [];
 	const times = new Map(modes.map(mode => [mode, [] as number[]]));
 	const since = performance.now();
 	let building = false;
@@ -39,11 +50,13 @@ export async function searchWhileBuilding<T>(daemon: BenchDaemon, collection: st
 
 		for (const mode of modes) {
 			const before = performance.now();
-			await daemon.client.search({query: queries[index % queries.length]!, collection, mode, top_k: 10});
+			const response = await daemon.client.search({query: queries[index % queries.length]!, collection, mode, top_k: 10});
 			const took = performance.now() - before;
 			if (building) {
 				times.get(mode)!.push(took);
 				buildingMs += took;
+				slowest.push({mode, atS: (before - since) / 1000, tookMs: took, timings: response.timings_ms, importing: !finished});
+				slowest.sort((a, b) => b.tookMs - a.tookMs).splice(keptSlowest);
 			}
 		}
 
@@ -56,5 +69,5 @@ export async function searchWhileBuilding<T>(daemon: BenchDaemon, collection: st
 		}
 	}
 
-	return {result: await done, figures: {daemon: daemon.name, seconds: buildingMs / 1000, times}};
+	return {result: await done, figures: {daemon: daemon.name, seconds: buildingMs / 1000, times, slowest, importS}};
 }

@@ -28,11 +28,11 @@ test('a disk-full index write is a reported problem, not an abort; no temporary 
 });
 
 /** An exact index (md-vector's own file) or an HNSW graph (FAISS's) of 40 vectors, written to disk. */
-function writtenIndex(kind: 'flat' | 'hnsw' = 'flat'): {file: string; sidecar: {bytes: number; crc32: number}} {
+async function writtenIndex(kind: 'flat' | 'hnsw' = 'flat'): Promise<{file: string; sidecar: {bytes: number; crc32: number}}> {
 	const file = path.join(temporaryDirectory(), 'collection-1');
 	const index = kind === 'flat' ? new FlatIndex(8) : new VectorIndex(8, 'hnsw');
 	index.addFlat(Array.from({length: 40}, (_, rowid) => rowid + 1), Float32Array.from({length: 40 * 8}, (_, at) => unit(8, Math.floor(at / 8) % 8)[at % 8]!));
-	writeIndex(file, index, 3);
+	await writeIndex(file, index, 3);
 	return {file, sidecar: JSON.parse(readFileSync(`${file}.json`, 'utf8')) as {bytes: number; crc32: number}};
 }
 
@@ -40,7 +40,7 @@ const readInChild = async (file: string) => execaNode(fixture('read-index-child.
 
 for (const kind of ['flat', 'hnsw'] as const) {
 	test(`an index file (${kind}) is read only when its size and CRC-32 match its sidecar`, async t => {
-		const {file, sidecar} = writtenIndex(kind);
+		const {file, sidecar} = await writtenIndex(kind);
 		t.is(sidecar.bytes, readFileSync(`${file}.faiss`).length);
 		t.like(await readInChild(file), {exitCode: 0, stdout: 'loaded 40'});
 
@@ -52,7 +52,7 @@ for (const kind of ['flat', 'hnsw'] as const) {
 }
 
 test('an HNSW file whose vector count claims 2^39 never reaches FAISS (a garbage size aborted the process)', async t => {
-	const {file} = writtenIndex('hnsw');
+	const {file} = await writtenIndex('hnsw');
 	const poisoned = readFileSync(`${file}.faiss`);
 	// HNSW layout: "IHNf", d (int32), then ntotal (int64).
 	poisoned.writeBigUInt64LE(2n ** 39n, 8);

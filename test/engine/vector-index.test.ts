@@ -104,20 +104,18 @@ test('a large add is batched (one faiss add of 400k x 384 throws)', t => {
 	t.is(index.native.ntotal(), 45_000);
 });
 
-test('writing to a path that cannot be opened throws instead of aborting', t => {
+test('writing to a path that cannot be opened throws instead of aborting', async t => {
 	const directory = temporaryDirectory();
 	writeFileSync(path.join(directory, 'file'), '');
-	t.throws(() => {
-		writeIndex(path.join(directory, 'file', 'index'), filled(2), 1);
-	});
+	await t.throwsAsync(writeIndex(path.join(directory, 'file', 'index'), filled(2), 1));
 });
 
-test('an index file round-trips; a stale, corrupt or missing one is rejected', t => {
+test('an index file round-trips; a stale, corrupt or missing one is rejected', async t => {
 	const directory = temporaryDirectory();
 	const file = path.join(directory, 'collection-1');
 	const index = filled(5);
 	index.remove([102]);
-	writeIndex(file, index, 7);
+	await writeIndex(file, index, 7);
 	const restored = readIndex(file, 8, 7)!;
 	t.deepEqual([...restored.ids], [...index.ids]);
 	t.is(restored.search(unit(8, 3), 1)[0]!.rowid, 103);
@@ -145,7 +143,7 @@ function clustered(count: number, dims: number): Float32Array[] {
 	return Array.from({length: count}, () => normalised(centres[Math.floor(random() * centres.length)]!.map(value => value + (gaussian() * 0.3))));
 }
 
-test('an HNSW index finds what exact search finds (recall@10 >= 0.95) with its search parameters set', t => {
+test('an HNSW index finds what exact search finds (recall@10 >= 0.95) with its search parameters set', async t => {
 	const dims = 32;
 	const all = clustered(4100, dims);
 	const vectors = all.slice(0, 4000);
@@ -164,12 +162,12 @@ test('an HNSW index finds what exact search finds (recall@10 >= 0.95) with its s
 
 	t.true(found / (queries.length * 10) >= 0.95, `recall@10 ${found / (queries.length * 10)}`);
 	const directory = temporaryDirectory();
-	writeIndex(path.join(directory, 'h'), hnsw, 1);
+	await writeIndex(path.join(directory, 'h'), hnsw, 1);
 	t.deepEqual(hnswSearchParameters(path.join(directory, 'h.faiss')), {efConstruction: hnswParameters.efConstruction, efSearch: hnswParameters.efSearch});
 	t.deepEqual(readIndex(path.join(directory, 'h'), dims, 1)!.search(queries[0]!, 10), hnsw.search(queries[0]!, 10), 'read back, it answers the same');
 });
 
-test('HNSW removals are tombstones: never returned, not counted, kept through a file, k still filled', t => {
+test('HNSW removals are tombstones: never returned, not counted, kept through a file, k still filled', async t => {
 	const dims = 8;
 	const index = new VectorIndex(dims, 'hnsw');
 	addRows(index, Array.from({length: 64}, (_, rowid) => ({rowid: 100 + rowid, vector: unit(dims, rowid % dims)})));
@@ -182,7 +180,7 @@ test('HNSW removals are tombstones: never returned, not counted, kept through a 
 	t.is(hits.length, 3, 'k is filled past the tombstones');
 	t.deepEqual(hits.slice(0, 2).map(hit => hit.rowid).sort((a, b) => a - b), onAxisZero.slice(6));
 	const directory = temporaryDirectory();
-	writeIndex(path.join(directory, 'h'), index, 3);
+	await writeIndex(path.join(directory, 'h'), index, 3);
 	const restored = readIndex(path.join(directory, 'h'), dims, 3)!;
 	t.like(restored, {kind: 'hnsw', size: 58, tombstones: 6});
 	t.deepEqual(restored.search(unit(dims, 0), 2).map(hit => hit.rowid).sort((a, b) => a - b), onAxisZero.slice(6));

@@ -1,9 +1,12 @@
 // Stores taken back to an older schema, for the tests of their migrations.
 
-/** What schema 7 added to the SQLite store (chunk keys, keyword totals, the words table): back to schema 6. */
-export const downgradeSqliteTo6 = 'DROP TABLE chunk_keys; DROP TABLE keyword_totals; DROP TABLE chunks_words; PRAGMA user_version = 6;';
+/** What schema 8 added to the SQLite store (the counts' covering index): back to schema 7. */
+export const downgradeSqliteTo7 = 'DROP INDEX chunks_counts; PRAGMA user_version = 7;';
 
-/** What schemas 6 (model switches) and 7 added to the SQLite store: back to schema 5. */
+/** What schemas 7 (chunk keys, keyword totals, the words table) and 8 added to the SQLite store: back to schema 6. */
+export const downgradeSqliteTo6 = `${downgradeSqliteTo7} DROP TABLE chunk_keys; DROP TABLE keyword_totals; DROP TABLE chunks_words; PRAGMA user_version = 6;`;
+
+/** What schemas 6 (model switches), 7 and 8 added to the SQLite store: back to schema 5. */
 export const downgradeSqliteTo5 = `${downgradeSqliteTo6} DROP TABLE switch_vectors; DROP TABLE model_switches; PRAGMA user_version = 5;`;
 
 /** What migration 11 added to PostgreSQL (each collection's postings version): back to 10. */

@@ -1,8 +1,10 @@
+import {setImmediate} from 'node:timers/promises';
 import type {ImportWrite} from '../storage.js';
 import type {Fingerprint} from '../types.js';
 import type {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import type {CollectionIndexes} from './vector-index/collection-indexes.js';
+import {writeSlices} from './write-slices.js';
 
 /** Vectors an import may add before its collection's index is rebuilt from the store rather than sent them (~30 MB at 384 dims). */
 const importVectorsApplied = 20_000;
@@ -11,7 +13,8 @@ export type ImportRequest = {readonly name: string; readonly chunkerVersion: num
 
 /**
  * EmbeddedStorage.importDocuments, inside its writes' queue: the whole import in one transaction of a second
- * connection (the store's reads see none of it before it commits), then the collection's index follows it.
+ * connection (the store's reads see none of it before it commits), written a slice at a time with the event loop
+ * let run between (write-slices.ts), then the collection's index follows it.
  */
 export async function importIntoStore(store: Store, indexes: CollectionIndexes, {name, chunkerVersion, write, fingerprint}: ImportRequest): Promise<CollectionRow> {
 	const removed: number[] = [];
@@ -27,10 +30,13 @@ export async function importIntoStore(store: Store, indexes: CollectionIndexes, 
 
 			removed.push(...writer.moveDocuments(collection, [], write.moves));
 			for await (const group of write.groups(writer.sources.list(collection.id))) {
-				const change = writer.writeDocuments(writer.collection(name)!, group, fingerprint);
-				removed.push(...change.removed);
-				firstAdded ??= change.added[0]?.rowid;
-				added += change.added.length;
+				for (const slice of writeSlices(group)) {
+					const change = writer.writeDocuments(writer.collection(name)!, slice, fingerprint);
+					removed.push(...change.removed);
+					firstAdded ??= change.added[0]?.rowid;
+					added += change.added.length;
+					await setImmediate(); // searches waiting on this thread go first (write-slices.ts)
+				}
 			}
 		});
 	} finally {

@@ -62,8 +62,9 @@ export function prepareStatements(db: Database.Database) {
 		// FTS5's averages record (row 1 of its data table): its row count, which keeps the deleted rows of a
 		// contentless table, and the token totals. Its idf is made of that count; topKeyword undoes that idf.
 		ftsAverages: db.prepare('SELECT block FROM chunks_fts_data WHERE id = 1'),
+		// Its expressions are chunks_counts' (schema 8), so the index answers it alone.
 		stats: db.prepare(`SELECT (SELECT count(*) FROM documents WHERE collection_id = @id) AS documents,
-			count(*) AS chunks, count(vector) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = @id`),
+			count(*) AS chunks, coalesce(sum(vector IS NOT NULL), 0) AS vectors, coalesce(sum(tokens), 0) AS tokens FROM chunks WHERE collection_id = @id`),
 	};
 }
 

@@ -7,9 +7,12 @@ import {readIndex, writeIndex, type LiveIndex} from './index-file.js';
 /**
  * The index thread: owns every vector index of the process, exact ones (flat-index.ts) and HNSW graphs (every
  * faiss-node object: faiss-node is not safe across threads). Each call blocks its thread, so the daemon's HTTP
- * thread never runs one; requests run here one at a time, in the order they were sent.
+ * thread never runs one; requests run here one at a time, in the order they were sent, except that an index
+ * file's writing and syncing go on after its call has taken the index (write).
  */
 const indexes = new Map<string, LiveIndex>();
+/** Index files being written, by index key: a write's file work goes on while later calls run (index-file.ts). */
+const writing = new Map<string, Promise<unknown>>();
 
 /** An empty index of a kind. */
 function empty(dims: number, kind: LiveIndex['kind']): LiveIndex {
@@ -17,7 +20,7 @@ function empty(dims: number, kind: LiveIndex['kind']): LiveIndex {
 }
 
 /** One handler per operation, each answering that operation's reply type (thread-protocol.ts). */
-const handlers: {[Op in IndexOp]: (request: IndexRequest<Op>) => IndexReply<Op>} = {
+const handlers: {[Op in IndexOp]: (request: IndexRequest<Op>) => IndexReply<Op> | Promise<IndexReply<Op>>} = {
 	load(request) {
 		let rejected: string | undefined;
 		const index = readIndex(request.file, request.dims, request.generation, reason => {
@@ -62,15 +65,32 @@ const handlers: {[Op in IndexOp]: (request: IndexRequest<Op>) => IndexReply<Op>}
 		return {rowids: hits.map(hit => hit.rowid), scores: hits.map(hit => hit.score)};
 	},
 
-	write(request) {
+	/**
+	 * Takes the index as it is now (in this call, before any later one runs) and answers once its file is written;
+	 * searches and other calls run meanwhile. A write of a key waits for the one before it (they share a
+	 * temporary name).
+	 */
+	async write(request) {
 		const index = get(request.key);
-		writeIndex(request.file, index, request.generation);
-		return {size: index.size};
+		const {size} = index;
+		const before = writing.get(request.key);
+		const written = before ? before.then(async () => writeIndex(request.file, index, request.generation)) : writeIndex(request.file, index, request.generation);
+		const settled = written.catch(() => undefined);
+		writing.set(request.key, settled);
+		void settled.then(() => {
+			if (writing.get(request.key) === settled) {
+				writing.delete(request.key);
+			}
+		});
+		await written;
+		return {size};
 	},
 
-	drop(request) {
+	/** Forgets the index once a write of it under way has ended (so its files, removed next, stay removed). */
+	async drop(request) {
 		indexes.delete(request.key);
 		collectReplaced();
+		await writing.get(request.key);
 		return {size: 0};
 	},
 };
@@ -99,4 +119,4 @@ function get(key: string): LiveIndex {
 }
 
 // The message names its op, so the handler it reaches takes its request type.
-serveCalls((message: IndexMessage) => (handlers[message.op] as (request: IndexRequest<IndexOp>) => IndexReply<IndexOp>)(message.request));
+serveCalls(async (message: IndexMessage) => (handlers[message.op] as (request: IndexRequest<IndexOp>) => IndexReply<IndexOp> | Promise<IndexReply<IndexOp>>)(message.request));

@@ -1,31 +1,13 @@
-// The reading side of pipe-sink.ts: copies a FIFO into a file with blocking reads (this thread does nothing
-// else). A failed write (disk full, read-only) is recorded and the pipe is still drained to its end, so the
-// native writer on the other side never fails.
+// The reading side of pipe-sink.ts, kept between writes: for each write it is given, copies a FIFO into a file
+// with blocking reads, then syncs the file after the native writer on the other side is done (its caller goes
+// on meanwhile). A failed write (disk full, read-only) is recorded and the pipe is still drained to its end, so
+// the native writer never fails.
 import {closeSync, fsyncSync, openSync, readSync, writeSync} from 'node:fs';
-import {workerData} from 'node:worker_threads';
+import {parentPort} from 'node:worker_threads';
 import {crc32} from 'node:zlib';
+import type {SinkJob, SinkResult} from './pipe-sink.js';
 
-const {fifo, file, shared} = workerData as {fifo: string; file: string; shared: SharedArrayBuffer};
-const state = new Int32Array(shared, 0, 4);
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-function signal(slot: number, value: number): void {
-	Atomics.store(state, slot, value);
-	Atomics.notify(state, slot);
-}
-
-function report(failure: string | undefined, bytes: number, checksum: number): void {
-	new Float64Array(shared, 16, 1)[0] = bytes;
-	state[2] = checksum; // an Int32Array slot: stored modulo 2^32, read back with >>> 0
-	if (failure !== undefined) {
-		const message = new Uint8Array(shared, 24);
-		const encoded = Buffer.from(failure).subarray(0, message.length);
-		message.set(encoded);
-		state[3] = encoded.length;
-	}
-
-	signal(0, failure === undefined ? 1 : 2);
-}
 
 function readSome(fd: number, buffer: Buffer): number {
 	for (;;) {
@@ -52,7 +34,22 @@ function writeAll(out: number, bytes: Buffer): string | undefined {
 	}
 }
 
-function drain(input: number): void {
+/** 1: reading, the native writer may start; 2: it must not (nothing reads the pipe). */
+function signalReading(shared: SharedArrayBuffer, value: 1 | 2): void {
+	const reading = new Int32Array(shared);
+	Atomics.store(reading, 0, value);
+	Atomics.notify(reading, 0);
+}
+
+function drain({fifo, file, shared}: SinkJob): SinkResult {
+	let input: number;
+	try {
+		input = openSync(fifo, 'r'); // does not block: the caller holds a write end open
+	} catch (error) {
+		signalReading(shared, 2);
+		return {failure: describe(error), bytes: 0, crc32: 0};
+	}
+
 	let failure: string | undefined;
 	let out: number | undefined;
 	try {
@@ -61,10 +58,11 @@ function drain(input: number): void {
 		failure = describe(error);
 	}
 
-	signal(1, 1); // reading: the native writer may start
-	const buffer = Buffer.alloc(1024 * 1024);
+	signalReading(shared, 1);
+	const buffer = Buffer.alloc(1024 * 1024); // one buffer, reused: fresh memory for every read cost page faults
 	let bytes = 0;
 	let checksum = 0;
+	let open = true;
 	try {
 		for (let read = readSome(input, buffer); read > 0; read = readSome(input, buffer)) {
 			bytes += read;
@@ -74,6 +72,9 @@ function drain(input: number): void {
 			}
 		}
 
+		closeSync(input);
+		open = false;
+		// The native side is done and its caller answers other calls: the sync holds up no one.
 		if (out !== undefined && failure === undefined) {
 			fsyncSync(out);
 		}
@@ -84,20 +85,14 @@ function drain(input: number): void {
 			closeSync(out);
 		}
 
-		closeSync(input);
+		if (open) {
+			closeSync(input);
+		}
 	}
 
-	report(failure, bytes, checksum);
+	return {failure, bytes, crc32: checksum};
 }
 
-let input: number | undefined;
-try {
-	input = openSync(fifo, 'r'); // does not block: the caller holds a write end open
-} catch (error) {
-	report(describe(error), 0, 0);
-	signal(1, 2);
-}
-
-if (input !== undefined) {
-	drain(input);
-}
+parentPort!.on('message', (job: SinkJob) => {
+	parentPort!.postMessage(drain(job));
+});
