@@ -5,6 +5,7 @@ import type {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import type {CollectionIndexes} from './vector-index/collection-indexes.js';
 import {writeSlices} from './write-slices.js';
+import type {WalCheckpoints} from './sqlite/wal-checkpoints.js';
 
 /** Vectors an import may add before its collection's index is rebuilt from the store rather than sent them (~30 MB at 384 dims). */
 const importVectorsApplied = 20_000;
@@ -16,7 +17,7 @@ export type ImportRequest = {readonly name: string; readonly chunkerVersion: num
  * connection (the store's reads see none of it before it commits), written a slice at a time with the event loop
  * let run between (write-slices.ts), then the collection's index follows it.
  */
-export async function importIntoStore(store: Store, indexes: CollectionIndexes, {name, chunkerVersion, write, fingerprint}: ImportRequest): Promise<CollectionRow> {
+export async function importIntoStore(store: Store, indexes: CollectionIndexes, checkpoints: WalCheckpoints, {name, chunkerVersion, write, fingerprint}: ImportRequest): Promise<CollectionRow> {
 	const removed: number[] = [];
 	let firstAdded: number | undefined;
 	let added = 0;
@@ -41,6 +42,7 @@ export async function importIntoStore(store: Store, indexes: CollectionIndexes, 
 		});
 	} finally {
 		writer.close();
+		checkpoints.request(); // the writer leaves them (store.ts writer())
 	}
 
 	store.forgetStatistics();
