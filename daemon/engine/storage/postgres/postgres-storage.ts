@@ -157,9 +157,8 @@ export class PostgresStorage implements Storage {
 	}
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
-		// A large import goes in without the collection's HNSW index (hnsw-builds.ts), built again after it, written or not.
-		const existing = write.vectors ? await collectionByName(this.pool, name) : undefined;
-		const dropped = existing ? await this.builds.dropBeforeBulkWrite(existing, write.vectors!) : false;
+		// The collection's HNSW index stays: the import's rows land above its watermark (hnsw-builds.ts), searched
+		// exactly until a new index covers them.
 		const collection = await inTransaction(this.pool, async client => {
 			const created = await ensureCollection(client, name, chunkerVersion);
 			for (const source of write.sources) {
@@ -188,12 +187,6 @@ export class PostgresStorage implements Storage {
 			await writing;
 
 			return created;
-		}).catch((error: unknown) => {
-			if (dropped) {
-				this.builds.afterWrite(existing!);
-			}
-
-			throw error;
 		});
 		const current = await this.current(collection);
 		this.builds.afterWrite(current);
@@ -220,7 +213,7 @@ export class PostgresStorage implements Storage {
 	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
 		// A collection named without a fingerprint: another daemon (or this one) may have recorded one since.
 		const asked = collection.dims === null ? await this.current(collection) : collection;
-		const ranked = await vectorTopK(this.pool, asked, query, k, filter);
+		const ranked = await vectorTopK(this.pool, asked, query, k, filter, await this.builds.watermark(asked));
 		if (ranked.length > 0 || k < 1) {
 			return ranked;
 		}
