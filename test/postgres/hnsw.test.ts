@@ -111,6 +111,7 @@ test('rows written after the watermark are searched exactly; once they pass thei
 
 	// 600 more: 1,100 above the watermark, past the 1,000 kept.
 	await storage.writeDocuments(collection, vectorDocuments('third', 60, 14), fingerprint);
+	t.like(await storage.vectorIndex(current), {vectors: 3100, kind: 'hnsw', rebuilding: 'hnsw'}, 'searched through the old index while the new one is built');
 	await storage.settle();
 	const indexes = await hnswIndexes(client, collection.id);
 	t.is(indexes.length, 1, 'the old index dropped once the new one was valid');
