@@ -5,6 +5,7 @@
 // native PostgreSQL 18 + pgvector (test-database.ts).
 import test from 'ava';
 import pg from 'pg';
+import {BackgroundProblems} from '../../daemon/engine/background-problems.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {currentIndex, hnswIndexes, hnswIndexName} from '../../daemon/engine/storage/postgres/hnsw-index.js';
 import type {Collection, Candidate} from '../../daemon/engine/storage/types.js';
@@ -159,4 +160,26 @@ test('a stale watermark (another daemon rebuilt the index since) still finds the
 	const vectors = await visibleVectors(client, collection.id);
 	const exact = await searchWith(client, current, probes[1]!, 10, 0);
 	t.deepEqual(exact.map(hit => hit.rowid), exactTopK(vectors, probes[1]!, 10).map(hit => hit.rowid));
+});
+
+test('a collection deleted while another one\'s index is built: the deletion waits for the build, and both go through', async t => {
+	const lines: string[] = [];
+	const log = (line: string) => {
+		lines.push(line);
+	};
+
+	const problems = new BackgroundProblems(log);
+	const storage = await PostgresStorage.open({url: database.url, hnswThreshold: 1000, log, problems});
+	t.teardown(async () => storage.close());
+	const client = await connected(t);
+	const deleted = await storage.ensureCollection('deleted', 1);
+	await storage.writeDocuments(deleted, vectorDocuments('deleted', 200, 31), fingerprint);
+	await storage.settle();
+	const building = await storage.ensureCollection('building', 1);
+	await storage.writeDocuments(building, vectorDocuments('building', 500, 32), fingerprint); // its build starts now
+	await storage.deleteCollection(deleted);
+	await storage.settle();
+	t.deepEqual(await hnswIndexes(client, deleted.id), []);
+	t.truthy(currentIndex(await hnswIndexes(client, building.id)));
+	t.deepEqual(problems.list(), [], lines.join('\n'));
 });

@@ -11,12 +11,13 @@ import {moveDocuments} from './document-moves.js';
 import {addSource, removeSource, sourcesOf, updateSource} from './sources.js';
 import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection} from './collections.js';
 import {HnswBuilds} from './hnsw-builds.js';
+import {withChunkIndexesLock} from './hnsw-index.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
 import {DocumentFrequencies} from './document-frequencies.js';
 import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
-import {createPool, inTransaction} from './pool.js';
+import {createPool, inTransaction, transaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
 import {describeServer} from './describe-server.js';
 import {PostgresJobBoard} from './job-board.js';
@@ -93,7 +94,14 @@ export class PostgresStorage implements Storage {
 
 	async deleteCollection(collection: Collection) {
 		const current = await this.current(collection);
-		return inTransaction(this.pool, async client => deleteCollection(client, current));
+		// Its transaction drops the collection's HNSW indexes, which waits for an index build on chunks (any
+		// collection's) that in turn waits for the transaction: the builds' lock is taken first (hnsw-index.ts).
+		const client = await this.pool.connect();
+		try {
+			return await withChunkIndexesLock(client, async () => transaction(client, async () => deleteCollection(client, current)));
+		} finally {
+			client.release();
+		}
 	}
 
 	async renameCollection(collection: Collection, name: string) {
