@@ -6,6 +6,7 @@ import test from 'ava';
 import pg from 'pg';
 import {BackgroundProblems} from '../../daemon/engine/background-problems.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
+import {poll} from '../../source/client/poll.js';
 import {hnswIndexes, hnswState, type HnswIndex} from '../../daemon/engine/storage/postgres/hnsw-index.js';
 import type {Collection, DocumentToWrite} from '../../daemon/engine/storage/types.js';
 import {seeded} from '../helpers/seeded.js';
@@ -126,6 +127,8 @@ test.serial('a bulk write while this daemon builds the index lets the build go o
 	t.teardown(async () => client.end());
 	await storage.writeDocuments(await storage.ensureCollection('building', 1), documentsOf('building', 500, 7), fingerprint); // its build starts now
 	const collection = (await storage.collection('building'))!;
+	t.truthy(await poll(async () => (await hnswState(client, collection.id) === 'none' ? undefined : true), 60_000), 'the build under way (or done)');
+
 	const states: string[] = [];
 	await storage.importDocuments('building', 1, {sources: [], moves: [], vectors: 100, async * groups() {
 		states.push(await hnswState(client, collection.id));
