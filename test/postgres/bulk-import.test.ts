@@ -4,13 +4,13 @@
 // leaves nothing of itself. On a native PostgreSQL 18 + pgvector (test-database.ts).
 import test from 'ava';
 import pg from 'pg';
-import {BackgroundProblems} from '../../daemon/engine/background-problems.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {poll} from '../../source/client/poll.js';
 import {hnswIndexes, hnswState, type HnswIndex} from '../../daemon/engine/storage/postgres/hnsw-index.js';
 import type {Collection, DocumentToWrite} from '../../daemon/engine/storage/types.js';
 import {seeded} from '../helpers/seeded.js';
 import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
+import {watchedStorage} from '../helpers/postgres/watched-storage.js';
 import {compareWithExact, type Comparison} from '../helpers/postgres/exact-ranking.js';
 import {documentOf, fingerprint, randomUnit, vectorDocuments as documentsOf} from '../storage/fixtures.js';
 
@@ -114,14 +114,7 @@ test.serial('an import failing in a later group, the one before still being writ
 });
 
 test.serial('a bulk write while this daemon builds the index lets the build go on (its rows land above the watermark), and the index is valid after', async t => {
-	const lines: string[] = [];
-	const log = (line: string) => {
-		lines.push(line);
-	};
-
-	const problems = new BackgroundProblems(log);
-	const storage = await PostgresStorage.open({url: database.url, hnswThreshold: 1000, log, problems});
-	t.teardown(async () => storage.close());
+	const {storage, problems, lines} = await watchedStorage(t, database.url, 1000);
 	const client = new pg.Client(database.url);
 	await client.connect();
 	t.teardown(async () => client.end());

@@ -5,13 +5,13 @@
 // native PostgreSQL 18 + pgvector (test-database.ts).
 import test from 'ava';
 import pg from 'pg';
-import {BackgroundProblems} from '../../daemon/engine/background-problems.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {currentIndex, hnswIndexes, hnswIndexName} from '../../daemon/engine/storage/postgres/hnsw-index.js';
 import type {Collection, Candidate} from '../../daemon/engine/storage/types.js';
 import {vectorSearchSql} from '../../daemon/engine/storage/postgres/vectors.js';
 import {seeded} from '../helpers/seeded.js';
 import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
+import {watchedStorage} from '../helpers/postgres/watched-storage.js';
 import {compareWithExact, exactTopK, visibleVectors} from '../helpers/postgres/exact-ranking.js';
 import {documentOf, fingerprint, randomUnit, vectorDocuments} from '../storage/fixtures.js';
 
@@ -163,14 +163,7 @@ test('a stale watermark (another daemon rebuilt the index since) still finds the
 });
 
 test('a collection deleted while another one\'s index is built: the deletion waits for the build, and both go through', async t => {
-	const lines: string[] = [];
-	const log = (line: string) => {
-		lines.push(line);
-	};
-
-	const problems = new BackgroundProblems(log);
-	const storage = await PostgresStorage.open({url: database.url, hnswThreshold: 1000, log, problems});
-	t.teardown(async () => storage.close());
+	const {storage, problems, lines} = await watchedStorage(t, database.url, 1000);
 	const client = await connected(t);
 	const deleted = await storage.ensureCollection('deleted', 1);
 	await storage.writeDocuments(deleted, vectorDocuments('deleted', 200, 31), fingerprint);
