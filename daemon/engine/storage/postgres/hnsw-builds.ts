@@ -44,6 +44,11 @@ const watermarkAgeMs = 5000;
  */
 export class HnswBuilds {
 	private readonly building = new Map<number, Promise<void>>();
+	/**
+	 * This daemon's builds run one after the other: the database runs one at a time anyway (lockKeys.chunkIndexes),
+	 * and each one waiting would hold a connection of the pool searches need.
+	 */
+	private queue: Promise<void> = Promise.resolve();
 	private readonly waiting = new Map<number, Collection>();
 	/** Per collection, the watermark of the index searches use (null: one covering every row; undefined: none), and when read. */
 	private readonly watermarks = new Map<number, {watermark: number | null | undefined; at: number}>();
@@ -151,7 +156,7 @@ export class HnswBuilds {
 			}
 
 			this.waiting.delete(collection.id);
-			const build = this.build(collection).then(() => {
+			const build = this.queue.then(async () => (this.closed ? undefined : this.build(collection))).then(() => {
 				this.problems?.resolve(`hnsw-index:${collection.name}`);
 			}, (error: unknown) => {
 				const message = `building the HNSW index of '${collection.name}' failed (${(error as Error).message}); searches go on with the index it had (exact without one), and it is tried again after the next write`;
@@ -167,6 +172,7 @@ export class HnswBuilds {
 				}
 			});
 			this.building.set(collection.id, build);
+			this.queue = build;
 		}
 	}
 
