@@ -1,16 +1,18 @@
-// Imports into PostgreSQL in bulk: a large import into a collection with an HNSW index goes in without it (built
-// again after, written or not), searches keep answering meanwhile (exactly), and an import that fails in a later
-// group, while the one before it is still being written, leaves nothing of itself. On a native PostgreSQL 18 +
-// pgvector (test-database.ts).
+// Imports into PostgreSQL in bulk: a large import into a collection with an HNSW index leaves it in place (the
+// import's rows land above its watermark), searches keep going through it meanwhile and find the imported rows
+// exactly after, and an import that fails in a later group, while the one before it is still being written,
+// leaves nothing of itself. On a native PostgreSQL 18 + pgvector (test-database.ts).
 import test from 'ava';
 import pg from 'pg';
-import {BackgroundProblems} from '../../daemon/engine/background-problems.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
-import {hnswIndexName, hnswState} from '../../daemon/engine/storage/postgres/hnsw-index.js';
+import {poll} from '../../source/client/poll.js';
+import {hnswIndexes, hnswState, type HnswIndex} from '../../daemon/engine/storage/postgres/hnsw-index.js';
 import type {Collection, DocumentToWrite} from '../../daemon/engine/storage/types.js';
 import {seeded} from '../helpers/seeded.js';
 import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
-import {documentOf, fingerprint, randomUnit} from '../storage/fixtures.js';
+import {watchedStorage} from '../helpers/postgres/watched-storage.js';
+import {compareWithExact, type Comparison} from '../helpers/postgres/exact-ranking.js';
+import {documentOf, fingerprint, randomUnit, vectorDocuments as documentsOf} from '../storage/fixtures.js';
 
 let database: TestDatabase;
 
@@ -21,14 +23,6 @@ test.before(async () => {
 test.after.always(async () => {
 	await database?.stop();
 });
-
-/** `count` documents of 10 chunks with seeded random vectors, named by `prefix`. */
-function documentsOf(prefix: string, count: number, seed: number): DocumentToWrite[] {
-	const next = seeded(seed);
-	return Array.from({length: count}, (_, document) => documentOf(`${prefix}-${document}.md`, Array.from({length: 10}, (_, ordinal) => ({
-		content: `${prefix} chunk ${document} ${ordinal}`, vector: randomUnit(next),
-	}))));
-}
 
 /** A collection of 2,000 vectors with its HNSW index built (threshold 1,000). */
 async function indexedCollection(t: {teardown: (fn: () => Promise<void>) => void}, name: string): Promise<{storage: PostgresStorage; collection: Collection; client: pg.Client}> {
@@ -48,28 +42,39 @@ function * groupsOf(documents: readonly DocumentToWrite[], size: number): Genera
 	}
 }
 
-test.serial('a large import goes in without the HNSW index, searches answer exactly meanwhile, and the index is built again after', async t => {
+test.serial('a large import leaves the HNSW index in place: searches meanwhile go through it, and after find the imported rows exactly', async t => {
 	const {storage, collection, client} = await indexedCollection(t, 'large');
-	t.is(await hnswState(client, collection.id), 'ready');
-	const added = documentsOf('added', 50, 2); // 500 vectors beside 2,000: past a sixteenth
-	const probe = added[0]!.chunks[0]!.vector!;
-	const during: Array<{state: string; top: number | undefined}> = [];
+	const [index] = await hnswIndexes(client, collection.id);
+	t.true(index?.valid);
+	const added = documentsOf('added', 50, 2); // 500 vectors beside 2,000: a fifth, past the sixteenth that used to drop the index
+	const next = seeded(9);
+	const probes = [added[0]!.chunks[0]!.vector!, ...Array.from({length: 19}, () => randomUnit(next))];
+	const search = async (probe: Float32Array) => storage.vectorTopK(collection, probe, 10);
+	const during: Array<{indexes: HnswIndex[]; found: Comparison}> = [];
 	await storage.importDocuments('large', 1, {sources: [], moves: [], vectors: 500, async * groups() {
 		for (const group of groupsOf(added, 10)) {
-			during.push({state: await hnswState(client, collection.id), top: (await storage.vectorTopK(collection, probe, 1))[0]?.rowid});
+			// The rows the import wrote so far are its transaction's: searches see the collection as it was.
+			during.push({indexes: await hnswIndexes(client, collection.id), found: await compareWithExact(client, collection.id, search, probes, 10, index!.watermark!)});
 			yield group;
 		}
 	}}, fingerprint);
-	t.true(during.every(({state}) => state === 'none'), JSON.stringify(during));
-	t.true(during.every(({top}) => top !== undefined), 'searches answered while the import ran');
+	t.is(during.length, 5);
+	t.true(during.every(({indexes}) => indexes.length === 1 && indexes[0]!.name === index!.name && indexes[0]!.valid), JSON.stringify(during.map(({indexes}) => indexes)));
+	t.true(during.every(({found}) => found.recall >= 0.95 && found.wrongScores.length === 0), JSON.stringify(during.map(({found}) => found)));
+
 	await storage.settle();
 	const current = (await storage.collection('large'))!;
+	t.deepEqual(await hnswIndexes(client, collection.id), [index!], 'the same index after (500 rows above it: under the tail a collection keeps)');
 	t.like(await storage.vectorIndex(current), {vectors: 2500, kind: 'hnsw', rebuilding: null});
-	const [best] = await storage.vectorTopK(current, probe, 1);
-	t.is((await storage.chunks(current, [best!.rowid])).get(best!.rowid)?.content, 'added chunk 0 0', 'the imported chunks are in the index');
+	const after = await compareWithExact(client, collection.id, search, probes, 10, index!.watermark!);
+	t.deepEqual(after.missedTail, [], 'the imported rows are searched exactly');
+	t.deepEqual(after.wrongScores, []);
+	t.true(after.recall >= 0.95, `recall@10 ${after.recall}`);
+	const [best] = await storage.vectorTopK(current, probes[0]!, 1);
+	t.is((await storage.chunks(current, [best!.rowid])).get(best!.rowid)?.content, 'added chunk 0 0', 'the imported chunks are found');
 });
 
-test.serial('a small import goes into the HNSW index as it stands', async t => {
+test.serial('a small import leaves the HNSW index as it stands', async t => {
 	const {storage, collection, client} = await indexedCollection(t, 'small');
 	const states: string[] = [];
 	await storage.importDocuments('small', 1, {sources: [], moves: [], vectors: 100, async * groups() {
@@ -80,7 +85,7 @@ test.serial('a small import goes into the HNSW index as it stands', async t => {
 	t.like(await storage.vectorIndex((await storage.collection('small'))!), {vectors: 2100, kind: 'hnsw'});
 });
 
-test.serial('an import failing in a later group, the one before still being written, leaves nothing of itself, and the index is built again', async t => {
+test.serial('an import failing in a later group, the one before still being written, leaves nothing of itself, and the index stands', async t => {
 	const {storage, collection, client} = await indexedCollection(t, 'failing');
 	const before = await storage.stats(collection);
 	const postings = async () => (await client.query<{count: number}>('SELECT count(*)::int AS count FROM md_vector.postings WHERE collection_id = $1', [collection.id])).rows[0]!.count;
@@ -108,37 +113,52 @@ test.serial('an import failing in a later group, the one before still being writ
 	t.is(await hnswState(client, collection.id), 'ready');
 });
 
-test.serial('a bulk write while this daemon builds the index stops the build, goes in without it, and the index is built after', async t => {
-	const lines: string[] = [];
-	const log = (line: string) => {
-		lines.push(line);
-	};
-
-	const problems = new BackgroundProblems(log);
-	const storage = await PostgresStorage.open({url: database.url, hnswThreshold: 1000, log, problems});
-	t.teardown(async () => storage.close());
+test.serial('a bulk write while this daemon builds the index lets the build go on (its rows land above the watermark), and the index is valid after', async t => {
+	const {storage, problems, lines} = await watchedStorage(t, database.url, 1000);
 	const client = new pg.Client(database.url);
 	await client.connect();
 	t.teardown(async () => client.end());
 	await storage.writeDocuments(await storage.ensureCollection('building', 1), documentsOf('building', 500, 7), fingerprint); // its build starts now
 	const collection = (await storage.collection('building'))!;
+	t.truthy(await poll(async () => (await hnswState(client, collection.id) === 'none' ? undefined : true), 60_000), 'the build under way (or done)');
+
 	const states: string[] = [];
 	await storage.importDocuments('building', 1, {sources: [], moves: [], vectors: 100, async * groups() {
 		states.push(await hnswState(client, collection.id));
 		yield documentsOf('added', 10, 8);
 	}}, fingerprint);
-	t.deepEqual(states, ['none'], 'the write went in without the index (stopped, or dropped once built)');
+	t.true(states.every(state => state !== 'none'), 'the build was not stopped, nor the index dropped');
 	await storage.settle();
 	t.is(await hnswState(client, collection.id), 'ready');
 	t.like(await storage.vectorIndex((await storage.collection('building'))!), {vectors: 5100, kind: 'hnsw', rebuilding: null});
 	t.deepEqual(problems.list(), [], lines.join('\n'));
 });
 
-test.serial('a daemon starting builds an index its collection is due and lacks (dropped by a daemon that stopped before building it again)', async t => {
+test.serial('a daemon starting builds an index its collection is due and lacks, and replaces one of before watermarks and one left invalid', async t => {
 	const {collection, client} = await indexedCollection(t, 'resumed');
-	await client.query(`DROP INDEX md_vector.${hnswIndexName(collection.id)}`);
+	const dropIndexes = async () => {
+		for (const {name} of await hnswIndexes(client, collection.id)) {
+			await client.query(`DROP INDEX md_vector.${name}`);
+		}
+	};
+
+	await dropIndexes();
 	const next = await PostgresStorage.open({url: database.url, hnswThreshold: 1000});
 	t.teardown(async () => next.close());
 	await next.settle();
 	t.is(await hnswState(client, collection.id), 'ready');
+
+	// An index as md-vector built before watermarks (covering every row), and one a build that died left invalid.
+	await dropIndexes();
+	await client.query(`CREATE INDEX chunks_hnsw_${collection.id} ON md_vector.chunks USING hnsw ((embedding::vector(8)) vector_ip_ops)
+		WHERE collection_id = ${collection.id} AND embedding IS NOT NULL`);
+	await client.query(`CREATE INDEX chunks_hnsw_${collection.id}_1 ON md_vector.chunks (id) WHERE collection_id = ${collection.id}`);
+	await client.query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'md_vector.chunks_hnsw_${collection.id}_1'::regclass`);
+	t.true((await next.vectorTopK(collection, randomUnit(seeded(3)), 10)).length === 10, 'searched through the old index meanwhile');
+	const third = await PostgresStorage.open({url: database.url, hnswThreshold: 1000});
+	t.teardown(async () => third.close());
+	await third.settle();
+	const indexes = await hnswIndexes(client, collection.id);
+	t.is(indexes.length, 1, JSON.stringify(indexes));
+	t.true(indexes[0]!.valid && indexes[0]!.watermark! > 1);
 });

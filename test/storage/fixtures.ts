@@ -47,3 +47,11 @@ export function randomCorpus(count: number, seed: number): DocumentToWrite[] {
 		headings: next() < 0.5 ? [words(2)] : undefined,
 	})), `Notes ${words(2)}`));
 }
+
+/** `count` documents of 10 chunks with seeded random vectors, named by `prefix` (HNSW tests on PostgreSQL). */
+export function vectorDocuments(prefix: string, count: number, seed: number): DocumentToWrite[] {
+	const next = seeded(seed);
+	return Array.from({length: count}, (_, document) => documentOf(`${prefix}-${document}.md`, Array.from({length: 10}, (_, ordinal) => ({
+		content: `${prefix} chunk ${document} ${ordinal}`, vector: randomUnit(next),
+	}))));
+}

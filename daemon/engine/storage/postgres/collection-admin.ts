@@ -2,9 +2,9 @@ import type pg from 'pg';
 import {EngineError} from '../../errors.js';
 import type {Collection, CollectionRemoval} from '../types.js';
 import {renameChunks} from './document-moves.js';
-import {hnswIndexName} from './hnsw-index.js';
+import {hnswIndexes} from './hnsw-index.js';
 
-/** Deletes a collection with its documents, chunks, postings, sources and HNSW index, in the caller's transaction. */
+/** Deletes a collection with its documents, chunks, postings, sources and HNSW indexes, in the caller's transaction. */
 export async function deleteCollection(client: pg.ClientBase, collection: Collection): Promise<CollectionRemoval> {
 	// The row lock makes a concurrent write to the collection wait, then find it gone.
 	await client.query('SELECT id FROM md_vector.collections WHERE id = $1 FOR UPDATE', [collection.id]);
@@ -12,7 +12,10 @@ export async function deleteCollection(client: pg.ClientBase, collection: Collec
 		(SELECT count(*) FROM md_vector.documents WHERE collection_id = $1) AS documents,
 		(SELECT count(*) FROM md_vector.chunks WHERE collection_id = $1) AS chunks,
 		(SELECT count(*) FROM md_vector.sources WHERE collection_id = $1) AS sources`, [collection.id]);
-	await client.query(`DROP INDEX IF EXISTS md_vector.${hnswIndexName(collection.id)}`);
+	for (const {name} of await hnswIndexes(client, collection.id)) {
+		await client.query(`DROP INDEX IF EXISTS md_vector.${name}`);
+	}
+
 	await client.query('DELETE FROM md_vector.postings WHERE collection_id = $1', [collection.id]);
 	await client.query('DELETE FROM md_vector.chunks WHERE collection_id = $1', [collection.id]);
 	await client.query('DELETE FROM md_vector.documents WHERE collection_id = $1', [collection.id]);

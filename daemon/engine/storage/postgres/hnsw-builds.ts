@@ -3,7 +3,7 @@ import type {Collection, IndexKind} from '../types.js';
 import {Holds} from '../../bulk-write-holds.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {collectionByName, contentCounts} from './collections.js';
-import {buildHnswIndex, dropHnswIndex, hnswState} from './hnsw-index.js';
+import {buildHnswIndex, currentIndex, hnswIndexes, tailLength, type HnswIndex, type Queryable} from './hnsw-index.js';
 
 /**
  * Exact search up to 10k vectors, HNSW above (MD_VECTOR_HNSW_THRESHOLD sets it for both backends). Lower than
@@ -13,23 +13,45 @@ import {buildHnswIndex, dropHnswIndex, hnswState} from './hnsw-index.js';
 export const defaultThreshold = 10_000;
 
 /**
- * A bulk write bringing at least this share of the vectors a collection holds goes in without its HNSW index,
- * which is built again after (dropBeforeBulkWrite). Measured on the KEP tree (bench/postgres/import-profile.ts,
- * 2 cores): a vector inserted into the graph row by row cost 4.8-7.2 ms, a build from scratch 0.25-0.5 ms per
- * vector, so building again is the cheaper past a tenth to a thirtieth; a sixteenth, between the two.
+ * A collection's HNSW index covers its rows up to a watermark (hnsw-index.ts); the rows written since, its tail,
+ * are searched exactly. A new index is built (beside the old one, which searches use until it is valid) once the
+ * tail holds more than this share of the collection's vectors, or the floor below, whichever is more. The share
+ * weighs the rebuild against what it saves: measured on the KEP tree (bench/postgres/import-profile.ts, 2 cores),
+ * a vector inserted into the graph row by row cost 4.8-7.2 ms, a build from scratch 0.25-0.5 ms per vector, so a
+ * rebuild every sixteenth costs 4-8 ms per vector of the tail, about what inserting it would have: the writes go
+ * in at the speed a write without index has, and the builds cost what the insertions would have. The tail's
+ * exact scan stays short meanwhile: a sixteenth of 100k vectors, about 7 ms at PostgreSQL's 1.1 µs a vector.
  */
-export const dropShare = 1 / 16;
+export const rebuildShare = 1 / 16;
 
 /**
- * When collections get their HNSW index: once a write leaves more vectors than the threshold, built in the
- * background (by whichever daemon takes the build lock first), held off while a bulk write runs.
+ * The tail a collection keeps, however small: below it a rebuild would come every few hundred writes in a
+ * collection just above the threshold, and 2,000 vectors are scanned in about 2 ms. Never above the threshold
+ * itself: a tail is never longer than a collection searched wholly exactly.
+ */
+export const rebuildFloor = 2000;
+
+/**
+ * Watermarks searches use are read from the catalog again after this long: another daemon may have built a newer
+ * index. A stale one is still exact over its tail (vectors.ts), only slower, and this daemon's builds set theirs.
+ */
+const watermarkAgeMs = 5000;
+
+/**
+ * When collections get a new HNSW index: once a write leaves more vectors than the threshold and none exists, or
+ * its tail grows past rebuildShare, built in the background (by whichever daemon takes the build lock first), held
+ * off while a bulk write runs. A bulk write no longer touches the index: its rows land above the watermark.
  */
 export class HnswBuilds {
 	private readonly building = new Map<number, Promise<void>>();
-	/** Stops each build under way (a bulk write coming: it would build over rows about to change). */
-	private readonly stops = new Map<number, AbortController>();
+	/**
+	 * This daemon's builds run one after the other: the database runs one at a time anyway (lockKeys.chunkIndexes),
+	 * and each one waiting would hold a connection of the pool searches need.
+	 */
+	private queue: Promise<void> = Promise.resolve();
 	private readonly waiting = new Map<number, Collection>();
-	private readonly ready_ = new Set<number>();
+	/** Per collection, the watermark of the index searches use (null: one covering every row; undefined: none), and when read. */
+	private readonly watermarks = new Map<number, {watermark: number | null | undefined; at: number}>();
 	/** Bulk writes running; builds start when the last ends. */
 	private readonly holds = new Holds(idle => {
 		if (idle) {
@@ -43,19 +65,25 @@ export class HnswBuilds {
 		// Builds start when collections are first searched.
 	}
 
-	/** Whether the collection's index is built and valid (then searches use it). */
-	async ready(collection: Collection): Promise<boolean> {
-		if (!this.ready_.has(collection.id) && await hnswState(this.pool, collection.id) === 'ready') {
-			this.ready_.add(collection.id);
+	/** The watermark searches of the collection use (vectorSearchSql), read again from the catalog every few seconds. */
+	async watermark(collection: Collection): Promise<number | null | undefined> {
+		const known = this.watermarks.get(collection.id);
+		if (known && performance.now() - known.at < watermarkAgeMs) {
+			return known.watermark;
 		}
 
-		return this.ready_.has(collection.id);
+		return this.learn(collection.id, await hnswIndexes(this.pool, collection.id));
+	}
+
+	/** Whether the collection has a valid index (then searches use it). */
+	async ready(collection: Collection): Promise<boolean> {
+		return await this.watermark(collection) !== undefined;
 	}
 
 	async describe(collection: Collection, vectors: number): Promise<{kind: IndexKind; rebuilding: IndexKind | null}> {
-		const state = await hnswState(this.pool, collection.id);
-		const due = state === 'building' || this.building.has(collection.id) || (state === 'none' && vectors > this.threshold && collection.dims !== null);
-		return {kind: state === 'ready' ? 'hnsw' : 'flat', rebuilding: due ? 'hnsw' : null};
+		const indexes = await hnswIndexes(this.pool, collection.id);
+		const building = this.building.has(collection.id) || indexes.some(index => !index.valid);
+		return {kind: currentIndex(indexes) ? 'hnsw' : 'flat', rebuilding: building || await this.due(this.pool, collection, indexes, vectors) ? 'hnsw' : null};
 	}
 
 	afterWrite(collection: Collection): void {
@@ -66,42 +94,13 @@ export class HnswBuilds {
 	}
 
 	/**
-	 * Before a bulk write of `incoming` vectors into the collection: drops its HNSW index when building it again
-	 * after costs less than inserting each of them into it (dropShare); the write's afterWrite builds it again.
-	 * A build of this daemon's under way is stopped and its index dropped, whatever the share: it would be built
-	 * again after the write anyway, and meanwhile the write's rows would go into its graph one by one (as bulk
-	 * writes one after the other do: each would wait for or feed the build the one before started).
-	 */
-	async dropBeforeBulkWrite(collection: Collection, incoming: number): Promise<boolean> {
-		if (collection.dims === null || incoming === 0) {
-			return false;
-		}
-
-		const build = this.building.get(collection.id);
-		if (build) {
-			this.stops.get(collection.id)?.abort();
-			await build;
-		}
-
-		const {vectors} = await contentCounts(this.pool, collection.id);
-		if (vectors + incoming <= this.threshold || (!build && incoming < vectors * dropShare) || !await dropHnswIndex(this.pool, collection)) {
-			return false;
-		}
-
-		this.ready_.delete(collection.id);
-		this.log?.(`postgres: HNSW index of '${collection.name}' dropped for a write of ${incoming} vectors beside ${vectors}; built again after it`);
-		return true;
-	}
-
-	/**
-	 * Builds, at start, the indexes due and missing (or left invalid): a daemon that stopped between dropping an
-	 * index for a bulk write and building it again, or whose build died, leaves its collection searched exactly
-	 * until someone builds it. Answers once the builds are started.
+	 * At start, looks at every collection above the threshold: one without an index (a daemon stopped before building
+	 * it, or its build died), with one of before watermarks, with a long tail, or with an index left invalid, gets
+	 * built (the build drops the invalid ones). Answers once the builds are started.
 	 */
 	async resumeDue(): Promise<void> {
 		const {rows} = await this.pool.query<{name: string}>(`SELECT c.name FROM md_vector.collections c JOIN md_vector.collection_totals t ON t.collection_id = c.id
-			WHERE c.dims IS NOT NULL AND t.vectors > $1 AND NOT EXISTS (SELECT 1 FROM pg_index i JOIN pg_class x ON x.oid = i.indexrelid
-				JOIN pg_namespace n ON n.oid = x.relnamespace WHERE n.nspname = 'md_vector' AND x.relname = 'chunks_hnsw_' || c.id AND i.indisvalid)`, [this.threshold]); // hnswIndexName's
+			WHERE c.dims IS NOT NULL AND t.vectors > $1`, [this.threshold]);
 		for (const {name} of rows) {
 			const collection = await collectionByName(this.pool, name);
 			if (collection) {
@@ -116,7 +115,10 @@ export class HnswBuilds {
 
 	async settle(): Promise<void> {
 		this.startDue();
-		await Promise.all(this.building.values());
+		while (this.building.size > 0) {
+			// A build ending starts the next one due (a write came meanwhile).
+			await Promise.all(this.building.values());
+		}
 	}
 
 	async close(): Promise<void> {
@@ -124,23 +126,40 @@ export class HnswBuilds {
 		await Promise.all(this.building.values());
 	}
 
+	private learn(collectionId: number, indexes: readonly HnswIndex[]): number | null | undefined {
+		const watermark = currentIndex(indexes)?.watermark;
+		this.watermarks.set(collectionId, {watermark, at: performance.now()});
+		return watermark;
+	}
+
+	/** Whether the collection is due a new index: none valid above the threshold, one of before watermarks, or a long tail. */
+	private async due(db: Queryable, collection: Collection, indexes: readonly HnswIndex[], vectors?: number): Promise<boolean> {
+		const count = vectors ?? (await contentCounts(db, collection.id)).vectors;
+		if (count <= this.threshold || collection.dims === null) {
+			return false;
+		}
+
+		const current = currentIndex(indexes);
+		if (current?.watermark === undefined || current.watermark === null) {
+			return true;
+		}
+
+		const limit = Math.max(Math.ceil(count * rebuildShare), Math.min(rebuildFloor, this.threshold));
+		return await tailLength(db, collection.id, current.watermark, limit + 1) > limit;
+	}
+
 	private startDue(): void {
 		for (const collection of this.waiting.values()) {
-			if (this.closed || this.building.has(collection.id) || this.ready_.has(collection.id)) {
+			// One being built is looked at again when its build ends (rows written meanwhile are in its tail).
+			if (this.closed || this.building.has(collection.id)) {
 				continue;
 			}
 
-			const stop = new AbortController();
-			this.stops.set(collection.id, stop);
-			const build = this.build(collection, stop.signal).then(() => {
+			this.waiting.delete(collection.id);
+			const build = this.queue.then(async () => (this.closed ? undefined : this.build(collection))).then(() => {
 				this.problems?.resolve(`hnsw-index:${collection.name}`);
 			}, (error: unknown) => {
-				if (stop.signal.aborted) {
-					this.log?.(`postgres: the HNSW index build of '${collection.name}' stopped for a bulk write; built again after it`);
-					return;
-				}
-
-				const message = `building the HNSW index of '${collection.name}' failed (${(error as Error).message}); searches stay exact, and it is tried again after the next write`;
+				const message = `building the HNSW index of '${collection.name}' failed (${(error as Error).message}); searches go on with the index it had (exact without one), and it is tried again after the next write`;
 				if (this.problems) {
 					this.problems.report(`hnsw-index:${collection.name}`, message);
 				} else {
@@ -148,23 +167,21 @@ export class HnswBuilds {
 				}
 			}).finally(() => {
 				this.building.delete(collection.id);
-				this.stops.delete(collection.id);
+				if (this.holds.idle && this.waiting.has(collection.id)) {
+					this.startDue();
+				}
 			});
 			this.building.set(collection.id, build);
+			this.queue = build;
 		}
-
-		this.waiting.clear();
 	}
 
-	private async build(collection: Collection, signal: AbortSignal): Promise<void> {
-		const {vectors} = await contentCounts(this.pool, collection.id);
-		if (vectors <= this.threshold || collection.dims === null) {
-			return;
-		}
-
+	private async build(collection: Collection): Promise<void> {
 		const started = performance.now();
-		if (await buildHnswIndex(this.pool, collection, true, signal)) {
-			this.log?.(`postgres: HNSW index of '${collection.name}' built over ${vectors} vectors in ${Math.round(performance.now() - started)} ms`);
+		const watermark = await buildHnswIndex(this.pool, collection, async (db, indexes) => this.due(db, collection, indexes));
+		if (watermark !== undefined) {
+			this.learn(collection.id, await hnswIndexes(this.pool, collection.id));
+			this.log?.(`postgres: HNSW index of '${collection.name}' built over its vectors up to chunk ${watermark} in ${Math.round(performance.now() - started)} ms`);
 		}
 	}
 }

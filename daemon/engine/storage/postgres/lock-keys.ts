@@ -12,6 +12,7 @@ export const lockKeys: {
 	readonly document: (key: number) => number[];
 	readonly job: (key: number) => number[];
 	readonly runningJob: (key: number) => number[];
+	readonly chunkIndexes: number[];
 } = {
 	/** Held by the transaction that migrates the schema. */
 	migrations: [mdVector, 1],
@@ -23,6 +24,12 @@ export const lockKeys: {
 	job: (key: number) => [mdVector + 3, key],
 	/** Held by the daemon running a job of the job board (a hash of the job's id) while it runs: gone when it dies. */
 	runningJob: (key: number) => [mdVector + 4, key],
+	/**
+	 * Held while an index of chunks is built or dropped concurrently, whatever its collection (after its indexBuild
+	 * lock): two such statements on one table each wait for the other's transaction (a partial expression index is
+	 * not one PostgreSQL lets them skip) and one dies of a deadlock.
+	 */
+	chunkIndexes: [mdVector + 5, 0],
 };
 
 /** A signed int4 lock key from any text (32 bits of its SHA-256, shifted into int4's range). */

@@ -3,7 +3,7 @@ import {invalidInput, switchGone} from '../../errors.js';
 import {sameFingerprint} from '../fingerprint.js';
 import type {Collection, Fingerprint, ModelSwitch, SwapOutcome} from '../types.js';
 import {vectorArrayParameter} from './vector-binary.js';
-import {hnswIndexName} from './hnsw-index.js';
+import {dropIndexes, hnswIndexes, takeSessionLock, withChunkIndexesLock} from './hnsw-index.js';
 import {lockKeys} from './lock-keys.js';
 import {transaction} from './pool.js';
 
@@ -102,7 +102,7 @@ export async function completeModelSwitch(client: Queryable, collection: Collect
 }
 
 /**
- * The swap on a connection of its own. The collection's HNSW index is cast to the old dimension: it is dropped
+ * The swap on a connection of its own. The collection's HNSW indexes are cast to the old dimension: they are dropped
  * first (concurrently, outside the transaction: searches stay exact meanwhile), with the build lock held so that
  * no daemon builds it again before the swap commits; the new model's is built after, as after any write.
  */
@@ -115,9 +115,9 @@ export async function swapModel(pool: pg.Pool, collection: Collection, target: F
 
 	const client = await pool.connect();
 	try {
-		await client.query('SELECT pg_advisory_lock($1, $2)', lockKeys.indexBuild(collection.id));
+		await takeSessionLock(client, lockKeys.indexBuild(collection.id)); // a build under way: the swap waits for it
 		try {
-			await client.query(`DROP INDEX CONCURRENTLY IF EXISTS md_vector.${hnswIndexName(collection.id)}`);
+			await withChunkIndexesLock(client, async () => dropIndexes(client, await hnswIndexes(client, collection.id)));
 			return await transaction(client, async () => completeModelSwitch(client, collection, target));
 		} finally {
 			await client.query('SELECT pg_advisory_unlock($1, $2)', lockKeys.indexBuild(collection.id));

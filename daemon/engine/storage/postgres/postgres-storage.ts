@@ -11,12 +11,13 @@ import {moveDocuments} from './document-moves.js';
 import {addSource, removeSource, sourcesOf, updateSource} from './sources.js';
 import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection} from './collections.js';
 import {HnswBuilds} from './hnsw-builds.js';
+import {withChunkIndexesLock} from './hnsw-index.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
 import {DocumentFrequencies} from './document-frequencies.js';
 import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
-import {createPool, inTransaction} from './pool.js';
+import {createPool, inTransaction, transaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
 import {describeServer} from './describe-server.js';
 import {PostgresJobBoard} from './job-board.js';
@@ -93,7 +94,14 @@ export class PostgresStorage implements Storage {
 
 	async deleteCollection(collection: Collection) {
 		const current = await this.current(collection);
-		return inTransaction(this.pool, async client => deleteCollection(client, current));
+		// Its transaction drops the collection's HNSW indexes, which waits for an index build on chunks (any
+		// collection's) that in turn waits for the transaction: the builds' lock is taken first (hnsw-index.ts).
+		const client = await this.pool.connect();
+		try {
+			return await withChunkIndexesLock(client, async () => transaction(client, async () => deleteCollection(client, current)));
+		} finally {
+			client.release();
+		}
 	}
 
 	async renameCollection(collection: Collection, name: string) {
@@ -157,9 +165,8 @@ export class PostgresStorage implements Storage {
 	}
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
-		// A large import goes in without the collection's HNSW index (hnsw-builds.ts), built again after it, written or not.
-		const existing = write.vectors ? await collectionByName(this.pool, name) : undefined;
-		const dropped = existing ? await this.builds.dropBeforeBulkWrite(existing, write.vectors!) : false;
+		// The collection's HNSW index stays: the import's rows land above its watermark (hnsw-builds.ts), searched
+		// exactly until a new index covers them.
 		const collection = await inTransaction(this.pool, async client => {
 			const created = await ensureCollection(client, name, chunkerVersion);
 			for (const source of write.sources) {
@@ -188,12 +195,6 @@ export class PostgresStorage implements Storage {
 			await writing;
 
 			return created;
-		}).catch((error: unknown) => {
-			if (dropped) {
-				this.builds.afterWrite(existing!);
-			}
-
-			throw error;
 		});
 		const current = await this.current(collection);
 		this.builds.afterWrite(current);
@@ -220,7 +221,7 @@ export class PostgresStorage implements Storage {
 	async vectorTopK(collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter) {
 		// A collection named without a fingerprint: another daemon (or this one) may have recorded one since.
 		const asked = collection.dims === null ? await this.current(collection) : collection;
-		const ranked = await vectorTopK(this.pool, asked, query, k, filter);
+		const ranked = await vectorTopK(this.pool, asked, query, k, filter, await this.builds.watermark(asked));
 		if (ranked.length > 0 || k < 1) {
 			return ranked;
 		}

@@ -6,7 +6,6 @@ import type {Collection, Fingerprint, Candidate} from '../types.js';
 import {documentCondition} from './filter-sql.js';
 import {recheck, textCondition, type Recheckable} from './text-scope.js';
 import {addTotals, checkFingerprint} from './collections.js';
-import {hnswIndexName} from './hnsw-index.js';
 import {vectorText} from './vector-text.js';
 import {parseVectorBinary, vectorArrayParameter} from './vector-binary.js';
 
@@ -60,14 +59,13 @@ const efSearchSql = `CASE ${efSearchBySize.filter(step => Number.isFinite(step.b
  * The `k` chunks with the highest inner product (cosine: vectors are unit length), best first, in one round
  * trip, and only while the collection still holds vectors of the fingerprint it names (the query was made for
  * it): the statement checks it in its own snapshot, so a model switch that commits meanwhile leaves it either
- * wholly before or wholly after (postgres-storage.ts tells "switched" from "empty"). One statement serves both cases: it repeats the HNSW index's expression and predicate (the vectors cast
- * to the collection's dimension, the collection's rows), so the planner uses the collection's index when it
- * exists and is valid, and scans exactly otherwise. Before it, in the same round trip, the search list is set
- * by the collection's size now (efSearchBySize, at least k; pgvector 0.8's iterative scan, set on every
- * connection, goes on past it if rows are missing). Ids and dims come from the database as integers: safe in
- * the statement, and the partial index needs literals; the query vector is numbers only.
+ * wholly before or wholly after (postgres-storage.ts tells "switched" from "empty"). `watermark`: that of the
+ * collection's HNSW index as the caller last saw it (hnsw-index.ts; null: an index covering every row, undefined:
+ * none), see vectorSearchSql. Before the search, in the same round trip, the search list is set by the
+ * collection's size now (efSearchBySize, at least k; pgvector 0.8's iterative scan, set on every connection, goes
+ * on past it if rows are missing).
  */
-export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter): Promise<Candidate[]> {
+export async function vectorTopK(pool: pg.Pool, collection: Collection, query: Float32Array, k: number, filter?: ChunkFilter, watermark?: number | null): Promise<Candidate[]> {
 	if (k < 1 || collection.dims === null) {
 		return [];
 	}
@@ -85,7 +83,7 @@ export async function vectorTopK(pool: pg.Pool, collection: Collection, query: F
 		}
 	}
 
-	const {setup, search} = vectorSearchSql(collection, query, k);
+	const {setup, search} = vectorSearchSql(collection, query, k, watermark);
 	const results = await pool.query<Candidate & {boilerplate: boolean | null}>(`${setup};\n${search}`) as unknown as Array<pg.QueryResult<Candidate & {boilerplate: boolean | null}>>;
 	return results[1]!.rows.map(row => ({rowid: row.rowid, score: row.score, ...(row.boilerplate === null ? {} : {boilerplate: row.boilerplate})}));
 }
@@ -110,16 +108,30 @@ async function filteredRows(pool: pg.Pool, collection: Collection, query: Float3
 	return rows;
 }
 
-/** vectorTopK's two statements: the search list's length for the collection's size now, then the search. */
-export function vectorSearchSql(collection: Collection, query: Float32Array, k: number): {setup: string; search: string} {
+/**
+ * vectorTopK's two statements: the search list's length for the collection's size now, then the search. The search
+ * repeats the HNSW index's expression and predicate (the vectors cast to the collection's dimension, the
+ * collection's rows, and with a watermark `id <= W`, the same literal), so the planner uses the index when it exists
+ * and is valid, and scans exactly otherwise. With a watermark it is the union of two searches, each the best k of
+ * its part: the rows up to W (through the index) and the tail above it (exact, by the primary key's order), merged
+ * to the best k with today's tie order (score, then id). Exact over the tail whatever W is: a stale one (another
+ * daemon built an index with a newer watermark since) only makes the exact part longer; the newer index's
+ * predicate (`id <= W'`, W' > W) still follows from `id <= W`, so the planner can take it for the indexed part.
+ * Ids, dims and watermarks come from the database as integers: safe in the statement, and the partial index
+ * needs literals; the query vector is numbers only.
+ */
+export function vectorSearchSql(collection: Collection, query: Float32Array, k: number, watermark?: number | null): {setup: string; search: string} {
 	const cast = `vector(${Number(collection.dims)})`;
 	const literal = `'${vectorText(query)}'::${cast}`;
 	const id = Number(collection.id);
+	const part = (rows: string) => `SELECT id AS rowid, -(embedding::${cast} <#> ${literal}) AS score, boilerplate FROM md_vector.chunks
+		WHERE collection_id = ${id} AND embedding IS NOT NULL${rows} AND ${fingerprintHolds(collection)} ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`;
 	return {
 		setup: `SELECT set_config('hnsw.ef_search', least(greatest(${Number(k)},
 			(SELECT ${efSearchSql} FROM md_vector.collection_totals WHERE collection_id = ${id})), 1000)::text, false)`,
-		search: `SELECT id AS rowid, -(embedding::${cast} <#> ${literal}) AS score, boilerplate FROM md_vector.chunks /* ${hnswIndexName(collection.id)} */
-		WHERE collection_id = ${id} AND embedding IS NOT NULL AND ${fingerprintHolds(collection)} ORDER BY embedding::${cast} <#> ${literal}, id LIMIT ${Number(k)}`,
+		search: typeof watermark === 'number'
+			? `(${part(` AND id <= ${Number(watermark)}`)})\n\t\tUNION ALL (${part(` AND id > ${Number(watermark)}`)})\n\t\tORDER BY score DESC, rowid LIMIT ${Number(k)}`
+			: part(''),
 	};
 }
 
