@@ -62,8 +62,9 @@ export async function tailLength(db: Queryable, collectionId: number, watermark:
  * for, and `due` is asked under it, with the collection's indexes as they stand. Concurrent, so writes and
  * searches (through the index it replaces) go on meanwhile; once it is valid the older ones are dropped. Indexes
  * left invalid by a build that died are dropped first, due or not. Answers the watermark built, or undefined.
+ * `signal` stops a build under way (its statement cancelled: the index is left invalid, dropped by the next build).
  */
-export async function buildHnswIndex(pool: pg.Pool, collection: Collection, due: (db: Queryable, indexes: readonly HnswIndex[]) => Promise<boolean>): Promise<number | undefined> {
+export async function buildHnswIndex(pool: pg.Pool, collection: Collection, due: (db: Queryable, indexes: readonly HnswIndex[]) => Promise<boolean>, signal?: AbortSignal): Promise<number | undefined> {
 	if (collection.dims === null) {
 		return undefined;
 	}
@@ -95,8 +96,18 @@ export async function buildHnswIndex(pool: pg.Pool, collection: Collection, due:
 				const {rows: [top]} = await client.query<{watermark: number}>('SELECT coalesce(max(id), 0)::bigint AS watermark FROM md_vector.chunks WHERE collection_id = $1', [collection.id]);
 				const watermark = Number(top!.watermark);
 				await client.query('SET maintenance_work_mem = \'256MB\'');
+				const {rows: [backend]} = await client.query<{pid: number}>('SELECT pg_backend_pid() AS pid');
+				// Only while the build runs: a cancel landing on a later statement (the unlock) could leave a lock held.
+				const cancel = () => {
+					pool.query('SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND state = \'active\' AND query LIKE \'CREATE INDEX%\'', [backend!.pid]).catch(() => undefined);
+				};
+
+				signal?.throwIfAborted();
+				signal?.addEventListener('abort', cancel, {once: true});
 				await client.query(`CREATE INDEX CONCURRENTLY ${hnswIndexName(collection.id, watermark)} ON md_vector.chunks USING hnsw ((embedding::vector(${Number(collection.dims)})) vector_ip_ops)
-					WITH (${parameters}) WHERE collection_id = ${Number(collection.id)} AND embedding IS NOT NULL AND id <= ${watermark}`);
+					WITH (${parameters}) WHERE collection_id = ${Number(collection.id)} AND embedding IS NOT NULL AND id <= ${watermark}`).finally(() => {
+					signal?.removeEventListener('abort', cancel);
+				});
 				// Statistics of the rows just written, so the planner takes the index now, not after autovacuum's next look.
 				await client.query('ANALYZE md_vector.chunks');
 				await dropIndexes(client, indexes);
