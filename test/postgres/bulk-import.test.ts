@@ -11,6 +11,7 @@ import type {Collection, DocumentToWrite} from '../../daemon/engine/storage/type
 import {seeded} from '../helpers/seeded.js';
 import {testDatabase, type TestDatabase} from '../helpers/postgres/test-database.js';
 import {watchedStorage} from '../helpers/postgres/watched-storage.js';
+import {lockKeys} from '../../daemon/engine/storage/postgres/lock-keys.js';
 import {compareWithExact, type Comparison} from '../helpers/postgres/exact-ranking.js';
 import {documentOf, fingerprint, randomUnit, vectorDocuments as documentsOf} from '../storage/fixtures.js';
 
@@ -131,6 +132,31 @@ test.serial('a bulk write while this daemon builds the index lets the build go o
 	await storage.settle();
 	t.is(await hnswState(client, collection.id), 'ready');
 	t.like(await storage.vectorIndex((await storage.collection('building'))!), {vectors: 5100, kind: 'hnsw', rebuilding: null});
+	t.deepEqual(problems.list(), [], lines.join('\n'));
+});
+
+test.serial('a large bulk write stops this daemon\'s build under way (they would compete for the cores), and the index is built after it', async t => {
+	const {storage, problems, lines} = await watchedStorage(t, database.url, 1000);
+	// Builds wait for the lock of index builds on chunks: holding it keeps this daemon's build under way, not yet built.
+	const holder = new pg.Client(database.url);
+	await holder.connect();
+	t.teardown(async () => holder.end());
+	await holder.query('SELECT pg_advisory_lock($1, $2)', lockKeys.chunkIndexes);
+	await storage.writeDocuments(await storage.ensureCollection('stopped', 1), documentsOf('stopped', 200, 9), fingerprint); // its build starts, and waits
+	const collection = (await storage.collection('stopped'))!;
+	t.like(await storage.vectorIndex(collection), {kind: 'flat', rebuilding: 'hnsw'}, 'the build under way');
+
+	// 500 vectors beside 2,000: more than a sixteenth.
+	await storage.importDocuments('stopped', 1, {sources: [], moves: [], vectors: 500, async * groups() {
+		yield documentsOf('added', 50, 10);
+	}}, fingerprint);
+	t.true(lines.some(line => line.includes('the HNSW index build of \'stopped\' stopped for a bulk write')), lines.join('\n'));
+	await holder.query('SELECT pg_advisory_unlock($1, $2)', lockKeys.chunkIndexes);
+	await storage.settle();
+	const indexes = await hnswIndexes(holder, collection.id);
+	t.is(indexes.length, 1);
+	t.is(indexes[0]!.watermark, Number((await holder.query<{id: string}>('SELECT max(id)::text AS id FROM md_vector.chunks WHERE collection_id = $1', [collection.id])).rows[0]!.id), 'built after the write, over its rows too');
+	t.like(await storage.vectorIndex(collection), {vectors: 2500, kind: 'hnsw', rebuilding: null});
 	t.deepEqual(problems.list(), [], lines.join('\n'));
 });
 

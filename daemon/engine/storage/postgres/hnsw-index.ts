@@ -112,7 +112,7 @@ export async function buildHnswIndex(pool: pg.Pool, collection: Collection, due:
 				await client.query('ANALYZE md_vector.chunks');
 				await dropIndexes(client, indexes);
 				return watermark;
-			});
+			}, signal);
 		} finally {
 			// A connection that could not unlock is closed (its session's lock goes with it), not given back to the pool.
 			broken = await client.query('SELECT pg_advisory_unlock($1, $2)', lockKeys.indexBuild(collection.id)).then(() => false, () => true);
@@ -127,8 +127,9 @@ export async function buildHnswIndex(pool: pg.Pool, collection: Collection, due:
  * a statement waiting is a transaction, which a concurrent index build or drop waits for in turn (it waits for
  * every transaction older than its snapshot), while holding the lock awaited: a deadlock.
  */
-export async function takeSessionLock(client: Queryable, key: readonly number[], everyMs = 100): Promise<void> {
+export async function takeSessionLock(client: Queryable, key: readonly number[], everyMs = 100, signal?: AbortSignal): Promise<void> {
 	while (!(await client.query<{locked: boolean}>('SELECT pg_try_advisory_lock($1, $2) AS locked', [...key])).rows[0]?.locked) {
+		signal?.throwIfAborted(); // a build stopped while it waits
 		await setTimeout(everyMs);
 	}
 }
@@ -137,8 +138,8 @@ export async function takeSessionLock(client: Queryable, key: readonly number[],
  * Runs `work` holding the lock of index builds and drops on chunks (lockKeys.chunkIndexes), waited for: another
  * collection's build may hold it a while. The session's lock: taken and given back on `client`, outside any transaction.
  */
-export async function withChunkIndexesLock<T>(client: Queryable, work: () => Promise<T>): Promise<T> {
-	await takeSessionLock(client, lockKeys.chunkIndexes);
+export async function withChunkIndexesLock<T>(client: Queryable, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+	await takeSessionLock(client, lockKeys.chunkIndexes, 100, signal);
 	try {
 		return await work();
 	} finally {
