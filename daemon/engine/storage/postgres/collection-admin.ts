@@ -2,10 +2,25 @@ import type pg from 'pg';
 import {EngineError} from '../../errors.js';
 import type {Collection, CollectionRemoval} from '../types.js';
 import {renameChunks} from './document-moves.js';
-import {hnswIndexes} from './hnsw-index.js';
+import {hnswIndexes, withChunkIndexesLock} from './hnsw-index.js';
+import {transaction} from './pool.js';
+
+/**
+ * Deletes a collection with everything of it, in a transaction of its own. That transaction drops the collection's
+ * HNSW indexes, which waits for an index build on chunks (any collection's) that in turn waits for the
+ * transaction: the builds' lock is taken first (hnsw-index.ts).
+ */
+export async function deleteCollection(pool: pg.Pool, collection: Collection): Promise<CollectionRemoval> {
+	const client = await pool.connect();
+	try {
+		return await withChunkIndexesLock(client, async () => transaction(client, async () => deleteRows(client, collection)));
+	} finally {
+		client.release();
+	}
+}
 
 /** Deletes a collection with its documents, chunks, postings, sources and HNSW indexes, in the caller's transaction. */
-export async function deleteCollection(client: pg.ClientBase, collection: Collection): Promise<CollectionRemoval> {
+async function deleteRows(client: pg.ClientBase, collection: Collection): Promise<CollectionRemoval> {
 	// The row lock makes a concurrent write to the collection wait, then find it gone.
 	await client.query('SELECT id FROM md_vector.collections WHERE id = $1 FOR UPDATE', [collection.id]);
 	const {rows: [counts]} = await client.query<CollectionRemoval>(`SELECT

@@ -77,11 +77,6 @@ export class HnswBuilds {
 		return this.learn(collection.id, await hnswIndexes(this.pool, collection.id));
 	}
 
-	/** Whether the collection has a valid index (then searches use it). */
-	async ready(collection: Collection): Promise<boolean> {
-		return await this.watermark(collection) !== undefined;
-	}
-
 	async describe(collection: Collection, vectors: number): Promise<{kind: IndexKind; rebuilding: IndexKind | null}> {
 		const indexes = await hnswIndexes(this.pool, collection.id);
 		const building = this.building.has(collection.id) || indexes.some(index => !index.valid);

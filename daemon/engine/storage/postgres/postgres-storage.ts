@@ -11,20 +11,19 @@ import {moveDocuments} from './document-moves.js';
 import {addSource, removeSource, sourcesOf, updateSource} from './sources.js';
 import {collectionByName, collectionsWithCounts, contentCounts, ensureCollection} from './collections.js';
 import {HnswBuilds} from './hnsw-builds.js';
-import {withChunkIndexesLock} from './hnsw-index.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
 import {DocumentFrequencies} from './document-frequencies.js';
 import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
-import {createPool, inTransaction, transaction} from './pool.js';
+import {createPool, inTransaction} from './pool.js';
 import {vectorTypeId} from './vector-binary.js';
 import {describeServer} from './describe-server.js';
 import {PostgresJobBoard} from './job-board.js';
 import {chunksByRowid, chunksOfDocument, documentByName, documentsByName, documentsOf, documentText, exportPage} from './read-documents.js';
 import {chunksWithoutVectors, setVectors, vectorsByHash, vectorTopK} from './vectors.js';
 import {deleteDocument, writeDocuments} from './write-documents.js';
-import {deriveGroup} from './chunk-derivations.js';
+import {importInTransaction} from './import-documents.js';
 import {beginModelSwitch, cancelModelSwitch, chunksForSwitch, modelSwitches, setSwitchVectors, swapModel} from './model-switches.js';
 
 export type PostgresOptions = {
@@ -93,15 +92,7 @@ export class PostgresStorage implements Storage {
 	}
 
 	async deleteCollection(collection: Collection) {
-		const current = await this.current(collection);
-		// Its transaction drops the collection's HNSW indexes, which waits for an index build on chunks (any
-		// collection's) that in turn waits for the transaction: the builds' lock is taken first (hnsw-index.ts).
-		const client = await this.pool.connect();
-		try {
-			return await withChunkIndexesLock(client, async () => transaction(client, async () => deleteCollection(client, current)));
-		} finally {
-			client.release();
-		}
+		return deleteCollection(this.pool, await this.current(collection));
 	}
 
 	async renameCollection(collection: Collection, name: string) {
@@ -172,35 +163,7 @@ export class PostgresStorage implements Storage {
 			await this.builds.stopBuildFor(existing, write.vectors!);
 		}
 
-		const collection = await inTransaction(this.pool, async client => {
-			const created = await ensureCollection(client, name, chunkerVersion);
-			for (const source of write.sources) {
-				await addSource(client, created.id, source);
-			}
-
-			if (write.moves.length > 0) {
-				await moveDocuments(client, created, [], write.moves);
-			}
-
-			// A group's statements run while the next group is read and its texts worked out (chunk-derivations.ts).
-			// A failed group's error is handled at once and thrown where it is awaited: before the next group, or after the last.
-			let writing: Promise<void> = Promise.resolve();
-			try {
-				for await (const group of write.groups(await sourcesOf(client, created.id))) {
-					const derived = await deriveGroup(group);
-					await writing;
-					writing = writeDocuments(client, created, group, this.vectorType, fingerprint, derived);
-					writing.catch(() => undefined);
-				}
-			} finally {
-				// Nothing of a group may still run when the transaction ends, or its statements would follow the rollback.
-				await writing.catch(() => undefined);
-			}
-
-			await writing;
-
-			return created;
-		});
+		const collection = await inTransaction(this.pool, async client => importInTransaction(client, name, chunkerVersion, write, this.vectorType, fingerprint));
 		const current = await this.current(collection);
 		this.builds.afterWrite(current);
 		return current;

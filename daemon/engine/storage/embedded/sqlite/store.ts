@@ -1,5 +1,4 @@
 import {mkdirSync} from 'node:fs';
-import {open, type FileHandle} from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
@@ -20,6 +19,7 @@ import {toDocumentInfo, type DocumentRow} from './row-mappers.js';
 import {ChunkReads} from './chunk-reads.js';
 import type {CollectionRow, VectorChange} from './types.js';
 import {prepareStatements, type Statements} from './statements.js';
+import {syncWal} from './wal-sync.js';
 
 /**
  * The system of record of the embedded backend: collections, documents, chunks, vectors and the BM25 index, in
@@ -291,29 +291,5 @@ export class Store {
 
 	checkpoint(): void {
 		this.db.pragma('wal_checkpoint(TRUNCATE)');
-	}
-}
-
-/**
- * Makes what was committed to the write-ahead log durable: fsyncs the log's file (an fsync flushes the file,
- * whichever descriptor wrote it). No log: a checkpoint moved it into the store's file, and a checkpoint syncs the
- * log first.
- */
-async function syncWal(database: string): Promise<void> {
-	let handle: FileHandle;
-	try {
-		handle = await open(`${database}-wal`, 'r');
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-			return;
-		}
-
-		throw error;
-	}
-
-	try {
-		await handle.sync();
-	} finally {
-		await handle.close();
 	}
 }
