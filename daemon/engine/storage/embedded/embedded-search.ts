@@ -8,14 +8,14 @@ import {withKeptNames, type StoreFilter} from './sqlite/filtered-reads.js';
 import type {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
 import type {CollectionIndexes} from './vector-index/collection-indexes.js';
-import type {KeywordThread} from './keyword-thread.js';
+import type {KeywordThreads} from './keyword-threads.js';
 
 /** What the embedded backend searches: the store, its indexes, and the collection's current row. */
 export type EmbeddedSearch = {
 	readonly store: Store;
 	readonly indexes: CollectionIndexes;
-	/** BM25 off the HTTP thread (keyword-thread.ts). */
-	readonly keywordThread: KeywordThread;
+	/** BM25 off the HTTP thread (keyword-threads.ts). */
+	readonly keywordThreads: KeywordThreads;
 	/** A filtered vector search keeping up to this many vectors ranks them from the store (filtered-vectors.ts). */
 	readonly filterExactMax?: number;
 	/** The collection's current row (with the vector generation its index follows); throws when it is gone. */
@@ -46,13 +46,13 @@ export async function vectorTopK(context: EmbeddedSearch, collection: Collection
  * by path globs keeps its names in this thread's memory, so that search runs here. When the thread fails, the
  * search runs here too (and throws what it throws here, with its kind); the thread logs its failure.
  */
-export async function keywordTopK(context: Pick<EmbeddedSearch, 'store' | 'keywordThread'>, collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]> {
-	const {store, keywordThread} = context;
+export async function keywordTopK(context: Pick<EmbeddedSearch, 'store' | 'keywordThreads'>, collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter): Promise<Candidate[]> {
+	const {store, keywordThreads} = context;
 	const collectionIds = collections.map(collection => collection.id);
 	if (!filter?.paths?.length) {
 		const {meta, text} = filter ?? {};
 		try {
-			return await keywordThread.topK({collectionIds, terms, limit, weights, ...(meta ?? text ? {filter: {meta, text}} : {})});
+			return await keywordThreads.topK({collectionIds, terms, limit, weights, ...(meta ?? text ? {filter: {meta, text}} : {})});
 		} catch {
 			return store.keyword(collectionIds, terms, limit, weights, filter && {meta, text});
 		}

@@ -6,7 +6,7 @@ import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprin
 import {SerialQueue} from '../../serial-queue.js';
 import {importIntoStore} from './import-into-store.js';
 import {keywordTopK, vectorTopK, type EmbeddedSearch} from './embedded-search.js';
-import {KeywordThread} from './keyword-thread.js';
+import {KeywordThreads} from './keyword-threads.js';
 import {WalCheckpoints} from './sqlite/wal-checkpoints.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
@@ -29,7 +29,7 @@ export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const file = path.join(options.dataDir, 'md-vector.sqlite');
 		const store = Store.open(file);
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), new KeywordThread(file, options.log), new WalCheckpoints(file, options.log), options.dataDir, options.log, options.filterExactMax);
+		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), new KeywordThreads(file, options.log), new WalCheckpoints(file, options.log), options.dataDir, options.log, options.filterExactMax);
 	}
 
 	/**
@@ -39,8 +39,8 @@ export class EmbeddedStorage implements Storage {
 	private readonly writes = new SerialQueue();
 	private readonly search: EmbeddedSearch;
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly keywordThread: KeywordThread, private readonly checkpoints: WalCheckpoints, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
-		this.search = {store, indexes, keywordThread, filterExactMax, row: collection => this.row(collection)};
+	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly keywordThreads: KeywordThreads, private readonly checkpoints: WalCheckpoints, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
+		this.search = {store, indexes, keywordThreads, filterExactMax, row: collection => this.row(collection)};
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
 			indexes.open(collection).catch(() => undefined);
@@ -257,7 +257,7 @@ export class EmbeddedStorage implements Storage {
 
 	async close(): Promise<void> {
 		await this.indexes.close();
-		await this.keywordThread.close(); // its connection's reads would hold the checkpoint below back
+		await this.keywordThreads.close(); // their connections' reads would hold the checkpoint below back
 		await this.checkpoints.close();
 		try {
 			this.store.checkpoint();

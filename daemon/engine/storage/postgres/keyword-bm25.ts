@@ -3,8 +3,10 @@ import {hasDocumentFilter, hasText, type ChunkFilter} from '../document-filter.j
 import type {FieldWeights, Candidate} from '../types.js';
 import {sha256} from '../../hash.js';
 import {bm25} from '../bm25.js';
+import {mergeHalves} from '../keyword-split.js';
 import {documentCondition} from './filter-sql.js';
 import type {DocumentFrequencies} from './document-frequencies.js';
+import type {KeywordHalves} from './keyword-halves.js';
 import {chunkFields} from './read-documents.js';
 import {recheck, textCondition, type Recheckable} from './text-scope.js';
 
@@ -31,14 +33,27 @@ export async function keywordTopK(db: Queryable, collectionIds: readonly number[
 		return [];
 	}
 
+	const search = async (middle: number | undefined) => keywordSearch(db, collectionIds, unique, limit, weights, filter, options, middle);
+	return options.halves ? options.halves.run(unique, search) : search(undefined);
+}
+
+/** keywordTopK, as one statement or two (`middle`: each over the chunk ids up to it or above it). */
+async function keywordSearch(db: Queryable, collectionIds: readonly number[], unique: readonly string[], limit: number, weights: FieldWeights, filter: ChunkFilter | undefined, options: KeywordOptions, middle: number | undefined): Promise<Candidate[]> {
 	const text = hasText(filter?.text) ? filter.text : undefined;
 	const withChunks = options.withChunks ?? false;
 	for (let fetch = limit; ; fetch *= 4) {
 		// Once, unless chunks without indexed words were read back and some did not hold the phrases.
-		const rows = await keywordRows(db, collectionIds, unique, fetch, weights, {filter, text, withChunks, frequencies: options.frequencies});
-		if (rows[0]) {
-			options.frequencies?.learn(collectionIds, rows[0].versions, rows[0].counts ?? {});
+		const rowOptions = {filter, text, withChunks, frequencies: options.frequencies};
+		const halves = middle === undefined
+			? [await keywordRows(db, collectionIds, unique, fetch, weights, rowOptions)]
+			: await Promise.all([false, true].map(async upper => keywordRows(db, collectionIds, unique, fetch, weights, {...rowOptions, half: {middle, upper}})));
+		for (const [first] of halves) {
+			if (first) {
+				options.frequencies?.learn(collectionIds, first.versions, first.counts ?? {});
+			}
 		}
+
+		const rows = halves.length === 1 ? halves[0]! : mergeHalves(halves, fetch);
 
 		const found = recheck(rows, text);
 		if (found.dropped === 0 || found.rows.length + found.dropped < fetch) {
@@ -49,7 +64,8 @@ export async function keywordTopK(db: Queryable, collectionIds: readonly number[
 	}
 }
 
-export type KeywordOptions = {readonly withChunks?: boolean; readonly frequencies?: DocumentFrequencies};
+/** `halves`: where a search of many postings is split in two statements run side by side (keyword-halves.ts). */
+export type KeywordOptions = {readonly withChunks?: boolean; readonly frequencies?: DocumentFrequencies; readonly halves?: KeywordHalves};
 
 /**
  * A top row, with the document frequencies the statement used (on every row): per collection the postings version
@@ -64,9 +80,13 @@ function chunkOf({score, boilerplate, unindexed, versions, counts, ...chunk}: Ch
 	return chunk;
 }
 
-type RowOptions = {readonly filter: ChunkFilter | undefined; readonly text: ChunkFilter['text']; readonly withChunks: boolean; readonly frequencies: DocumentFrequencies | undefined};
+type RowOptions = {
+	readonly filter: ChunkFilter | undefined; readonly text: ChunkFilter['text']; readonly withChunks: boolean; readonly frequencies: DocumentFrequencies | undefined;
+	/** Only the chunks with an id up to `middle` (or above it: `upper`). */
+	readonly half?: {readonly middle: number; readonly upper: boolean};
+};
 
-async function keywordRows(db: Queryable, collectionIds: readonly number[], unique: readonly string[], limit: number, weights: FieldWeights, {filter, text, withChunks, frequencies}: RowOptions): Promise<KeywordRow[]> {
+async function keywordRows(db: Queryable, collectionIds: readonly number[], unique: readonly string[], limit: number, weights: FieldWeights, {filter, text, withChunks, frequencies, half}: RowOptions): Promise<KeywordRow[]> {
 	const known = frequencies?.parameters(collectionIds, unique) ?? {versions: collectionIds.map(() => -1), counts: []};
 	const parameters: unknown[] = [collectionIds, unique, weights[0], weights[1], weights[2], bm25.k1, bm25.b, limit, known.versions, known.counts];
 	const branched = unique.length <= branchesMax;
@@ -88,12 +108,18 @@ async function keywordRows(db: Queryable, collectionIds: readonly number[], uniq
 		parameters.push(...words.parameters);
 	}
 
+	const filtered = conditions.length > 0;
+	if (half) {
+		conditions.push(`p.chunk_id ${half.upper ? '>' : '<='} $${parameters.length + 1}::bigint`); // the primary key's range
+		parameters.push(half.middle);
+	}
+
 	const filterSql = conditions.length > 0 ? conditions.join(' AND ') : undefined;
 	const sql = withChunkRows(branched ? keywordSql(unique.length, filterSql) : manyTermsSql(filterSql), Boolean(text), withChunks);
-	// Unfiltered, the statement is one of a few dozen texts: prepared once per connection, which saves parsing its
-	// several kB (0.3-0.5 ms a search at 31k chunks); still planned for each query's terms (pool.ts forces custom plans).
-	// Filtered ones vary with the filter: unnamed, so a connection does not keep them.
-	const {rows} = await db.query<KeywordRow>(filterSql ? {text: sql, values: parameters} : {name: `keyword-${sha256(sql, 32)}`, text: sql, values: parameters});
+	// Unfiltered, the statement is one of a few dozen texts (a half's among them): prepared once per connection,
+	// which saves parsing its several kB (0.3-0.5 ms a search at 31k chunks); still planned for each query's terms
+	// (pool.ts forces custom plans). Filtered ones vary with the filter: unnamed, so a connection does not keep them.
+	const {rows} = await db.query<KeywordRow>(filtered ? {text: sql, values: parameters} : {name: `keyword-${sha256(sql, 32)}`, text: sql, values: parameters});
 	return rows;
 }
 

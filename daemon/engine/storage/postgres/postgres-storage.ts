@@ -14,6 +14,7 @@ import {HnswBuilds} from './hnsw-builds.js';
 import {withJobLock} from './job-lock.js';
 import {keywordTopK} from './keyword-bm25.js';
 import {DocumentFrequencies} from './document-frequencies.js';
+import {KeywordHalves} from './keyword-halves.js';
 import {WordsBackfill} from './words-backfill.js';
 import {migrate} from './migrations.js';
 import {createPool, inTransaction} from './pool.js';
@@ -74,9 +75,12 @@ export class PostgresStorage implements Storage {
 	private readonly jobs: PostgresJobBoard;
 	/** Document frequencies kept between keyword searches, used while exact (document-frequencies.ts). */
 	private readonly frequencies = new DocumentFrequencies();
+	/** Where a search of many postings runs as two statements side by side (keyword-halves.ts). */
+	private readonly halves: KeywordHalves;
 
 	private constructor(private readonly pool: pg.Pool, private readonly builds: HnswBuilds, private readonly vectorType: number, private readonly url: string, private readonly backfill: WordsBackfill) {
 		this.jobs = new PostgresJobBoard(pool);
+		this.halves = new KeywordHalves(pool);
 	}
 
 	async collection(name: string) {
@@ -240,7 +244,7 @@ export class PostgresStorage implements Storage {
 	}
 
 	async keywordTopK(collections: readonly Collection[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: ChunkFilter, options?: {readonly withChunks?: boolean}) {
-		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter, {withChunks: options?.withChunks, frequencies: this.frequencies});
+		return keywordTopK(this.pool, collections.map(collection => collection.id), terms, limit, weights, filter, {withChunks: options?.withChunks, frequencies: this.frequencies, halves: this.halves});
 	}
 
 	async exportPage(collection: Collection, after: string | undefined, limit: number) {

@@ -1,3 +1,4 @@
+import type {RowRange} from '../../keyword-split.js';
 import {phrase} from './fts-phrase.js';
 import type {Statements} from './statements.js';
 
@@ -12,6 +13,8 @@ export type KeywordStatistics = {
 	readonly averageLength: number;
 	/** Chunks of the searched collections holding the term. */
 	readonly frequency: (term: string) => number;
+	/** The rowids of the searched collections' chunks, first to last (none: undefined). */
+	readonly rowRange: () => RowRange | undefined;
 	readonly fts: {
 		/** FTS5's row count: its N, which keeps the deleted rows of a contentless table. */
 		readonly rows: number;
@@ -34,6 +37,7 @@ export class KeywordStatisticsCache {
 	private ftsAverages: {rows: number; averageLength: number} | undefined;
 	private readonly ftsFrequencies = new Map<string, number>();
 	private readonly frequencies = new Map<string, Map<number, number>>();
+	private readonly ranges = new Map<string, RowRange | undefined>();
 
 	constructor(private readonly sql: Statements) {
 		// Fields only.
@@ -44,6 +48,7 @@ export class KeywordStatisticsCache {
 		this.ftsAverages = undefined;
 		this.ftsFrequencies.clear();
 		this.frequencies.clear();
+		this.ranges.clear();
 	}
 
 	/** The statistics of a search over these collections. */
@@ -63,6 +68,7 @@ export class KeywordStatisticsCache {
 			rows,
 			averageLength: rows > 0 ? tokens / rows : 0,
 			frequency: everything ? term => this.ftsFrequency(term) : term => this.frequencyIn(term, searched),
+			rowRange: () => this.rowRange(everything ? undefined : [...searched]),
 			fts: {...this.averages(), frequency: term => this.ftsFrequency(term)},
 		};
 	}
@@ -79,6 +85,17 @@ export class KeywordStatisticsCache {
 			return {rows, averageLength: rows > 0 ? columns.reduce((sum, total) => sum + total, 0) / rows : 0};
 		})();
 		return this.ftsAverages;
+	}
+
+	/** The rowids of these collections' chunks (every collection: undefined), read once until a write. */
+	private rowRange(collectionIds: number[] | undefined): RowRange | undefined {
+		const key = collectionIds?.sort((a, b) => a - b).join(',') ?? '*';
+		if (!this.ranges.has(key)) {
+			const range = (collectionIds ? this.sql.keyRangeOf.get(JSON.stringify(collectionIds)) : this.sql.keyRange.get()) as {from: number | null; to: number | null};
+			this.ranges.set(key, range.from === null || range.to === null ? undefined : {from: range.from, to: range.to});
+		}
+
+		return this.ranges.get(key);
 	}
 
 	private ftsFrequency(term: string): number {

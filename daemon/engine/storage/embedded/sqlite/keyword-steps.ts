@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type {FieldWeights, Candidate} from '../../types.js';
+import type {RowRange} from '../../keyword-split.js';
 import {bm25} from '../../bm25.js';
 import {keepsDocuments, namedFilterSql, type StoreFilter} from './filtered-reads.js';
 import type {KeywordStatistics} from './keyword-statistics.js';
@@ -13,6 +14,8 @@ export type StepScope = {
 	readonly statistics: KeywordStatistics;
 	readonly weights: FieldWeights;
 	readonly filter?: StoreFilter;
+	/** Only rows with a rowid in this range (a half of a search split across the keyword threads: ../../keyword-split.ts). */
+	readonly rows?: RowRange;
 };
 
 /**
@@ -36,14 +39,16 @@ export class KeywordSteps {
 	}
 
 	best(scope: StepScope, essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number): Candidate[] {
-		const {statistics, weights, collections, filter} = scope;
+		const {statistics, weights, collections, filter, rows} = scope;
 		const kept = keepsDocuments(filter) ? namedFilterSql(filter!) : undefined;
 		const words = wordsCondition('g.rowid', filter?.text);
 		const {k1, b} = bm25;
+		const kFts = k1 * b / statistics.fts.averageLength;
+		const kOwn = k1 * b / statistics.averageLength;
 		const parameters: Record<string, number | string> = {
-			w0: weights[0], w1: weights[1], w2: weights[2], limit, kFixed: k1 * (1 - b), kFts: k1 * b / statistics.fts.averageLength,
-			kOwn: k1 * b / statistics.averageLength, ...kept?.parameters, ...words.parameters,
+			w0: weights[0], w1: weights[1], w2: weights[2], limit, kFixed: k1 * (1 - b), kFts, kOwn, kDiff: kFts - kOwn, ...kept?.parameters, ...words.parameters,
 			...(collections.length === 1 ? {collection: collections[0]!} : {collections: JSON.stringify(collections)}),
+			...(rows ? {from: rows.from, to: rows.to} : {}),
 		};
 		const anyEssential = essential.map(term => phrase(term.term)).join(' OR ');
 		for (const [index, term] of [...essential, ...rest].entries()) {
@@ -53,15 +58,15 @@ export class KeywordSteps {
 		}
 
 		const conditions = [collections.length === 1 ? 'k.collection_id = @collection' : 'k.collection_id IN (SELECT value FROM json_each(@collections))', kept?.sql, words.sql || undefined].filter(Boolean).join(' AND ');
-		const rows = this.statement(essential.length, rest.length, conditions, Boolean(kept)).all(parameters) as Array<{rowid: number; score: number; boilerplate: number}>;
-		return rows.map(row => ({rowid: row.rowid, score: row.score, boilerplate: row.boilerplate === 1}));
+		const found = this.statement(essential.length, rest.length, conditions, {documents: Boolean(kept), ranged: Boolean(rows)}).all(parameters) as Array<{rowid: number; score: number; boilerplate: number}>;
+		return found.map(row => ({rowid: row.rowid, score: row.score, boilerplate: row.boilerplate === 1}));
 	}
 
-	private statement(essential: number, rest: number, conditions: string, documents: boolean): Database.Statement {
-		const key = `${essential}/${rest}/${conditions}`;
+	private statement(essential: number, rest: number, conditions: string, shape: Shape): Database.Statement {
+		const key = `${essential}/${rest}/${conditions}/${shape.ranged}`;
 		let statement = this.statements.get(key);
 		if (!statement) {
-			statement = this.db.prepare(stepSql(essential, rest, conditions, documents));
+			statement = this.db.prepare(stepSql(essential, rest, conditions, shape));
 			if (this.statements.size > 500) {
 				this.statements.clear(); // filters make many shapes: the cache stays bounded
 			}
@@ -75,29 +80,36 @@ export class KeywordSteps {
 
 const share = '-bm25(chunks_fts, @w0, @w1, @w2)';
 
+/** Whether a step joins the chunk's document (a documents filter) and keeps to a rowid range (given to FTS5, which seeks to it). */
+type Shape = {readonly documents: boolean; readonly ranged: boolean};
+
+/** One FTS5 cursor: the rows matching `@match<index>` (in the range, when ranged) with their share of the score (and which arm, `arm`). */
+const ftsArm = (index: number, ranged: boolean, arm = '') => `SELECT f.rowid AS rowid, ${arm}${share} AS share FROM chunks_fts f WHERE chunks_fts MATCH @match${index}${ranged ? ' AND f.rowid BETWEEN @from AND @to' : ''}`;
+
 /**
  * Term `index`'s score in a row from its FTS5 share `s` (NULL: the row lacks it): x = s / (ftsIdf · (k1 + 1)) =
- * f / (f + Kf), so f = x · Kf / (1 − x), and idf · (k1 + 1) · f / (f + K) = v · x · Kf / (x · Kf + (1 − x) · K).
+ * f / (f + Kf), so f = x · Kf / (1 − x), and idf · (k1 + 1) · f / (f + K) = v · x · Kf / (x · Kf + (1 − x) · K)
+ * = v · x · Kf / (x · (kFts − kOwn) · D + K): written so, each row costs SQLite's VM half the steps (every row a
+ * common term matches is scored: bench/RESULTS.md, issue 37). A share that is never NULL skips the test.
  */
-function termScore(s: string, index: number): string {
+function termScore(s: string, index: number, nullable = true): string {
 	const x = `(${s}) * @u${index}`;
-	const kf = '(@kFixed + @kFts * k.keyword_length)';
-	const k = '(@kFixed + @kOwn * k.keyword_length)';
-	return `CASE WHEN (${s}) IS NULL THEN 0 ELSE @v${index} * ${x} * ${kf} / (${x} * ${kf} + (1 - ${x}) * ${k}) END`;
+	const score = `@v${index} * ${x} * (@kFixed + @kFts * k.keyword_length) / (${x} * @kDiff * k.keyword_length + @kFixed + @kOwn * k.keyword_length)`;
+	return nullable ? `CASE WHEN (${s}) IS NULL THEN 0 ELSE ${score} END` : score;
 }
 
 /** The key row (`k`: collection, length, boilerplate) and, for a documents filter, the chunk and its document (`d`). */
 const joins = (documents: boolean) => `JOIN chunk_keys k ON k.id = g.rowid${documents ? ' JOIN chunks c ON c.id = g.rowid JOIN documents d ON d.id = c.document_id' : ''}`;
 
-function stepSql(essential: number, rest: number, conditions: string, documents: boolean): string {
+function stepSql(essential: number, rest: number, conditions: string, {documents, ranged}: Shape): string {
 	if (essential === 1 && rest === 0) {
-		return `SELECT g.rowid AS rowid, ${termScore('g.share', 0)} AS score, k.boilerplate AS boilerplate
-			FROM (SELECT f.rowid AS rowid, ${share} AS share FROM chunks_fts f WHERE chunks_fts MATCH @match0) g ${joins(documents)}
+		return `SELECT g.rowid AS rowid, ${termScore('g.share', 0, false)} AS score, k.boilerplate AS boilerplate
+			FROM (${ftsArm(0, ranged)}) g ${joins(documents)}
 			WHERE ${conditions} ORDER BY score DESC, g.rowid LIMIT @limit`;
 	}
 
 	const terms = essential + rest;
-	const arms = Array.from({length: terms}, (_, index) => `SELECT f.rowid AS rowid, ${index} AS arm, ${share} AS share FROM chunks_fts f WHERE chunks_fts MATCH @match${index}`).join('\n\t\tUNION ALL ');
+	const arms = Array.from({length: terms}, (_, index) => ftsArm(index, ranged, `${index} AS arm, `)).join('\n\t\tUNION ALL ');
 	const columns = Array.from({length: terms}, (_, index) => `max(CASE WHEN u.arm = ${index} THEN u.share END) AS a${index}`).join(', ');
 	const scores = Array.from({length: terms}, (_, index) => termScore(index < essential ? `g.a${index}` : `g.a${index} - g.esum`, index)).join('\n\t\t+ ');
 	return `SELECT g.rowid AS rowid, ${scores} AS score, k.boilerplate AS boilerplate FROM (

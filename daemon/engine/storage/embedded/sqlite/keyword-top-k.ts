@@ -30,7 +30,11 @@ export type KeywordSource = {
 /** Scoring the rare terms' rows costs more than scoring every row once they are this share of all matches. */
 const maxShare = 2 / 3;
 
-export function topKeyword(source: KeywordSource, terms: readonly string[], limit: number): Candidate[] {
+/**
+ * The top `limit`; undefined when a step would score `stopAbove` rows or more (keyword-split.ts then splits the
+ * search in halves of the rowids): the rows a step scores are those holding one of its essential terms.
+ */
+export function topKeyword(source: KeywordSource, terms: readonly string[], limit: number, stopAbove = Number.POSITIVE_INFINITY): Candidate[] | undefined {
 	const ranked = weighted(source.statistics(), terms);
 	if (ranked.length === 0 || limit < 1) {
 		return [];
@@ -50,6 +54,10 @@ export function topKeyword(source: KeywordSource, terms: readonly string[], limi
 			continue; // the k-th score only grows with more terms scored: this split cannot be decisive
 		}
 
+		if (scored >= stopAbove) {
+			return undefined;
+		}
+
 		const top = source.best(ranked.slice(0, split), ranked.slice(split), limit);
 		if (top.length < limit) {
 			continue; // fewer rows hold a rare term than were asked for: the common terms' rows are needed
@@ -61,7 +69,7 @@ export function topKeyword(source: KeywordSource, terms: readonly string[], limi
 		}
 	}
 
-	return source.best(ranked, [], limit);
+	return matches >= stopAbove ? undefined : source.best(ranked, [], limit);
 }
 
 /** The query's terms that some row of the searched collections holds, rarest first, each with its idfs and bound. */

@@ -45,6 +45,9 @@ export function prepareStatements(db: Database.Database) {
 		addTotals: db.prepare(`INSERT INTO keyword_totals (collection_id, chunks, tokens) VALUES (?, ?, ?)
 			ON CONFLICT (collection_id) DO UPDATE SET chunks = chunks + excluded.chunks, tokens = tokens + excluded.tokens`),
 		keywordTotals: db.prepare('SELECT collection_id AS id, chunks, tokens FROM keyword_totals'),
+		// The rowids a keyword search reads (../../keyword-split.ts): the whole table's at once, some collections' by a walk.
+		keyRange: db.prepare('SELECT min(id) AS "from", max(id) AS "to" FROM chunk_keys'),
+		keyRangeOf: db.prepare('SELECT min(id) AS "from", max(id) AS "to" FROM chunk_keys WHERE collection_id IN (SELECT value FROM json_each(?))'),
 		insertWords: db.prepare('INSERT INTO chunks_words (rowid, words) VALUES (?, ?)'),
 		deleteWords: db.prepare('DELETE FROM chunks_words WHERE rowid = ?'),
 		boilerplateOf: db.prepare('SELECT boilerplate FROM chunk_keys WHERE id = ?').pluck(),

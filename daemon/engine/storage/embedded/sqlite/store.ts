@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
 import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, Candidate} from '../../types.js';
 import {encodeVector} from '../../vector-codec.js';
+import {halvesOf, type RowRange} from '../../keyword-split.js';
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';
@@ -263,17 +264,31 @@ export class Store {
 	 * The collections' best `limit` chunks by BM25 (over their own statistics) for chunks holding any of `terms`, of
 	 * those `filter` keeps. Higher score is better.
 	 */
-	keyword(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter): Candidate[] {
-		return topKeyword(this.keywordSource(collectionIds, weights, filter), terms, limit);
+	keyword(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter, rows?: RowRange): Candidate[] {
+		return topKeyword(this.keywordSource(collectionIds, weights, filter, rows), terms, limit)!;
 	}
 
-	/** The FTS5 table as topKeyword reads it, for one query; with a filter, its rows the filter keeps (the bounds hold for any subset). */
-	keywordSource(collectionIds: readonly number[], weights: FieldWeights, filter?: StoreFilter): KeywordSource {
+	/**
+	 * keyword(), or the two halves of the searched rows it is to be split into (../../keyword-split.ts) when one of its
+	 * steps would score `splitAbove` rows or more.
+	 */
+	keywordOrHalves(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter: StoreFilter | undefined, splitAbove: number): {hits: Candidate[]} | {halves: [RowRange, RowRange]} {
+		const source = this.keywordSource(collectionIds, weights, filter);
+		const hits = topKeyword(source, terms, limit, splitAbove);
+		const halves = hits ? undefined : halvesOf(source.statistics().rowRange());
+		return halves ? {halves} : {hits: hits ?? topKeyword(source, terms, limit)!};
+	}
+
+	/**
+	 * The FTS5 table as topKeyword reads it, for one query; with a filter, its rows the filter keeps (the bounds hold
+	 * for any subset), with a range, its rows there (statistics stay the searched collections' whole).
+	 */
+	keywordSource(collectionIds: readonly number[], weights: FieldWeights, filter?: StoreFilter, rows?: RowRange): KeywordSource {
 		const collections = [...new Set(collectionIds)];
 		const statistics = this.statistics.of(collections);
 		return {
 			statistics: () => statistics,
-			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best({collections, statistics, weights, filter}, essential, rest, limit),
+			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best({collections, statistics, weights, filter, rows}, essential, rest, limit),
 		};
 	}
 
