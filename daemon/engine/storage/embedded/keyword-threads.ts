@@ -36,8 +36,8 @@ function reasonOf(error: unknown): string {
  * The store's two keyword threads (keyword-thread-main.ts), each started when first needed: BM25 over a large
  * collection takes tens of milliseconds, which on the HTTP thread held every other request, and held a hybrid
  * search's vector half until its keyword half ended. A call goes to the thread with fewer calls waiting (searches in
- * flight share both); a search whose terms match many rows runs as two halves of the rowids, one on each thread,
- * merged exactly (../keyword-split.ts). The halves read a snapshot each: a commit between them may rank one half
+ * flight share both); a search that would score many rows, when no other keyword search runs, goes as two halves
+ * of the rowids, one on each thread, merged exactly (../keyword-split.ts). The halves read a snapshot each: a commit between them may rank one half
  * against the statistics before it, as a search just before the commit would. A thread that died is started again on
  * the next call. A failed call is logged once until a call succeeds again (a broken thread fails every search):
  * meanwhile the store's keyword searches run on the main thread (embedded-search.ts).

@@ -31,7 +31,7 @@ export type KeywordSource = {
 const maxShare = 2 / 3;
 
 /**
- * The top `limit`; undefined when a step would score `stopAbove` rows or more (keyword-split.ts then splits the
+ * The top `limit`; undefined when a step would score `stopAbove` rows or more (../../keyword-split.ts then splits the
  * search in halves of the rowids): the rows a step scores are those holding one of its essential terms.
  */
 export function topKeyword(source: KeywordSource, terms: readonly string[], limit: number, stopAbove = Number.POSITIVE_INFINITY): Candidate[] | undefined {
