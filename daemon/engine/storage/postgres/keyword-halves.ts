@@ -7,15 +7,19 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 /** What PostgreSQL's own statistics say of the postings: rows per common term, and the middle of the chunk ids. */
 type Estimates = {readonly rows: ReadonlyMap<string, number>; readonly middle: number | undefined};
 
-/** How long estimates are kept: autovacuum's ANALYZE refreshes the statistics they come from every so often anyway. */
-const keptMs = 5 * 60_000;
+/**
+ * How long estimates are kept (one small read of the catalog each time): after a large import, autovacuum's
+ * ANALYZE gives the new statistics within a minute or so, and searches should split from then on, not minutes
+ * later (estimates read before that ANALYZE hold no term, or the counts of a smaller table).
+ */
+const keptMs = 30_000;
 
 /**
  * Where a keyword search runs as two halves of the chunk ids, one statement each on two connections at once
  * (keyword-bm25.ts): PostgreSQL scores every posting of every term, so a query of a term in most chunks costs
  * tens of milliseconds at 100k chunks, which two backends halve on two cores (bench/RESULTS.md, issue 37). Decided
  * before the search, from the planner's statistics (pg_stats' most common terms of `postings`, with their share of
- * its rows: a term not among them is not common enough to matter), read at most every five minutes. The halves are
+ * its rows: a term not among them is not common enough to matter), read at most every 30 seconds. The halves are
  * `chunk_id <= middle` and `> middle`: exact whatever the middle (only their balance depends on it).
  */
 export class KeywordHalves {
