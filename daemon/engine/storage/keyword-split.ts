@@ -5,9 +5,8 @@ import type {Candidate} from './types.js';
  * embedded store's two keyword threads, two PostgreSQL connections), when no other keyword search runs: a term in
  * most chunks leaves nothing to skip (every row holding it is scored: 45 ms for a term in 77k of 94k chunks), and
  * both backends seek to a rowid range, so each half costs a little over half. Below this, a search is answered
- * whole: split, each half keeps its own top k and a statement of its own (more work in all). 10k rather than 20k:
- * at 94k chunks, keyword p50 7.7 -> 6.2 ms on the embedded store, 9.6 -> 7.7 on PostgreSQL, one search at a time
- * (bench/RESULTS.md, issue 37).
+ * whole: split, each half keeps its own top k and a statement of its own (more work in all: 11-20 % for the queries
+ * split at 94k chunks). bench/RESULTS.md, issue 37.
  */
 export const splitAboveRows = 10_000;
 
