@@ -106,6 +106,11 @@ export class HnswBuilds {
 		}
 	}
 
+	/** Whether a build of this daemon's is under way (one a bulk write may stop: stopBuildFor). */
+	get busy(): boolean {
+		return this.building.size > 0;
+	}
+
 	hold(): () => void {
 		return this.holds.take();
 	}

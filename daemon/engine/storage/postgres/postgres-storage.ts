@@ -162,7 +162,7 @@ export class PostgresStorage implements Storage {
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
 		// The collection's HNSW index stays: the import's rows land above its watermark (hnsw-builds.ts), searched
 		// exactly until a new index covers them. A build under way gives way to a large import.
-		const existing = write.vectors ? await collectionByName(this.pool, name) : undefined;
+		const existing = write.vectors && this.builds.busy ? await collectionByName(this.pool, name) : undefined;
 		if (existing) {
 			await this.builds.stopBuildFor(existing, write.vectors!);
 		}
