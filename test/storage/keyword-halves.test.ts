@@ -1,7 +1,8 @@
 // A PostgreSQL keyword search of many postings runs as two statements side by side, each over half of the chunk
 // ids (daemon/engine/storage/postgres/keyword-halves.ts): the same ranking as one statement, and split only for
 // terms PostgreSQL's own statistics call common.
-import test from 'ava';
+import test, {type ExecutionContext} from 'ava';
+import type pg from 'pg';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {KeywordHalves} from '../../daemon/engine/storage/postgres/keyword-halves.js';
@@ -14,7 +15,8 @@ import {documentOf, fingerprint, randomCorpus} from './fixtures.js';
 
 const weights: FieldWeights = [2, 1.5, 1];
 
-test('split in halves, a keyword search ranks as one statement does: words, phrases, chunks read with it, several collections', async t => {
+/** A database of the test's own, with a storage and a pool of connections on it; removed after the test. */
+async function freshDatabase(t: ExecutionContext): Promise<{storage: PostgresStorage; pool: pg.Pool}> {
 	const database = await testDatabase();
 	const storage = await PostgresStorage.open({url: database.url});
 	const pool = createPool(database.url);
@@ -22,6 +24,11 @@ test('split in halves, a keyword search ranks as one statement does: words, phra
 		await Promise.all([storage.close(), pool.end()]);
 		await database.stop();
 	});
+	return {storage, pool};
+}
+
+test('split in halves, a keyword search ranks as one statement does: words, phrases, chunks read with it, several collections', async t => {
+	const {storage, pool} = await freshDatabase(t);
 	const garden = await storage.ensureCollection('garden', chunkerVersion);
 	const other = await storage.ensureCollection('other', chunkerVersion);
 	// In turns, so both collections' chunk ids run across both halves.
@@ -55,13 +62,7 @@ test('split in halves, a keyword search ranks as one statement does: words, phra
 });
 
 test('a search is split for the terms PostgreSQL\'s statistics count as having many postings, not for a rare one', async t => {
-	const database = await testDatabase();
-	const storage = await PostgresStorage.open({url: database.url});
-	const pool = createPool(database.url);
-	t.teardown(async () => {
-		await Promise.all([storage.close(), pool.end()]);
-		await database.stop();
-	});
+	const {storage, pool} = await freshDatabase(t);
 	const collection = await storage.ensureCollection('notes', chunkerVersion);
 	await storage.writeDocuments(collection, Array.from({length: 300}, (_, index) => documentOf(`n-${index}.md`, [
 		{content: `everywhere ${index === 7 ? 'unusual' : 'plain'} text`}, {content: 'everywhere again'},
