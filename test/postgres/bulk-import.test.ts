@@ -136,7 +136,7 @@ test.serial('a bulk write while this daemon builds the index lets the build go o
 });
 
 test.serial('a large bulk write stops this daemon\'s build under way (they would compete for the cores), and the index is built after it', async t => {
-	const {storage, problems, lines} = await watchedStorage(t, database.url, 1000);
+	const {storage, problems, lines} = await watchedStorage(t, database.url, 1000, 0); // the build starts as soon as the write ends
 	// Builds wait for the lock of index builds on chunks: holding it keeps this daemon's build under way, not yet built.
 	const holder = new pg.Client(database.url);
 	await holder.connect();
@@ -187,4 +187,27 @@ test.serial('a daemon starting builds an index its collection is due and lacks, 
 	const indexes = await hnswIndexes(client, collection.id);
 	t.is(indexes.length, 1, JSON.stringify(indexes));
 	t.true(indexes[0]!.valid && indexes[0]!.watermark! > 1);
+});
+
+test.serial('builds wait for writes to settle: none starts between the parts of an import, one after the last, over every part', async t => {
+	const {storage, problems, lines} = await watchedStorage(t, database.url, 1000, 500);
+	const client = new pg.Client(database.url);
+	await client.connect();
+	t.teardown(async () => client.end());
+	const collection = await storage.ensureCollection('parts', 1);
+	// Three parts of 1,000 vectors, one after the other as `md-vector import` of each part sends them: the first
+	// leaves the collection due an index, and each later one brings more than a sixteenth of it.
+	for (let part = 0; part < 3; part++) {
+		await storage.importDocuments('parts', 1, {sources: [], moves: [], vectors: 1000, async * groups() {
+			yield documentsOf(`part-${part}`, 100, 20 + part);
+		}}, fingerprint);
+		t.is(await hnswState(client, collection.id), 'none', `no build began after part ${part + 1}`);
+	}
+
+	t.truthy(await poll(async () => (await hnswState(client, collection.id) === 'ready' ? true : undefined), 60_000), 'built once the writes settled');
+	const indexes = await hnswIndexes(client, collection.id);
+	t.is(indexes.length, 1);
+	t.is(indexes[0]!.watermark, Number((await client.query<{id: string}>('SELECT max(id)::text AS id FROM md_vector.chunks WHERE collection_id = $1', [collection.id])).rows[0]!.id), 'over every part');
+	t.false(lines.some(line => line.includes('stopped for a bulk write')), lines.join('\n'));
+	t.deepEqual(problems.list(), [], lines.join('\n'));
 });

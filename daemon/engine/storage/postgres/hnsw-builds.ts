@@ -37,6 +37,9 @@ export const rebuildFloor = 2000;
  */
 const watermarkAgeMs = 5000;
 
+/** How long builds wait for writes to settle (startLater): the embedded store's wait too. */
+const settleDelayMs = 2000;
+
 /**
  * When collections get a new HNSW index: once a write leaves more vectors than the threshold and none exists, or
  * its tail grows past rebuildShare, built in the background (by whichever daemon takes the build lock first), held
@@ -54,16 +57,18 @@ export class HnswBuilds {
 	private readonly waiting = new Map<number, Collection>();
 	/** Per collection, the watermark of the index searches use (null: one covering every row; undefined: none), and when read. */
 	private readonly watermarks = new Map<number, {watermark: number | null | undefined; at: number}>();
-	/** Bulk writes running; builds start when the last ends. */
+	/** Bulk writes running; builds start once the last has ended and writes settled. */
 	private readonly holds = new Holds(idle => {
 		if (idle) {
-			this.startDue();
+			this.startLater();
 		}
 	});
 
 	private closed = false;
+	/** The wait for writes to settle before builds start (startLater). */
+	private settling: NodeJS.Timeout | undefined;
 
-	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void, private readonly problems?: BackgroundProblems) {
+	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void, private readonly problems?: BackgroundProblems, private readonly settleMs = settleDelayMs) {
 		// Builds start when collections are first searched.
 	}
 
@@ -86,7 +91,7 @@ export class HnswBuilds {
 	afterWrite(collection: Collection): void {
 		this.waiting.set(collection.id, collection);
 		if (this.holds.idle) {
-			this.startDue();
+			this.startLater();
 		}
 	}
 
@@ -101,8 +106,12 @@ export class HnswBuilds {
 		for (const {name} of rows) {
 			const collection = await collectionByName(this.pool, name);
 			if (collection) {
-				this.afterWrite(collection);
+				this.waiting.set(collection.id, collection);
 			}
+		}
+
+		if (this.holds.idle) {
+			this.startDue(); // no write to wait for
 		}
 	}
 
@@ -133,6 +142,7 @@ export class HnswBuilds {
 	}
 
 	async settle(): Promise<void> {
+		clearTimeout(this.settling);
 		this.startDue();
 		while (this.building.size > 0) {
 			// A build ending starts the next one due (a write came meanwhile).
@@ -142,6 +152,7 @@ export class HnswBuilds {
 
 	async close(): Promise<void> {
 		this.closed = true;
+		clearTimeout(this.settling);
 		await Promise.all(this.building.values());
 	}
 
@@ -165,6 +176,23 @@ export class HnswBuilds {
 
 		const limit = Math.max(Math.ceil(count * rebuildShare), Math.min(rebuildFloor, this.threshold));
 		return await tailLength(db, collection.id, current.watermark, limit + 1) > limit;
+	}
+
+	/**
+	 * Starts the builds due once writes settle: no write for settleMs. An import in parts (one `md-vector import` a
+	 * part) left a gap between parts in which a build started, only to be stopped by the next part: six builds
+	 * begun and stopped in one import of the KEP tree, each on both cores (a parallel worker), which the searches
+	 * meanwhile waited behind (bench/RESULTS.md, issue 37). The embedded store waits the same way (settle-scheduler.ts).
+	 */
+	private startLater(): void {
+		clearTimeout(this.settling);
+		this.settling = setTimeout(() => {
+			this.settling = undefined;
+			if (this.holds.idle) { // else the last bulk write's end starts the wait again
+				this.startDue();
+			}
+		}, this.settleMs);
+		this.settling.unref();
 	}
 
 	private startDue(): void {
@@ -195,7 +223,7 @@ export class HnswBuilds {
 				this.building.delete(collection.id);
 				this.stops.delete(collection.id);
 				if (this.holds.idle && this.waiting.has(collection.id)) {
-					this.startDue();
+					this.startLater();
 				}
 			});
 			this.building.set(collection.id, build);

@@ -33,6 +33,8 @@ export type PostgresOptions = {
 	/** Above this many vectors a collection gets an HNSW index; exact search below it. */
 	readonly hnswThreshold?: number;
 	readonly poolSize?: number;
+	/** How long HNSW builds wait for writes to settle (hnsw-builds.ts; 2 s). */
+	readonly settleDelayMs?: number;
 	readonly log?: (line: string) => void;
 	/** Where a lost connection or a failed index build is reported, for /health. */
 	readonly problems?: BackgroundProblems;
@@ -63,7 +65,7 @@ export class PostgresStorage implements Storage {
 		}
 
 		const backfill = new WordsBackfill(pool, options.log);
-		const builds = new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems);
+		const builds = new HnswBuilds(pool, options.hnswThreshold, options.log, options.problems, options.settleDelayMs);
 		await builds.resumeDue().catch((error: unknown) => {
 			options.log?.(`postgres: could not look for HNSW indexes to build (${(error as Error).message}); they are built after the next write`);
 		});
@@ -162,15 +164,21 @@ export class PostgresStorage implements Storage {
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
 		// The collection's HNSW index stays: the import's rows land above its watermark (hnsw-builds.ts), searched
 		// exactly until a new index covers them. A build under way gives way to a large import.
-		const existing = write.vectors && this.builds.busy ? await collectionByName(this.pool, name) : undefined;
-		if (existing) {
-			await this.builds.stopBuildFor(existing, write.vectors!);
-		}
+		// No build starts while it runs: builds wait for writes to settle after it (an import in parts: after the last).
+		const release = this.builds.hold();
+		try {
+			const existing = write.vectors && this.builds.busy ? await collectionByName(this.pool, name) : undefined;
+			if (existing) {
+				await this.builds.stopBuildFor(existing, write.vectors!);
+			}
 
-		const collection = await inTransaction(this.pool, async client => importInTransaction(client, name, chunkerVersion, write, this.vectorType, fingerprint));
-		const current = await this.current(collection);
-		this.builds.afterWrite(current);
-		return current;
+			const collection = await inTransaction(this.pool, async client => importInTransaction(client, name, chunkerVersion, write, this.vectorType, fingerprint));
+			const current = await this.current(collection);
+			this.builds.afterWrite(current);
+			return current;
+		} finally {
+			release();
+		}
 	}
 
 	async deleteDocument(collection: Collection, fileName: string) {
