@@ -98,7 +98,7 @@ export class HnswBuilds {
 	/**
 	 * At start, looks at every collection above the threshold: one without an index (a daemon stopped before building
 	 * it, or its build died), with one of before watermarks, with a long tail, or with an index left invalid, gets
-	 * built (the build drops the invalid ones). Answers once the builds are started.
+	 * built (the build drops the invalid ones), once writes settle.
 	 */
 	async resumeDue(): Promise<void> {
 		const {rows} = await this.pool.query<{name: string}>(`SELECT c.name FROM md_vector.collections c JOIN md_vector.collection_totals t ON t.collection_id = c.id
@@ -111,7 +111,9 @@ export class HnswBuilds {
 		}
 
 		if (this.holds.idle) {
-			this.startDue(); // no write to wait for
+			// After writes settle too: another daemon of the database may be writing (and building as the writer),
+			// and a build started at once here took a collection's build lock from the daemon that had just written it.
+			this.startLater();
 		}
 	}
 
