@@ -117,30 +117,33 @@ export class HnswBuilds {
 		}
 	}
 
-	/** Whether a build of this daemon's is under way (one a bulk write may stop: stopBuildFor). */
-	get busy(): boolean {
-		return this.building.size > 0;
-	}
-
 	hold(): () => void {
 		return this.holds.take();
 	}
 
 	/**
-	 * Before a bulk write of `incoming` vectors into the collection: a build of this daemon's under way is stopped
-	 * when the write brings at least rebuildShare of the collection's vectors, as the write would leave it due again
-	 * at once, and meanwhile the build (CPU for a whole collection's graph) and the write compete for the same cores:
-	 * an import of the KEP tree in parts went at 0.33-0.71 of the embedded store's speed with builds between the
-	 * parts, 0.49-0.89 without. Built again after the write (its afterWrite).
+	 * Runs a bulk write (an import) of `incoming` vectors into the collection named `name`, and answers its row after:
+	 * no build starts while it runs (builds wait for writes to settle after it: an import in parts gets one build,
+	 * after its last part). A build of this daemon's under way is stopped first when the write brings at least
+	 * rebuildShare of the collection's vectors, as the write would leave it due again at once, and meanwhile the
+	 * build (CPU for a whole collection's graph) and the write compete for the same cores: an import of the KEP tree
+	 * in parts went at 0.33-0.71 of the embedded store's speed with builds between the parts, 0.49-0.89 without.
+	 * Built again after the write (afterWrite). The collection is read for that only while a build runs.
 	 */
-	async stopBuildFor(collection: Collection, incoming: number): Promise<void> {
-		const build = this.building.get(collection.id);
-		if (!build || incoming === 0 || incoming < (await contentCounts(this.pool, collection.id)).vectors * rebuildShare) {
-			return;
-		}
+	async bulkWrite(name: string, incoming: number | undefined, write: () => Promise<Collection>): Promise<Collection> {
+		const release = this.holds.take();
+		try {
+			const existing = incoming && this.building.size > 0 ? await collectionByName(this.pool, name) : undefined;
+			if (existing) {
+				await this.stopBuildFor(existing, incoming!);
+			}
 
-		this.stops.get(collection.id)?.abort();
-		await build;
+			const collection = await write();
+			this.afterWrite(collection);
+			return collection;
+		} finally {
+			release();
+		}
 	}
 
 	async settle(): Promise<void> {
@@ -156,6 +159,16 @@ export class HnswBuilds {
 		this.closed = true;
 		clearTimeout(this.settling);
 		await Promise.all(this.building.values());
+	}
+
+	private async stopBuildFor(collection: Collection, incoming: number): Promise<void> {
+		const build = this.building.get(collection.id);
+		if (!build || incoming === 0 || incoming < (await contentCounts(this.pool, collection.id)).vectors * rebuildShare) {
+			return;
+		}
+
+		this.stops.get(collection.id)?.abort();
+		await build;
 	}
 
 	private learn(collectionId: number, indexes: readonly HnswIndex[]): number | null | undefined {

@@ -163,22 +163,9 @@ export class PostgresStorage implements Storage {
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
 		// The collection's HNSW index stays: the import's rows land above its watermark (hnsw-builds.ts), searched
-		// exactly until a new index covers them. A build under way gives way to a large import.
-		// No build starts while it runs: builds wait for writes to settle after it (an import in parts: after the last).
-		const release = this.builds.hold();
-		try {
-			const existing = write.vectors && this.builds.busy ? await collectionByName(this.pool, name) : undefined;
-			if (existing) {
-				await this.builds.stopBuildFor(existing, write.vectors!);
-			}
-
-			const collection = await inTransaction(this.pool, async client => importInTransaction(client, name, chunkerVersion, write, this.vectorType, fingerprint));
-			const current = await this.current(collection);
-			this.builds.afterWrite(current);
-			return current;
-		} finally {
-			release();
-		}
+		// exactly until a new index covers them.
+		return this.builds.bulkWrite(name, write.vectors, async () =>
+			this.current(await inTransaction(this.pool, async client => importInTransaction(client, name, chunkerVersion, write, this.vectorType, fingerprint))));
 	}
 
 	async deleteDocument(collection: Collection, fileName: string) {
