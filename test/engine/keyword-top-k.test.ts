@@ -61,7 +61,7 @@ test('pruned top-k BM25 equals scoring every match, on real docs after deletions
 		const start = Math.floor(next() * Math.max(1, words.length - 6));
 		const terms = keywordTerms([...words.slice(start, start + 1 + Math.floor(next() * 5)), common[query % common.length]].join(' '));
 		let exhaustive = false;
-		const real = store.keywordSource([collection.id], weights);
+		const real = store.keywords.source([collection.id], weights);
 		const source: KeywordSource = {
 			...real,
 			best(essential, rest, limit) {
@@ -97,7 +97,7 @@ test('keyword scores are BM25 with Lucene\'s idf over the collection\'s live chu
 		const terms = keywordTerms(query);
 		// FTS5 keeps deleted rows (and other collections' rows) in its statistics: the store's scores are of the live docs alone.
 		const expected = referenceRanking(live.filter(document => document.fileName !== 'other.md'), terms, weights).slice(0, 20);
-		const actual = store.keyword([docs.id], terms, 20, weights);
+		const actual = store.keywords.top([docs.id], terms, 20, weights);
 		t.deepEqual(actual.map(hit => hit.score.toFixed(6)), expected.map(hit => hit.score.toFixed(6)), query);
 		t.true(actual.every(hit => hit.score > 0), query);
 		compared += actual.length;

@@ -25,7 +25,7 @@ async function compare(t: ExecutionContext, store: Store, thread: KeywordThreads
 	for (const query of queries) {
 		const terms = keywordTerms(query);
 		const filter = phrase ? {text: {phrases: [phrase], exclusions: []}} : undefined;
-		const expected = store.keyword([id], terms, 30, weights, filter);
+		const expected = store.keywords.top([id], terms, 30, weights, filter);
 		const actual = await thread.topK({collectionIds: [id], terms, limit: 30, weights, ...(filter ? {filter} : {})});
 		t.deepEqual(actual.map(hit => [hit.rowid, hit.score.toFixed(9)]), expected.map(hit => [hit.rowid, hit.score.toFixed(9)]), query);
 		hits += actual.length;
@@ -99,7 +99,7 @@ test('a split search of one collection among several keeps to that collection\'s
 	const {id} = store.collection('docs')!;
 	// The halves cover the searched collection's rowids, first to last, and nothing twice.
 	const rowids = [...store.reads.chunksOfDocument(id, everyNth(30)[0]!)].map(chunk => chunk.rowid);
-	const answer = store.keywordOrHalves([id], keywordTerms('pipeline'), 10, weights, undefined, 1);
+	const answer = store.keywords.topOrHalves([id], keywordTerms('pipeline'), 10, weights, undefined, 1);
 	t.true('halves' in answer);
 	const [low, high] = (answer as {halves: Array<{from: number; to: number}>}).halves;
 	t.is(low!.from, rowids[0]!);

@@ -54,11 +54,11 @@ export async function keywordTopK(context: Pick<EmbeddedSearch, 'store' | 'keywo
 		try {
 			return await keywordThreads.topK({collectionIds, terms, limit, weights, ...(meta ?? text ? {filter: {meta, text}} : {})});
 		} catch {
-			return store.keyword(collectionIds, terms, limit, weights, filter && {meta, text});
+			return store.keywords.top(collectionIds, terms, limit, weights, filter && {meta, text});
 		}
 	}
 
-	return filtered(store, collections, filter, async kept => store.keyword(collectionIds, terms, limit, weights, kept));
+	return filtered(store, collections, filter, async kept => store.keywords.top(collectionIds, terms, limit, weights, kept));
 }
 
 /**

@@ -12,5 +12,5 @@ import type {KeywordAnswer, KeywordCall} from './keyword-threads.js';
 const store = Store.open((workerData as {file: string}).file);
 
 serveCalls<KeywordCall, KeywordAnswer>(({collectionIds, terms, limit, weights, filter, rows, splitAbove}) => store.readSnapshot(() => splitAbove === undefined
-	? {hits: store.keyword(collectionIds, terms, limit, weights, filter, rows)}
-	: store.keywordOrHalves(collectionIds, terms, limit, weights, filter, splitAbove)));
+	? {hits: store.keywords.top(collectionIds, terms, limit, weights, filter, rows)}
+	: store.keywords.topOrHalves(collectionIds, terms, limit, weights, filter, splitAbove)));

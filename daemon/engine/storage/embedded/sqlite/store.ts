@@ -2,16 +2,13 @@ import {mkdirSync} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {assertSameFingerprint, assertVectorsFit} from '../../fingerprint.js';
-import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, Candidate} from '../../types.js';
+import type {CollectionRemoval, DocumentInfo, DocumentMove, DocumentToWrite, Fingerprint} from '../../types.js';
 import {encodeVector} from '../../vector-codec.js';
-import {halvesOf, type RowRange} from '../../keyword-split.js';
 import {CollectionAdmin} from './collection-admin.js';
 import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';
-import {FilteredReads, registerKeptNames, type StoreFilter} from './filtered-reads.js';
-import {topKeyword, type KeywordSource, type WeightedTerm} from './keyword-top-k.js';
-import {KeywordStatisticsCache} from './keyword-statistics.js';
-import {KeywordSteps} from './keyword-steps.js';
+import {FilteredReads, registerKeptNames} from './filtered-reads.js';
+import {KeywordSearch} from './keyword-search.js';
 import {migrate} from './schema.js';
 import {ModelSwitchRows} from './model-switch-rows.js';
 import {registerTextFunctions} from './words-index.js';
@@ -54,9 +51,8 @@ export class Store {
 	readonly filtered: FilteredReads;
 	/** A collection's switch to another model (model-switch-rows.ts). */
 	readonly switches: ModelSwitchRows;
-	/** BM25 statistics for topKeyword; dropped by every write of the FTS table. */
-	private readonly statistics: KeywordStatisticsCache;
-	private readonly keywordSteps: KeywordSteps;
+	/** BM25 top k (keyword-search.ts); its statistics dropped by every write of the FTS table. */
+	readonly keywords: KeywordSearch;
 	/** The database's commit counter as readSnapshot last saw it. */
 	private dataVersion: number | undefined;
 
@@ -67,10 +63,9 @@ export class Store {
 		this.switches = new ModelSwitchRows(db);
 		this.sources = new SourceRows(db);
 		this.moves = new DocumentMoves(db);
-		this.statistics = new KeywordStatisticsCache(this.sql);
-		this.keywordSteps = new KeywordSteps(db);
+		this.keywords = new KeywordSearch(db, this.sql);
 		this.rows = new DocumentRows(this.sql, () => {
-			this.statistics.drop();
+			this.keywords.drop();
 		});
 		this.admin = new CollectionAdmin({db, sql: this.sql, rows: this.rows, sources: this.sources, moves: this.moves});
 	}
@@ -116,7 +111,7 @@ export class Store {
 
 	/** Forgets the BM25 statistics it keeps: another connection (a writer()) changed the FTS table. */
 	forgetStatistics(): void {
-		this.statistics.drop();
+		this.keywords.drop();
 	}
 
 	/**
@@ -127,7 +122,7 @@ export class Store {
 	readSnapshot<T>(read: () => T): T {
 		const version = this.db.pragma('data_version', {simple: true}) as number;
 		if (version !== this.dataVersion) {
-			this.statistics.drop();
+			this.keywords.drop();
 			this.dataVersion = version;
 		}
 
@@ -258,38 +253,6 @@ export class Store {
 			this.sql.bumpGeneration.run(collection.id);
 			return {removed: [], added};
 		})();
-	}
-
-	/**
-	 * The collections' best `limit` chunks by BM25 (over their own statistics) for chunks holding any of `terms`, of
-	 * those `filter` keeps. Higher score is better.
-	 */
-	keyword(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter?: StoreFilter, rows?: RowRange): Candidate[] {
-		return topKeyword(this.keywordSource(collectionIds, weights, filter, rows), terms, limit)!;
-	}
-
-	/**
-	 * keyword(), or the two halves of the searched rows it is to be split into (../../keyword-split.ts) when one of its
-	 * steps would score `splitAbove` rows or more.
-	 */
-	keywordOrHalves(collectionIds: readonly number[], terms: readonly string[], limit: number, weights: FieldWeights, filter: StoreFilter | undefined, splitAbove: number): {hits: Candidate[]} | {halves: [RowRange, RowRange]} {
-		const source = this.keywordSource(collectionIds, weights, filter);
-		const hits = topKeyword(source, terms, limit, splitAbove);
-		const halves = hits ? undefined : halvesOf(source.statistics().rowRange());
-		return halves ? {halves} : {hits: hits ?? topKeyword(source, terms, limit)!};
-	}
-
-	/**
-	 * The FTS5 table as topKeyword reads it, for one query; with a filter, its rows the filter keeps (the bounds hold
-	 * for any subset), with a range, its rows there (statistics stay the searched collections' whole).
-	 */
-	keywordSource(collectionIds: readonly number[], weights: FieldWeights, filter?: StoreFilter, rows?: RowRange): KeywordSource {
-		const collections = [...new Set(collectionIds)];
-		const statistics = this.statistics.of(collections);
-		return {
-			statistics: () => statistics,
-			best: (essential: readonly WeightedTerm[], rest: readonly WeightedTerm[], limit: number) => this.keywordSteps.best({collections, statistics, weights, filter, rows}, essential, rest, limit),
-		};
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
