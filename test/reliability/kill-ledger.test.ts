@@ -39,7 +39,10 @@ test('a directory ingestion killed between its progress and its first commit: no
 		t.deepEqual(ledger.verify(await stored(daemon)).lost, [], 'the first ingestion, not killed');
 
 		// Every third file changes: changed files sort among unchanged ones, the first of them before any unchanged.
-		tree.revise(tree.files.filter((_, index) => index % 3 === 0), 'after the first ingestion');
+		// Each gets 60 more sections: with ~10 chunks a file, the stand-in model embedded them in ~40 ms, a window
+		// between the progress and the commit that a poll every 25 ms missed on a busy CI machine.
+		const sections = Array.from({length: 60}, (_, index) => `\n## Revision note ${index}\n\n${'The revision after the first ingestion adds words to embed. '.repeat(8)}\n`);
+		tree.revise(tree.files.filter((_, index) => index % 3 === 0), 'after the first ingestion', sections.join(''));
 		let killedEarly = false;
 		await ingestDirectory(context(1, async job => {
 			if (job.state === 'running' && job.progress.processed_files! > 0 && job.progress.indexed === 0) {

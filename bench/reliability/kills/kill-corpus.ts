@@ -27,10 +27,10 @@ export class KillTree {
 		}
 	}
 
-	/** Appends a revision line to some files: a new version, so a re-ingest replaces their chunks. */
-	revise(files: readonly string[], revision: string): void {
+	/** Appends a revision line (and `more`, if any) to some files: a new version, so a re-ingest replaces their chunks. */
+	revise(files: readonly string[], revision: string, more = ''): void {
 		for (const file of files) {
-			this.write(file, `${this.texts.get(file)!}\nRevision ${revision}.\n`);
+			this.write(file, `${this.texts.get(file)!}\nRevision ${revision}.\n${more}`);
 			this.revisions.set(file, `revision ${revision}`);
 		}
 	}

@@ -6,6 +6,7 @@ import type {DocumentRows} from './document-rows.js';
 import type {SourceRows} from './source-rows.js';
 import type {Statements} from './statements.js';
 import type {CollectionRow} from './types.js';
+import {writeTransaction} from './write-transaction.js';
 
 type Tables = {db: Database.Database; sql: Statements; rows: DocumentRows; sources: SourceRows; moves: DocumentMoves};
 
@@ -18,7 +19,7 @@ export class CollectionAdmin {
 	/** Deletes a source's documents, then the source. Answers the rowids whose vectors went. */
 	removeSource(collection: CollectionRow, sourceId: number): {removed: number[]; documents: number; chunks: number} {
 		const {db, sql, rows, sources} = this.tables;
-		return db.transaction(() => {
+		return writeTransaction(db, () => {
 			sources.get(collection.id, sourceId);
 			const removed: number[] = [];
 			let chunks = 0;
@@ -35,13 +36,13 @@ export class CollectionAdmin {
 			}
 
 			return {removed, documents: documents.length, chunks};
-		})();
+		});
 	}
 
 	/** Deletes a collection with everything in it. */
 	deleteCollection(collection: CollectionRow): CollectionRemoval {
 		const {db, sql, rows, sources} = this.tables;
-		return db.transaction(() => {
+		return writeTransaction(db, () => {
 			const documents = sql.documentIdsOfCollection.all(collection.id) as Array<{id: number}>;
 			let chunks = 0;
 			for (const {id} of documents) {
@@ -55,13 +56,13 @@ export class CollectionAdmin {
 
 			sql.deleteCollection.run(collection.id);
 			return {documents: documents.length, chunks, sources: list.length};
-		})();
+		});
 	}
 
 	/** Renames a collection and recomputes its chunk ids (they are derived from the name). */
 	renameCollection(collection: CollectionRow, name: string): void {
 		const {db, sql, moves} = this.tables;
-		db.transaction(() => {
+		writeTransaction(db, () => {
 			if (sql.collectionByName.get(name)) {
 				throw new EngineError('collection_exists', 409, `collection '${name}' already exists`);
 			}
@@ -70,6 +71,6 @@ export class CollectionAdmin {
 			for (const {id, fileName} of sql.documentIdsOfCollection.all(collection.id) as Array<{id: number; fileName: string}>) {
 				moves.renameChunks(name, fileName, id);
 			}
-		})();
+		});
 	}
 }

@@ -4,6 +4,7 @@ import {sameFingerprint} from '../../fingerprint.js';
 import type {Fingerprint, ModelSwitch, SwapOutcome} from '../../types.js';
 import {encodeVector} from '../../vector-codec.js';
 import type {CollectionRow} from './types.js';
+import {writeTransaction} from './write-transaction.js';
 
 type SwitchRow = {collectionId: number; collection: string; from: string | null; modelId: string; dims: number; startedAt: string};
 
@@ -49,7 +50,7 @@ export class ModelSwitchRows {
 	}
 
 	begin(collection: CollectionRow, target: Fingerprint): ModelSwitch {
-		return this.db.transaction(() => {
+		return writeTransaction(this.db, () => {
 			const current = this.of(collection.id);
 			if (current && sameFingerprint(current.target, target)) {
 				return current;
@@ -58,7 +59,7 @@ export class ModelSwitchRows {
 			this.sql.discard.run(collection.id); // vectors of an earlier target
 			this.sql.begin.run(collection.id, target.modelId, target.dims, new Date().toISOString());
 			return this.of(collection.id)!;
-		})();
+		});
 	}
 
 	pending(collectionId: number, after: number, limit: number): Array<{rowid: number; text: string}> {
@@ -67,7 +68,7 @@ export class ModelSwitchRows {
 	}
 
 	set(collection: CollectionRow, target: Fingerprint, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>): number {
-		return this.db.transaction(() => {
+		return writeTransaction(this.db, () => {
 			this.requireTarget(collection, target);
 			let stored = 0;
 			for (const {rowid, vector} of vectors) {
@@ -79,12 +80,12 @@ export class ModelSwitchRows {
 			}
 
 			return stored;
-		})();
+		});
 	}
 
 	/** The swap (storage.ts completeModelSwitch), in one transaction. */
 	complete(collection: CollectionRow, target: Fingerprint): SwapOutcome {
-		return this.db.transaction((): SwapOutcome => {
+		return writeTransaction(this.db, (): SwapOutcome => {
 			this.requireTarget(collection, target);
 			const missing = (this.sql.missing.get(collection.id) as {count: number}).count;
 			if (missing > 0) {
@@ -96,14 +97,14 @@ export class ModelSwitchRows {
 			this.sql.fingerprint.run(target.modelId, target.dims, collection.id);
 			this.sql.end.run(collection.id);
 			return {swapped: true};
-		})();
+		});
 	}
 
 	cancel(collectionId: number): boolean {
-		return this.db.transaction(() => {
+		return writeTransaction(this.db, () => {
 			this.sql.discard.run(collectionId);
 			return this.sql.end.run(collectionId).changes > 0;
-		})();
+		});
 	}
 
 	private requireTarget(collection: CollectionRow, target: Fingerprint): void {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import {writeTransaction} from './write-transaction.js';
 
 /** Schema of the store; `user_version` tells which migrations ran. */
 export const schemaVersion = 8;
@@ -160,12 +161,24 @@ export function migrate(db: Database.Database): void {
 		throw new Error(`the store was written by a newer md-vector (schema ${version}; this version knows ${schemaVersion}): upgrade md-vector`);
 	}
 
-	db.transaction(() => {
+	// A store already current is left alone: a connection opened beside others (a keyword thread, an import's
+	// writer) takes no write lock, which a write under way on another connection would meet as SQLITE_BUSY.
+	if (version === schemaVersion) {
+		return;
+	}
+
+	writeTransaction(db, () => {
+		// Read again under the lock: another connection may have migrated meanwhile.
+		const found = db.pragma('user_version', {simple: true}) as number;
+		if (found === schemaVersion) {
+			return;
+		}
+
 		db.exec(schemaVersion1);
-		for (let next = Math.max(version, 1) + 1; next <= schemaVersion; next++) {
+		for (let next = Math.max(found, 1) + 1; next <= schemaVersion; next++) {
 			db.exec(migrations[next] ?? '');
 		}
 
 		db.pragma(`user_version = ${schemaVersion}`);
-	})();
+	});
 }

@@ -18,6 +18,7 @@ import {ChunkReads} from './chunk-reads.js';
 import type {CollectionRow, VectorChange} from './types.js';
 import {prepareStatements, type Statements} from './statements.js';
 import {syncWal} from './wal-sync.js';
+import {writeTransaction} from './write-transaction.js';
 
 /**
  * The system of record of the embedded backend: collections, documents, chunks, vectors and the BM25 index, in
@@ -165,7 +166,7 @@ export class Store {
 
 	/** Replaces a document (or adds it) with its chunks, in one transaction. */
 	writeDocuments(collection: CollectionRow, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint): VectorChange {
-		return this.db.transaction(() => {
+		return writeTransaction(this.db, () => {
 			const current = this.collection(collection.name)!;
 			if (fingerprint && documents.some(document => document.chunks.some(chunk => chunk.vector))) {
 				this.checkFingerprint(current, fingerprint);
@@ -184,12 +185,12 @@ export class Store {
 			}
 
 			return {removed, added};
-		})();
+		});
 	}
 
 	/** Deletes a document with its chunks; undefined when there is no such document. */
 	deleteDocument(collection: CollectionRow, fileName: string): {removed: number[]; chunks: number} | undefined {
-		return this.db.transaction(() => {
+		return writeTransaction(this.db, () => {
 			const document = this.documentRow(collection.id, fileName);
 			if (!document) {
 				return undefined;
@@ -198,12 +199,12 @@ export class Store {
 			const removed = this.removeDocument(collection.id, fileName);
 			this.sql.bumpGeneration.run(collection.id);
 			return {removed, chunks: document.chunkCount};
-		})();
+		});
 	}
 
 	/** Deletes `remove`, then moves `move` (two steps: see document-moves.ts), in one transaction; answers the rowids whose vectors went. */
 	moveDocuments(collection: CollectionRow, remove: readonly string[], move: readonly DocumentMove[]): number[] {
-		return this.db.transaction(() => {
+		return writeTransaction(this.db, () => {
 			const removed = remove.flatMap(fileName => this.removeDocument(collection.id, fileName));
 			this.moves.apply(collection, move);
 			if (removed.length > 0) {
@@ -211,7 +212,7 @@ export class Store {
 			}
 
 			return removed;
-		})();
+		});
 	}
 
 	documentText(collectionId: number, fileName: string): string | undefined {
@@ -247,12 +248,12 @@ export class Store {
 
 	/** Fills in vectors of existing chunks; returns the rows that really changed. */
 	setVectors(collection: CollectionRow, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint): VectorChange {
-		return this.db.transaction(() => {
+		return writeTransaction(this.db, () => {
 			this.checkFingerprint(this.collection(collection.name)!, fingerprint);
 			const added = vectors.filter(({rowid, vector}) => this.sql.setVector.run(encodeVector(vector), rowid).changes > 0);
 			this.sql.bumpGeneration.run(collection.id);
 			return {removed: [], added};
-		})();
+		});
 	}
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
