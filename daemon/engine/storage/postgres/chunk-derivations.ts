@@ -16,19 +16,23 @@ export function deriveChunk(title: string, chunk: ChunkToWrite): ChunkDerivation
 	return {postings: chunkPostings(title, chunk, body.tokens), words: wordsVectorOf(body.words), boilerplate: isBoilerplate(chunk.content)};
 }
 
+/** Chunks derived per turn of the event loop (about 5 ms of work; a document may hold hundreds). */
+const chunksPerTurn = 16;
+
 /**
- * The derivations of a group's chunks, a document at a time with a turn of the event loop between documents:
- * worked out while the previous group's statements run (an import's writes, postgres-storage.ts), the
- * database's work and this process's overlap instead of taking turns.
+ * The derivations of a group's chunks, a few at a time with a turn of the event loop between: worked out while the
+ * previous group's statements run (an import's writes, postgres-storage.ts), the database's work and this
+ * process's overlap instead of taking turns, and searches take their turn between.
  */
 export async function deriveGroup(documents: readonly DocumentToWrite[]): Promise<Derivations> {
 	const derived = new Map<ChunkToWrite, ChunkDerivation>();
 	for (const document of documents) {
 		for (const chunk of document.chunks) {
 			derived.set(chunk, deriveChunk(document.title, chunk));
+			if (derived.size % chunksPerTurn === 0) {
+				await nextTurn();
+			}
 		}
-
-		await nextTurn();
 	}
 
 	return derived;

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type {ChunkToWrite, Collection} from '../types.js';
 import type {ChunkDerivation} from './chunk-derivations.js';
 import {vectorArrayParameter} from './vector-binary.js';
+import {arrayLiteral} from './array-literals.js';
 
 /** A chunk to insert: its document's id, its wire id, and what its text gives (postings, words, boilerplate). */
 export type NewChunkRow = {readonly documentId: number; readonly chunkId: string; readonly chunk: ChunkToWrite} & ChunkDerivation;
@@ -18,28 +19,33 @@ export async function insertChunkRows(client: pg.ClientBase, collection: Collect
 		return;
 	}
 
+	// The arrays' text made a slice at a time (array-literals.ts): a search's turn comes between slices.
+	const column = async <T extends string | number | boolean | null | undefined>(value: (row: NewChunkRow) => T) => arrayLiteral(rows, value);
 	const {rows: inserted} = await client.query<{id: number; documentId: number; ordinal: number}>(`INSERT INTO md_vector.chunks (document_id, collection_id, chunk_id, ordinal,
 			section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding, words, boilerplate)
 		SELECT document_id, $1, chunk_id, ordinal, section_title, heading_level, heading_path::jsonb, content, start_line, end_line, text_hash, tokens, keyword_length, embedding, words, boilerplate
 		FROM unnest($2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::int[], $14::vector[], $15::tsvector[], $16::boolean[])
 			AS t (document_id, chunk_id, ordinal, section_title, heading_level, heading_path, content, start_line, end_line, text_hash, tokens, keyword_length, embedding, words, boilerplate)
 		RETURNING id, document_id AS "documentId", ordinal`, [
-		collection.id, rows.map(row => row.documentId), rows.map(row => row.chunkId), rows.map(row => row.chunk.ordinal), rows.map(row => row.chunk.sectionTitle),
-		rows.map(row => row.chunk.headingLevel), rows.map(row => JSON.stringify(row.chunk.headingPath)), rows.map(row => row.chunk.content),
-		rows.map(row => row.chunk.startLine), rows.map(row => row.chunk.endLine), rows.map(row => row.chunk.hash), rows.map(row => row.chunk.tokens),
-		rows.map(row => row.postings.length), vectorArrayParameter(rows.map(row => row.chunk.vector ?? undefined), vectorType),
-		rows.map(row => row.words), rows.map(row => row.boilerplate),
+		collection.id, await column(row => row.documentId), await column(row => row.chunkId), await column(row => row.chunk.ordinal), await column(row => row.chunk.sectionTitle),
+		await column(row => row.chunk.headingLevel), await column(row => JSON.stringify(row.chunk.headingPath)), await column(row => row.chunk.content),
+		await column(row => row.chunk.startLine), await column(row => row.chunk.endLine), await column(row => row.chunk.hash), await column(row => row.chunk.tokens),
+		await column(row => row.postings.length), vectorArrayParameter(rows.map(row => row.chunk.vector ?? undefined), vectorType),
+		await column(row => row.words), await column(row => row.boilerplate),
 	]);
 	const rowidOf = new Map(inserted.map(row => [`${row.documentId}:${row.ordinal}`, row.id]));
 	const flat = rows.flatMap(({chunk, documentId, postings}) => {
 		const rowid = rowidOf.get(`${documentId}:${chunk.ordinal}`)!; // once per chunk, not per posting
 		return postings.terms.map(({term, counts}) => ({term, documentId, chunk: rowid, counts, length: postings.length}));
-	}).sort((a, b) => (a.term < b.term ? -1 : (a.term > b.term ? 1 : a.chunk - b.chunk)));
+	});
 	if (flat.length > 0) {
+		const posting = async <T extends string | number>(value: (entry: typeof flat[number]) => T) => arrayLiteral(flat, value);
+		// Sorted by the server, in the key's own collation.
 		await client.query(`INSERT INTO md_vector.postings (collection_id, document_id, term, chunk_id, title_count, headings_count, body_count, chunk_length)
-			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::int[], $6::int[], $7::int[], $8::int[])`, [
-			collection.id, flat.map(entry => entry.documentId), flat.map(entry => entry.term), flat.map(entry => entry.chunk), flat.map(entry => entry.counts[0]),
-			flat.map(entry => entry.counts[1]), flat.map(entry => entry.counts[2]), flat.map(entry => entry.length),
+			SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::int[], $6::int[], $7::int[], $8::int[])
+				AS t (document_id, term, chunk_id, title_count, headings_count, body_count, chunk_length) ORDER BY term, chunk_id`, [
+			collection.id, await posting(entry => entry.documentId), await posting(entry => entry.term), await posting(entry => entry.chunk), await posting(entry => entry.counts[0]),
+			await posting(entry => entry.counts[1]), await posting(entry => entry.counts[2]), await posting(entry => entry.length),
 		]);
 	}
 }
