@@ -96,6 +96,10 @@ export async function buildHnswIndex(pool: pg.Pool, collection: Collection, due:
 				const {rows: [top]} = await client.query<{watermark: number}>('SELECT coalesce(max(id), 0)::bigint AS watermark FROM md_vector.chunks WHERE collection_id = $1', [collection.id]);
 				const watermark = Number(top!.watermark);
 				await client.query('SET maintenance_work_mem = \'256MB\'');
+				// One backend builds, unless the database says otherwise (md_vector.build_workers, docs/postgresql.md): with
+				// parallel workers a build took every core of a small server, and searches beside it waited (semantic p99
+				// 131 -> 89 ms during an import and its build on 2 cores; the build ~35 % longer; bench/RESULTS.md, issue 37).
+				await client.query('SELECT set_config(\'max_parallel_maintenance_workers\', coalesce(nullif(current_setting(\'md_vector.build_workers\', true), \'\'), \'0\'), false)');
 				const {rows: [backend]} = await client.query<{pid: number}>('SELECT pg_backend_pid() AS pid');
 				// Only while the build runs: a cancel landing on a later statement (the unlock) could leave a lock held.
 				const cancel = () => {
