@@ -3,20 +3,13 @@
 import test, {type ExecutionContext} from 'ava';
 import pg from 'pg';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
-import {testDatabase} from '../helpers/postgres/test-database.js';
+import {testDatabaseWithClient} from '../helpers/postgres/test-database.js';
 import {fingerprint, vectorDocuments} from '../storage/fixtures.js';
 
 /** A collection of 1,000 vectors built to HNSW (threshold 500) on a database whose md_vector.build_workers is `workers`. */
 async function buildWith(t: ExecutionContext, workers: string): Promise<{kind: string; problems: string[]}> {
-	const database = await testDatabase();
-	const client = new pg.Client(database.url);
-	await client.connect();
-	t.teardown(async () => {
-		await client.end();
-		await database.stop();
-	});
-	const name = new URL(database.url).pathname.slice(1);
-	await client.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} SET md_vector.build_workers = ${pg.escapeLiteral(workers)}`);
+	const {database, client} = await testDatabaseWithClient(t);
+	await client.query(`ALTER DATABASE ${pg.escapeIdentifier(database.name)} SET md_vector.build_workers = ${pg.escapeLiteral(workers)}`);
 	const problems: string[] = [];
 	const storage = await PostgresStorage.open({url: database.url, hnswThreshold: 500, settleDelayMs: 10, log: line => problems.push(line)});
 	t.teardown(async () => storage.close());

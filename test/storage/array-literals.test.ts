@@ -1,18 +1,11 @@
 // An import's array parameters are written as PostgreSQL array literals a slice at a time (array-literals.ts), not
 // by node-postgres in one go: what the server reads back is what was given, whatever the text holds.
 import test from 'ava';
-import pg from 'pg';
 import {arrayLiteral} from '../../daemon/engine/storage/postgres/array-literals.js';
-import {testDatabase} from '../helpers/postgres/test-database.js';
+import {testDatabaseWithClient} from '../helpers/postgres/test-database.js';
 
 test('texts, numbers, booleans and nulls come back as given, across many slices', async t => {
-	const database = await testDatabase();
-	const client = new pg.Client(database.url);
-	await client.connect();
-	t.teardown(async () => {
-		await client.end();
-		await database.stop();
-	});
+	const {client} = await testDatabaseWithClient(t);
 	const odd = ['plain', '', 'NULL', 'null', 'a "quoted" word', String.raw`back\slash`, String.raw`\"`, 'comma, and {braces}', ' spaced ', 'tab\tand\nline', 'é ü 漢字 🌱', '\\'];
 	const texts = [...odd, ...Array.from({length: 4500}, (_, index) => `${odd[index % odd.length]!}${index}`)];
 	const withNulls = texts.map((text, index) => (index % 7 === 0 ? null : text));

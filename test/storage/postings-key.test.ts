@@ -1,13 +1,13 @@
 // PostgreSQL migration 12: the postings' primary key holds their document id too, so a keyword search reads each
 // term's postings from the index alone (an index-only scan), not a visit to the table's page of each posting.
 import test from 'ava';
-import pg from 'pg';
+import type pg from 'pg';
 import {keywordTerms} from '../../common/text/keyword-query.js';
 import {chunkerVersion} from '../../daemon/engine/chunker/chunk-markdown.js';
 import {PostgresStorage} from '../../daemon/engine/storage/postgres/postgres-storage.js';
 import {schemaVersion} from '../../daemon/engine/storage/postgres/schema.js';
 import type {FieldWeights} from '../../daemon/engine/storage/types.js';
-import {testDatabase} from '../helpers/postgres/test-database.js';
+import {testDatabaseWithClient} from '../helpers/postgres/test-database.js';
 import {downgradePostgresTo11} from './downgrades.js';
 import {fingerprint, randomCorpus} from './fixtures.js';
 
@@ -22,12 +22,7 @@ async function postingsRead(client: pg.Client, collectionId: number): Promise<st
 }
 
 test('a migration 11 database gets the postings key with the document id; keyword searches read it alone and rank as before', async t => {
-	const database = await testDatabase();
-	const client = new pg.Client(database.url);
-	t.teardown(async () => {
-		await client.end();
-		await database.stop();
-	});
+	const {database, client} = await testDatabaseWithClient(t);
 	let storage = await PostgresStorage.open({url: database.url});
 	const collection = await storage.ensureCollection('garden', chunkerVersion);
 	await storage.writeDocuments(collection, randomCorpus(60, 5), fingerprint);
@@ -36,7 +31,6 @@ test('a migration 11 database gets the postings key with the document id; keywor
 	await storage.close();
 	t.true(before.length > 0);
 
-	await client.connect();
 	await client.query(downgradePostgresTo11);
 	await client.query('VACUUM ANALYZE md_vector.postings'); // the visibility map an index-only scan needs
 	t.regex(await postingsRead(client, collection.id), /Index Scan using postings_pkey/, 'before: each posting visits the table');

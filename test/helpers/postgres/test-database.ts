@@ -58,6 +58,18 @@ export async function testDatabase(): Promise<TestDatabase> {
 	};
 }
 
+/** A test database with a client connected to it, both gone when the test `t` ends. */
+export async function testDatabaseWithClient(t: {teardown(done: () => Promise<void>): void}): Promise<{database: TestDatabase; client: pg.Client}> {
+	const database = await testDatabase();
+	const client = new pg.Client(database.url);
+	await client.connect();
+	t.teardown(async () => {
+		await client.end();
+		await database.stop();
+	});
+	return {database, client};
+}
+
 /** The URL as a daemon names it in its log: the password (the test server has one) as ***. */
 export function loggedUrl(url: string): string {
 	const shown = new URL(url);
