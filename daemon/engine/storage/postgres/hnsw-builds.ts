@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type {Collection, IndexKind} from '../types.js';
-import {Holds} from '../../bulk-write-holds.js';
+import {SettleScheduler, settleDelayMs} from '../settle-scheduler.js';
 import type {BackgroundProblems} from '../../background-problems.js';
 import {collectionByName, contentCounts} from './collections.js';
 import {buildHnswIndex, currentIndex, hnswIndexes, tailLength, type HnswIndex, type Queryable} from './hnsw-index.js';
@@ -37,9 +37,6 @@ export const rebuildFloor = 2000;
  */
 const watermarkAgeMs = 5000;
 
-/** How long builds wait for writes to settle (startLater): the embedded store's wait too. */
-const settleDelayMs = 2000;
-
 /**
  * When collections get a new HNSW index: once a write leaves more vectors than the threshold and none exists, or
  * its tail grows past rebuildShare, built in the background (by whichever daemon takes the build lock first), held
@@ -57,19 +54,19 @@ export class HnswBuilds {
 	private readonly waiting = new Map<number, Collection>();
 	/** Per collection, the watermark of the index searches use (null: one covering every row; undefined: none), and when read. */
 	private readonly watermarks = new Map<number, {watermark: number | null | undefined; at: number}>();
-	/** Bulk writes running; builds start once the last has ended and writes settled. */
-	private readonly holds = new Holds(idle => {
-		if (idle) {
-			this.startLater();
-		}
-	});
-
+	/**
+	 * Builds start once writes settle: no write for settleMs and no bulk write running. An import in parts (one
+	 * `md-vector import` a part) left a gap between parts in which a build started, only to be stopped by the next
+	 * part: six builds begun and stopped in one import of the KEP tree, each on both cores, which the searches
+	 * meanwhile waited behind (bench/RESULTS.md, issue 37). The embedded store's index builds wait the same way.
+	 */
+	private readonly scheduler: SettleScheduler;
 	private closed = false;
-	/** The wait for writes to settle before builds start (startLater). */
-	private settling: NodeJS.Timeout | undefined;
 
-	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void, private readonly problems?: BackgroundProblems, private readonly settleMs = settleDelayMs) {
-		// Builds start when collections are first searched.
+	constructor(private readonly pool: pg.Pool, private readonly threshold = defaultThreshold, private readonly log?: (line: string) => void, private readonly problems?: BackgroundProblems, settleMs = settleDelayMs) {
+		this.scheduler = new SettleScheduler(settleMs, async () => {
+			this.startDue();
+		});
 	}
 
 	/** The watermark searches of the collection use (vectorSearchSql), read again from the catalog every few seconds. */
@@ -90,9 +87,7 @@ export class HnswBuilds {
 
 	afterWrite(collection: Collection): void {
 		this.waiting.set(collection.id, collection);
-		if (this.holds.idle) {
-			this.startLater();
-		}
+		this.scheduler.later();
 	}
 
 	/**
@@ -110,15 +105,13 @@ export class HnswBuilds {
 			}
 		}
 
-		if (this.holds.idle) {
-			// After writes settle too: another daemon of the database may be writing (and building as the writer),
-			// and a build started at once here took a collection's build lock from the daemon that had just written it.
-			this.startLater();
-		}
+		// After writes settle too: another daemon of the database may be writing (and building as the writer), and a
+		// build started at once here took a collection's build lock from the daemon that had just written it.
+		this.scheduler.later();
 	}
 
 	hold(): () => void {
-		return this.holds.take();
+		return this.scheduler.hold();
 	}
 
 	/**
@@ -131,7 +124,7 @@ export class HnswBuilds {
 	 * Built again after the write (afterWrite). The collection is read for that only while a build runs.
 	 */
 	async bulkWrite(name: string, incoming: number | undefined, write: () => Promise<Collection>): Promise<Collection> {
-		const release = this.holds.take();
+		const release = this.scheduler.hold();
 		try {
 			const existing = incoming && this.building.size > 0 ? await collectionByName(this.pool, name) : undefined;
 			if (existing) {
@@ -147,7 +140,7 @@ export class HnswBuilds {
 	}
 
 	async settle(): Promise<void> {
-		clearTimeout(this.settling);
+		this.scheduler.cancel();
 		this.startDue();
 		while (this.building.size > 0) {
 			// A build ending starts the next one due (a write came meanwhile).
@@ -157,7 +150,7 @@ export class HnswBuilds {
 
 	async close(): Promise<void> {
 		this.closed = true;
-		clearTimeout(this.settling);
+		this.scheduler.cancel();
 		await Promise.all(this.building.values());
 	}
 
@@ -193,23 +186,6 @@ export class HnswBuilds {
 		return await tailLength(db, collection.id, current.watermark, limit + 1) > limit;
 	}
 
-	/**
-	 * Starts the builds due once writes settle: no write for settleMs. An import in parts (one `md-vector import` a
-	 * part) left a gap between parts in which a build started, only to be stopped by the next part: six builds
-	 * begun and stopped in one import of the KEP tree, each on both cores (a parallel worker), which the searches
-	 * meanwhile waited behind (bench/RESULTS.md, issue 37). The embedded store waits the same way (settle-scheduler.ts).
-	 */
-	private startLater(): void {
-		clearTimeout(this.settling);
-		this.settling = setTimeout(() => {
-			this.settling = undefined;
-			if (this.holds.idle) { // else the last bulk write's end starts the wait again
-				this.startDue();
-			}
-		}, this.settleMs);
-		this.settling.unref();
-	}
-
 	private startDue(): void {
 		for (const collection of this.waiting.values()) {
 			// One being built is looked at again when its build ends (rows written meanwhile are in its tail).
@@ -237,8 +213,8 @@ export class HnswBuilds {
 			}).finally(() => {
 				this.building.delete(collection.id);
 				this.stops.delete(collection.id);
-				if (this.holds.idle && this.waiting.has(collection.id)) {
-					this.startLater();
+				if (this.waiting.has(collection.id)) {
+					this.scheduler.later();
 				}
 			});
 			this.building.set(collection.id, build);

@@ -5,9 +5,9 @@ import type {CollectionRow, VectorChange} from '../sqlite/types.js';
 import type {Candidate, VectorIndexState} from '../../types.js';
 import {EngineError, modelSwitched} from '../../../errors.js';
 import {BackgroundProblems} from '../../../background-problems.js';
+import {SettleScheduler, settleDelayMs} from '../../settle-scheduler.js';
 import {acquireIndexThread, type IndexThreadLease} from './index-thread.js';
 import {CollectionIndex} from './collection-index.js';
-import {SettleScheduler} from './settle-scheduler.js';
 import {SkippedVectors} from './skipped-vectors.js';
 import {removeIndexTemporaries} from './index-temporaries.js';
 
@@ -60,7 +60,7 @@ export class CollectionIndexes {
 
 	constructor(private readonly store: Store, private readonly directory: string, options: IndexOptions = {}) {
 		this.lease = options.thread ?? acquireIndexThread();
-		this.scheduler = new SettleScheduler(options.settleDelayMs ?? 2000, async () => this.settle());
+		this.scheduler = new SettleScheduler(options.settleDelayMs ?? settleDelayMs, async () => this.settle());
 		this.hnswThreshold = options.hnswThreshold ?? defaultHnswThreshold;
 		this.buildSlice = options.buildSlice;
 		this.log = options.log ?? (() => undefined);

@@ -1,4 +1,7 @@
-import {Holds} from '../../../bulk-write-holds.js';
+import {Holds} from '../bulk-write-holds.js';
+
+/** How long writes must pause before the work that can wait runs, on either backend. */
+export const settleDelayMs = 2000;
 
 /**
  * When the work that can wait (index builds, index files) runs: once writes settle, that is no write for
