@@ -28,9 +28,22 @@ export async function startPane(command: string, columns = 100, rows = 30): Prom
 		screen,
 		flag: async name => run('display-message', '-p', '-t', 'tui', `#{${name}}`),
 		async until(what, matches, timeoutMs = 30_000) {
+			// A capture can land while tmux is still drawing a frame (it reads the program's output in pieces): a
+			// matching screen counts once the next look shows it unchanged, or after three matching looks on a screen
+			// that never stops changing (a progress line).
+			let previous: string | undefined;
+			let matched = 0;
 			const text = await poll(async () => {
 				const current = await screen();
-				return matches(current) ? current : undefined;
+				const last = previous;
+				previous = current;
+				if (!matches(current)) {
+					matched = 0;
+					return undefined;
+				}
+
+				matched++;
+				return current === last || matched >= 3 ? current : undefined;
 			}, timeoutMs);
 			if (text === undefined) {
 				throw new Error(`the terminal never showed ${what}; last screen:\n${await screen()}`);
