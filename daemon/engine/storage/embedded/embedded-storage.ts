@@ -6,6 +6,7 @@ import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprin
 import {SerialQueue} from '../../serial-queue.js';
 import {importIntoStore} from './import-into-store.js';
 import {keywordTopK, vectorTopK, type EmbeddedSearch} from './embedded-search.js';
+import {KeywordMerges} from './keyword-merges.js';
 import {KeywordThreads} from './keyword-threads.js';
 import {WalCheckpoints} from './sqlite/wal-checkpoints.js';
 import {Store} from './sqlite/store.js';
@@ -19,6 +20,9 @@ export type EmbeddedOptions = IndexOptions & {
 	readonly filterExactMax?: number;
 };
 
+/** The work beside the store's own connection: vector indexes, keyword threads and merges, log checkpoints. */
+type Background = {readonly indexes: CollectionIndexes; readonly keywordThreads: KeywordThreads; readonly merges: KeywordMerges; readonly checkpoints: WalCheckpoints};
+
 /**
  * The embedded backend: SQLite (store/) is the system of record, with BM25 in its FTS5 table; FAISS indexes
  * (vector-index/, on the index thread) follow it, each change applied in the same tick as its commit, and are
@@ -29,7 +33,14 @@ export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const file = path.join(options.dataDir, 'md-vector.sqlite');
 		const store = Store.open(file);
-		return new EmbeddedStorage(store, new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options), new KeywordThreads(file, options.log), new WalCheckpoints(file, options.log), options.dataDir, options.log, options.filterExactMax);
+		const background: Background = {
+			indexes: new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options),
+			keywordThreads: new KeywordThreads(file, options.log),
+			merges: new KeywordMerges(file, {log: options.log, settleDelayMs: options.settleDelayMs, turn: async <T>(work: () => Promise<T>): Promise<T> => storage.writes.run(work)}),
+			checkpoints: new WalCheckpoints(file, options.log),
+		};
+		const storage: EmbeddedStorage = new EmbeddedStorage(store, background, options.dataDir, options.log, options.filterExactMax);
+		return storage;
 	}
 
 	/**
@@ -39,7 +50,14 @@ export class EmbeddedStorage implements Storage {
 	private readonly writes = new SerialQueue();
 	private readonly search: EmbeddedSearch;
 
-	private constructor(private readonly store: Store, private readonly indexes: CollectionIndexes, private readonly keywordThreads: KeywordThreads, private readonly checkpoints: WalCheckpoints, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
+	private readonly indexes: CollectionIndexes;
+	private readonly keywordThreads: KeywordThreads;
+	private readonly merges: KeywordMerges;
+	private readonly checkpoints: WalCheckpoints;
+
+	private constructor(private readonly store: Store, background: Background, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
+		({indexes: this.indexes, keywordThreads: this.keywordThreads, merges: this.merges, checkpoints: this.checkpoints} = background);
+		const {indexes, keywordThreads} = background;
 		this.search = {store, indexes, keywordThreads, filterExactMax, row: collection => this.row(collection)};
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
@@ -52,7 +70,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async ensureCollection(name: string, chunkerVersion: number) {
-		return this.store.collection(name) ?? this.writes.run(() => this.store.ensureCollection(name, chunkerVersion));
+		return this.store.collection(name) ?? this.write(() => this.store.ensureCollection(name, chunkerVersion));
 	}
 
 	async collections() {
@@ -60,12 +78,12 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async deleteCollection(collection: Collection) {
-		return this.writes.run(async () => this.deleteCollectionNow(collection));
+		return this.write(async () => this.deleteCollectionNow(collection));
 	}
 
 	async renameCollection(collection: Collection, name: string) {
 		// The index is the collection id's: it follows the rename without being touched.
-		return this.writes.run(() => this.store.renameCollection(this.row(collection), name));
+		return this.write(() => this.store.renameCollection(this.row(collection), name));
 	}
 
 	async sources(collection: Collection) {
@@ -73,15 +91,15 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async addSource(collection: Collection, source: NewSource) {
-		return this.writes.run(() => this.store.sources.add(this.row(collection).id, source));
+		return this.write(() => this.store.sources.add(this.row(collection).id, source));
 	}
 
 	async updateSource(collection: Collection, id: number, changes: SourceChanges) {
-		return this.writes.run(() => this.store.sources.update(this.row(collection).id, id, changes));
+		return this.write(() => this.store.sources.update(this.row(collection).id, id, changes));
 	}
 
 	async removeSource(collection: Collection, id: number) {
-		return this.writes.run(async () => {
+		return this.write(async () => {
 			const row = this.row(collection);
 			const {removed, documents, chunks} = this.store.removeSource(row, id);
 			await this.indexes.apply(row, {removed, added: []});
@@ -90,7 +108,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async moveDocuments(collection: Collection, changes: {readonly remove: readonly string[]; readonly move: readonly DocumentMove[]}) {
-		await this.writes.run(async () => {
+		await this.write(async () => {
 			const row = this.row(collection);
 			const removed = this.store.moveDocuments(row, changes.remove, changes.move);
 			if (removed.length > 0) {
@@ -131,7 +149,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async writeDocuments(collection: Collection, documents: readonly DocumentToWrite[], fingerprint?: Fingerprint) {
-		await this.writes.run(async () => {
+		await this.write(async () => {
 			const row = this.row(collection);
 			await this.indexes.apply(row, this.store.writeDocuments(row, documents, fingerprint));
 		});
@@ -143,11 +161,11 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
-		return this.writes.run(async () => importIntoStore(this.store, this.indexes, this.checkpoints, {name, chunkerVersion, write, fingerprint}));
+		return this.write(async () => importIntoStore(this.store, this.indexes, this.checkpoints, {name, chunkerVersion, write, fingerprint}));
 	}
 
 	async deleteDocument(collection: Collection, fileName: string) {
-		return this.writes.run(async () => {
+		return this.write(async () => {
 			const row = this.row(collection);
 			const deleted = this.store.deleteDocument(row, fileName);
 			if (deleted) {
@@ -167,7 +185,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async setVectors(collection: Collection, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>, fingerprint: Fingerprint) {
-		await this.writes.run(async () => {
+		await this.write(async () => {
 			const row = this.row(collection);
 			await this.indexes.apply(row, this.store.setVectors(row, vectors, fingerprint));
 		});
@@ -178,7 +196,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async beginModelSwitch(collection: Collection, target: Fingerprint) {
-		return this.writes.run(() => this.store.switches.begin(this.row(collection), target));
+		return this.write(() => this.store.switches.begin(this.row(collection), target));
 	}
 
 	async modelSwitches() {
@@ -194,11 +212,11 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async setSwitchVectors(collection: Collection, target: Fingerprint, vectors: ReadonlyArray<{rowid: number; vector: Float32Array}>) {
-		return this.writes.run(() => this.store.switches.set(this.row(collection), target, vectors));
+		return this.write(() => this.store.switches.set(this.row(collection), target, vectors));
 	}
 
 	async completeModelSwitch(collection: Collection, target: Fingerprint) {
-		return this.writes.run(() => {
+		return this.write(() => {
 			const row = this.row(collection);
 			const outcome = this.store.switches.complete(row, target);
 			if (outcome.swapped) {
@@ -212,7 +230,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async cancelModelSwitch(collection: Collection) {
-		return this.writes.run(() => this.store.switches.cancel(this.row(collection).id));
+		return this.write(() => this.store.switches.cancel(this.row(collection).id));
 	}
 
 	async vectorIndex(collection: Collection) {
@@ -248,14 +266,21 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	holdBackgroundWork(): () => void {
-		return this.indexes.hold();
+		const releases = [this.indexes.hold(), this.merges.hold()];
+		return () => {
+			for (const release of releases) {
+				release();
+			}
+		};
 	}
 
 	async settle(): Promise<void> {
+		await this.merges.settle();
 		await this.indexes.settle();
 	}
 
 	async close(): Promise<void> {
+		await this.merges.close();
 		await this.indexes.close();
 		await this.keywordThreads.close(); // their connections' reads would hold the checkpoint below back
 		await this.checkpoints.close();
@@ -267,6 +292,16 @@ export class EmbeddedStorage implements Storage {
 		}
 
 		this.store.close();
+	}
+
+	/** A write of this storage, in turn (`writes`); the keyword index merge waits for writes to settle. */
+	private async write<T>(work: () => T | Promise<T>): Promise<T> {
+		this.merges.wrote();
+		try {
+			return await this.writes.run(work);
+		} finally {
+			this.merges.wrote();
+		}
 	}
 
 	/** The collection's current row (with the vector generation its index follows). */
