@@ -56,8 +56,11 @@ export class EmbeddedStorage implements Storage {
 	private readonly checkpoints: WalCheckpoints;
 
 	private constructor(private readonly store: Store, background: Background, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
-		({indexes: this.indexes, keywordThreads: this.keywordThreads, merges: this.merges, checkpoints: this.checkpoints} = background);
 		const {indexes, keywordThreads} = background;
+		this.indexes = indexes;
+		this.keywordThreads = keywordThreads;
+		this.merges = background.merges;
+		this.checkpoints = background.checkpoints;
 		this.search = {store, indexes, keywordThreads, filterExactMax, row: collection => this.row(collection)};
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
