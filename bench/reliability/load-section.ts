@@ -45,8 +45,12 @@ export async function loadSection(tally: Tally, options: {seed: number; searches
 			const job = await daemon.request({method: 'POST', path: '/api/v1/jobs/ingest-directory', headers: {'content-type': 'application/json'}, body: JSON.stringify({directory: path.join(home, 'ps'), collection: 'load'})});
 			checkAnswer(tally, job, {finding: 'general', label: 'load: start the ingestion', expect: [202]});
 			const jobId = json(job)?.job?.id as string;
+			// A second folder in the collection names every document by its folder's label (keps/kep-002.md): the
+			// deletes wait for that, so they name what the collection holds whenever the job gets to adding its folder,
+			// and the searches' hits are checked against the names they carry.
+			await until(async () => (await documentNames(daemon)).has(`keps/${searched[0]!}`) ? true : undefined, 120_000, 50);
 			for (let round = 0; ; round++) {
-				const victim = searched[round];
+				const victim = searched[round] === undefined ? undefined : `keps/${searched[round]!}`;
 				if (victim && round % 2 === 0) {
 					await write(`delete ${victim}`, {method: 'DELETE', path: `/api/v1/documents/${victim}?collection=load`}, [200]);
 					deleted.set(victim, performance.now());
@@ -81,6 +85,12 @@ export async function loadSection(tally: Tally, options: {seed: number; searches
 		const exit = await daemon.stop();
 		tally.check('crash', 'SIGTERM after the load: exit 0', exit.code === 0 && !daemon.crashed('SIGTERM'), daemon.log().slice(-1000));
 	}
+}
+
+/** The names of the documents of the collection 'load'. */
+async function documentNames(daemon: DaemonProcess): Promise<Set<string>> {
+	const {body} = await daemon.api('GET', '/documents?collection=load');
+	return new Set(((body.documents ?? []) as Array<{file: string}>).map(document => document.file));
 }
 
 /** An import of 10 documents with random unit vectors. */
