@@ -52,7 +52,7 @@ test('a store written in pieces is merged into one segment, and every ranking st
 	t.true(mergeDue(before));
 	const ranked = rankings(store, collection);
 	const lines: string[] = [];
-	const merges = new KeywordMerges(file, {log: line => lines.push(line), settleDelayMs: 60_000});
+	const merges = new KeywordMerges(file, {segments: () => store.keywordSegments(), log: line => lines.push(line), settleDelayMs: 60_000});
 	await merges.settle();
 	await merges.close();
 	const after = segmentsOf(file);
@@ -72,7 +72,7 @@ test('a write stops a merge after its step; the merge goes on once writes settle
 	let interrupted = false;
 	// The merge's steps take their turn with the store's writes: the first turn finds a write came meanwhile.
 	const merges: KeywordMerges = new KeywordMerges(file, {
-		log: line => lines.push(line), settleDelayMs: 60_000, async turn(work) {
+		segments: () => store.keywordSegments(), log: line => lines.push(line), settleDelayMs: 60_000, async turn(work) {
 			if (!interrupted) {
 				interrupted = true;
 				merges.wrote();
@@ -98,9 +98,14 @@ test('a small write after a merge is left to FTS5; many deleted rows make a merg
 	t.false(mergeDue([]));
 });
 
-test('a structure record not in the format read here is refused, and nothing is merged', t => {
+test('a structure record not in the format read here is refused, and nothing is merged', async t => {
 	const {store, file} = writtenInPieces();
+	const before = segmentsOf(file).length;
+	const merges = new KeywordMerges(file, {segments: () => undefined, settleDelayMs: 60_000}); // as keywordSegments answers for such a record
+	await merges.settle();
+	await merges.close();
 	store.close();
+	t.is(segmentsOf(file).length, before);
 	const db = new Database(file, {readonly: true});
 	t.teardown(() => {
 		db.close();

@@ -3,15 +3,12 @@ import {notFound} from '../../errors.js';
 import type {ChunkFilter} from '../document-filter.js';
 import type {ImportWrite, Storage} from '../storage.js';
 import type {Collection, DocumentMove, DocumentToWrite, FieldWeights, Fingerprint, NewSource, SourceChanges} from '../types.js';
-import {SerialQueue} from '../../serial-queue.js';
 import {importIntoStore} from './import-into-store.js';
 import {keywordTopK, vectorTopK, type EmbeddedSearch} from './embedded-search.js';
-import {KeywordMerges} from './keyword-merges.js';
-import {KeywordThreads} from './keyword-threads.js';
-import {WalCheckpoints} from './sqlite/wal-checkpoints.js';
+import {BackgroundWork} from './background-work.js';
 import {Store} from './sqlite/store.js';
 import type {CollectionRow} from './sqlite/types.js';
-import {CollectionIndexes, type IndexOptions} from './vector-index/collection-indexes.js';
+import type {CollectionIndexes, IndexOptions} from './vector-index/collection-indexes.js';
 
 export type EmbeddedOptions = IndexOptions & {
 	/** Folder of the SQLite file and the index files. */
@@ -19,9 +16,6 @@ export type EmbeddedOptions = IndexOptions & {
 	/** A filtered vector search keeping up to this many vectors ranks them from the store, more through the index (filtered-vectors.ts). */
 	readonly filterExactMax?: number;
 };
-
-/** The work beside the store's own connection: vector indexes, keyword threads and merges, log checkpoints. */
-type Background = {readonly indexes: CollectionIndexes; readonly keywordThreads: KeywordThreads; readonly merges: KeywordMerges; readonly checkpoints: WalCheckpoints};
 
 /**
  * The embedded backend: SQLite (store/) is the system of record, with BM25 in its FTS5 table; FAISS indexes
@@ -33,34 +27,15 @@ export class EmbeddedStorage implements Storage {
 	static open(options: EmbeddedOptions): EmbeddedStorage {
 		const file = path.join(options.dataDir, 'md-vector.sqlite');
 		const store = Store.open(file);
-		const background: Background = {
-			indexes: new CollectionIndexes(store, path.join(options.dataDir, 'indexes'), options),
-			keywordThreads: new KeywordThreads(file, options.log),
-			merges: new KeywordMerges(file, {log: options.log, settleDelayMs: options.settleDelayMs, turn: async <T>(work: () => Promise<T>): Promise<T> => storage.writes.run(work)}),
-			checkpoints: new WalCheckpoints(file, options.log),
-		};
-		const storage: EmbeddedStorage = new EmbeddedStorage(store, background, options.dataDir, options.log, options.filterExactMax);
-		return storage;
+		return new EmbeddedStorage(store, new BackgroundWork(store, file, options, options.log), options.dataDir, options.filterExactMax);
 	}
 
-	/**
-	 * Writes of this storage, one at a time: an import's transaction, on a connection of its own, spans many
-	 * steps, and a write of this connection meanwhile would wait for SQLite's lock blocking the thread.
-	 */
-	private readonly writes = new SerialQueue();
 	private readonly search: EmbeddedSearch;
-
 	private readonly indexes: CollectionIndexes;
-	private readonly keywordThreads: KeywordThreads;
-	private readonly merges: KeywordMerges;
-	private readonly checkpoints: WalCheckpoints;
 
-	private constructor(private readonly store: Store, background: Background, private readonly dataDir: string, private readonly log: (line: string) => void = () => undefined, filterExactMax?: number) {
+	private constructor(private readonly store: Store, private readonly background: BackgroundWork, private readonly dataDir: string, filterExactMax?: number) {
 		const {indexes, keywordThreads} = background;
 		this.indexes = indexes;
-		this.keywordThreads = keywordThreads;
-		this.merges = background.merges;
-		this.checkpoints = background.checkpoints;
 		this.search = {store, indexes, keywordThreads, filterExactMax, row: collection => this.row(collection)};
 		for (const collection of store.collections()) {
 			// Loaded (or rebuilt) at start, on the index thread, not on the first search; a failure is logged there.
@@ -164,7 +139,7 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	async importDocuments(name: string, chunkerVersion: number, write: ImportWrite, fingerprint?: Fingerprint) {
-		return this.write(async () => importIntoStore(this.store, this.indexes, this.checkpoints, {name, chunkerVersion, write, fingerprint}));
+		return this.write(async () => importIntoStore(this.store, this.indexes, this.background.checkpoints, {name, chunkerVersion, write, fingerprint}));
 	}
 
 	async deleteDocument(collection: Collection, fileName: string) {
@@ -269,42 +244,20 @@ export class EmbeddedStorage implements Storage {
 	}
 
 	holdBackgroundWork(): () => void {
-		const releases = [this.indexes.hold(), this.merges.hold()];
-		return () => {
-			for (const release of releases) {
-				release();
-			}
-		};
+		return this.background.hold();
 	}
 
 	async settle(): Promise<void> {
-		await this.merges.settle();
-		await this.indexes.settle();
+		await this.background.settle();
 	}
 
 	async close(): Promise<void> {
-		await this.merges.close();
-		await this.indexes.close();
-		await this.keywordThreads.close(); // their connections' reads would hold the checkpoint below back
-		await this.checkpoints.close();
-		try {
-			this.store.checkpoint();
-		} catch (error) {
-			// A full disk: the write-ahead log stays beside the store and is replayed at the next open.
-			this.log(`the store's write-ahead log was not checkpointed: ${(error as Error).message}`);
-		}
-
-		this.store.close();
+		await this.background.close();
 	}
 
-	/** A write of this storage, in turn (`writes`); the keyword index merge waits for writes to settle. */
+	/** A write of this storage, in turn with the others (background-work.ts). */
 	private async write<T>(work: () => T | Promise<T>): Promise<T> {
-		this.merges.wrote();
-		try {
-			return await this.writes.run(work);
-		} finally {
-			this.merges.wrote();
-		}
+		return this.background.write(work);
 	}
 
 	/** The collection's current row (with the vector generation its index follows). */

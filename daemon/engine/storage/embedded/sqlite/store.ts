@@ -9,6 +9,7 @@ import {DocumentMoves} from './document-moves.js';
 import {DocumentRows} from './document-rows.js';
 import {FilteredReads, registerKeptNames} from './filtered-reads.js';
 import {KeywordSearch} from './keyword-search.js';
+import {keywordSegments, type KeywordSegment} from './keyword-segments.js';
 import {migrate} from './schema.js';
 import {ModelSwitchRows} from './model-switch-rows.js';
 import {registerTextFunctions} from './words-index.js';
@@ -258,6 +259,11 @@ export class Store {
 
 	stats(collectionId: number): {documents: number; chunks: number; vectors: number; tokens: number} {
 		return this.sql.stats.get({id: collectionId}) as {documents: number; chunks: number; vectors: number; tokens: number};
+	}
+
+	/** The FTS5 index's segments (keyword-segments.ts); undefined when its structure record is not in the format read there. */
+	keywordSegments(): KeywordSegment[] | undefined {
+		return keywordSegments(this.db);
 	}
 
 	fileSize(): number {
