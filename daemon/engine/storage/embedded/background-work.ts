@@ -48,10 +48,10 @@ export class BackgroundWork {
 		};
 	}
 
-	/** Does now what waits for writes to settle, and waits for it. */
+	/** Does now what waits for writes to settle, and waits for it: index builds and files, then a merge if due. */
 	async settle(): Promise<void> {
-		await this.merges.settle();
 		await this.indexes.settle();
+		await this.merges.settle();
 	}
 
 	/** Ends the work beside the store, checkpoints its log and closes it. */
