@@ -100,6 +100,9 @@ const jsonLimit = 'the limit is 1 MB; content may be at most 500 KB';
 export function createApp(deps: AppDeps): express.Express {
 	const app = express();
 	app.disable('x-powered-by');
+	// Answers are computed per request and no client revalidates them: hashing every body for an ETag cost each
+	// search ~0.06 ms of the daemon's thread for nothing.
+	app.set('etag', false);
 	app.set('query parser', 'simple');
 	const credentials = [
 		...(deps.localToken ? [localTokenCheck(deps.localToken)] : []),

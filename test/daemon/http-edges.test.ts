@@ -83,3 +83,14 @@ test('query strings are validated like bodies: the parameter and the rule are na
 	t.is(defaulted.status, 404, 'no collection: the default one, which does not exist yet');
 	t.regex(defaulted.body.error.message, /collection 'default'/);
 });
+
+test('answers carry no ETag: none is hashed from a body no client revalidates', async t => {
+	const app = await serveApp();
+	t.teardown(async () => app.close());
+	const listed = await app.request('GET', '/api/v1/collections');
+	t.is(listed.status, 200);
+	t.is(listed.headers.etag, undefined);
+	const health = await app.request('GET', '/api/v1/health');
+	t.is(health.status, 200);
+	t.is(health.headers.etag, undefined);
+});
