@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libfaiss-dev libopenblas-dev g++ make python3 tmux chromium) # chromium: the OAuth consent page test drives it
+packages=(libfaiss-dev libopenblas-dev gcc g++ make python3 tmux chromium) # chromium: the OAuth consent page test drives it
 missing=()
 for package in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

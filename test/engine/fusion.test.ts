@@ -58,6 +58,10 @@ test('confidence: how far the first hit stands above the first ten, in standard 
 	t.true(confidence(flat) < 1, String(confidence(flat)));
 	t.is(confidence(list([1, 3])), 0, 'one hit');
 	t.is(confidence(list([1, 3], [2, 3])), 0, 'all tied');
+	// Three ties of 0.1 average to 0.10000000000000002: a deviation of rounding alone, which divided the first hit's
+	// "lead" (-1.4e-17) into a confidence of -1 and moved the query's weight (a tied keyword list, issue 37).
+	t.is(confidence(list([1, 0.1], [2, 0.1], [3, 0.1])), 0, 'tied to rounding');
+	t.is(semanticWeight(list([1, 0.9], [2, 0.9]), list([1, 0.1], [2, 0.1], [3, 0.1])), convexSemanticWeight);
 	const deviation = Math.sqrt((((3 - 2) ** 2) + ((1 - 2) ** 2)) / 2);
 	t.is(confidence(list([1, 3], [2, 1])), (3 - 2) / deviation);
 });

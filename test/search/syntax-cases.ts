@@ -27,12 +27,7 @@ const holds = (content: string, words: readonly string[]) => new RegExp(`(?:^|${
 const modes = ['keyword', 'semantic', 'hybrid'] as const;
 
 /** Registers the cases; `start` gives a ready daemon on the backend, `stop` ends it and what it needs. */
-/**
- * `exactFusedScores`: whether a plain hybrid search's scores are checked against the two separate rankings fused
- * here. Not on PostgreSQL: there, for a keyword list of tied scores, the engine's per-query weight came out 0.1
- * above the one computed from the separate lists (0.70 against 0.60; same hits, same order); left open.
- */
-export function syntaxCases(test: TestFn, start: () => Promise<RunningDaemon>, stop: () => Promise<void>, {exactFusedScores = true} = {}): void {
+export function syntaxCases(test: TestFn, start: () => Promise<RunningDaemon>, stop: () => Promise<void>): void {
 	let running: RunningDaemon;
 	const daemon = () => running;
 	const search: Search = async body => daemon().request('POST', '/api/v1/search', {collection, ...body});
@@ -120,9 +115,8 @@ export function syntaxCases(test: TestFn, start: () => Promise<RunningDaemon>, s
 				// The lists' scores come rounded to 6 decimals; min-max scaling and the per-query weight (from the lists'
 				// spread) carry that rounding into the fused scores, a little enlarged.
 				const apart = Math.max(...hybrid.map((hit, index) => Math.abs(hit.score - fused[index]!.score)));
-				if (exactFusedScores) {
-					t.true(apart < 1e-4, `${query} (${fusion}): fused scores ${apart} apart`);
-				}
+				// (A keyword list of tied scores once moved the engine's per-query weight by rounding noise: fusion.ts confidence.)
+				t.true(apart < 1e-4, `${query} (${fusion}): fused scores ${apart} apart`);
 			}
 		}
 	});

@@ -16,4 +16,4 @@ syntaxCases(test, async () => {
 }, async () => {
 	await daemon?.stop();
 	await database?.stop();
-}, {exactFusedScores: false});
+});

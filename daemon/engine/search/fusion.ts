@@ -55,6 +55,9 @@ function convexParts(list: readonly Candidate[], weight: number): Map<number, nu
 /** The semantic weight of a model of no known family when both halves are as sure (fusion-weights.ts). */
 export const convexSemanticWeight = fusionWeights(undefined).semantic;
 
+/** Scores whose deviation is below this share of their mean are tied. */
+const tiedBelow = 1e-9;
+
 /**
  * How sure a ranking is of its first hit: how far that stands above the mean of the first ten, in standard
  * deviations of its first 50 (scaleDepth). A keyword list whose first hit holds the query's rare terms stands out; a
@@ -69,7 +72,9 @@ export function confidence(list: readonly Candidate[]): number {
 	const scores = list.slice(0, scaleDepth).map(hit => hit.score);
 	const average = mean(scores);
 	const deviation = Math.sqrt(mean(scores.map(score => (score - average) ** 2)));
-	return deviation > 0 ? (scores[0]! - mean(scores.slice(0, 10))) / deviation : 0;
+	// Tied scores (to rounding: their mean need not equal them) stand out from nothing: a deviation of a few ulps
+	// would divide rounding noise into a confidence of any size.
+	return deviation > tiedBelow * Math.abs(average) ? (scores[0]! - mean(scores.slice(0, 10))) / deviation : 0;
 }
 
 /**

@@ -15,9 +15,10 @@ export class KeywordSearch {
 	private readonly statistics: KeywordStatisticsCache;
 	private readonly steps: KeywordSteps;
 
-	constructor(db: Database.Database, sql: Statements) {
+	/** `nativeScoring`: md_bm25 is on the connection (native-scoring.ts). */
+	constructor(db: Database.Database, sql: Statements, nativeScoring: boolean) {
 		this.statistics = new KeywordStatisticsCache(sql);
-		this.steps = new KeywordSteps(db);
+		this.steps = new KeywordSteps(db, nativeScoring);
 	}
 
 	/** Forgets the statistics: the FTS table changed. */

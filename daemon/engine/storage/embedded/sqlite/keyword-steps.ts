@@ -20,21 +20,26 @@ export type StepScope = {
 
 /**
  * The SQL of topKeyword's steps: exact BM25 with md-vector's idf, over the statistics of the searched collections
- * (keyword-statistics.ts), of their rows holding an essential term, best `limit` first.
+ * (keyword-statistics.ts), of their rows holding an essential term, best `limit` first. Each term is an FTS5 cursor
+ * (an "arm"): an essential term's own; a rest term's `"rest" AND (E)` (only the rows that can rank). The arms come
+ * in rowid order from FTS5 and are merged, not sorted, so each row's terms are gathered in a stream. Filters
+ * (documents kept, phrases, exclusions) are conditions of the same statement (the bounds hold for any subset of rows).
  *
- * FTS5's bm25() scores with its own statistics (the whole table's, deleted rows in its row count and average length)
- * and sums every term of its query. One bm25() per term and row gives that term's FTS5 share s = ftsIdf · (k1 + 1) ·
- * f / (f + Kf), Kf = k1 · (1 − b + b · D / ftsAvgdl); with the row's D (chunk_keys) that is undone into f and scored
- * again: idf · (k1 + 1) · f / (f + K), K over the searched collections' average length (exact, in float8). An
- * essential term's share comes from its own cursor; a rest term's from `"rest" AND (E)` (only the rows that can rank),
- * whose bm25() also holds the row's essential shares, taken off again. The arms come in rowid order from FTS5 and are
- * merged, not sorted, so each row's shares are gathered in a stream. Filters (documents kept, phrases, exclusions)
- * are conditions of the same statement (the bounds hold for any subset of rows).
+ * Where md_bm25 was built (native/keyword-score.c), one FTS5 cursor does it all: `E1 OR E2 OR (R1 AND (E1 OR E2))
+ * ...` matches the rows holding an essential term, and md_bm25 scores each once, idf · (k1 + 1) · f / (f + K) summed
+ * over the terms, f a term's weighted count in the row (0 where a rest term's arm is not at that row), K = k1 · (1 − b
+ * + b · D / avgdl) with the row's D (chunk_keys) and the searched collections' average.
+ *
+ * Without it, from FTS5's bm25(), one cursor a term, merged: one bm25() per term and row gives that term's FTS5 share
+ * s = ftsIdf · (k1 + 1) · f / (f + Kf), Kf = k1 · (1 − b + b · D / ftsAvgdl) (FTS5's statistics: the whole table's,
+ * deleted rows included), undone into f and scored again (a rest arm's bm25() also holds the row's essential shares,
+ * taken off again). The same ranking at more CPU: bm25() looks every row's size up (bench/RESULTS.md, issue 37).
  */
 export class KeywordSteps {
 	private readonly statements = new Map<string, Database.Statement>();
 
-	constructor(private readonly db: Database.Database) {
+	/** `nativeScoring`: md_bm25 is on the connection. */
+	constructor(private readonly db: Database.Database, private readonly nativeScoring: boolean) {
 		// Fields only.
 	}
 
@@ -51,19 +56,28 @@ export class KeywordSteps {
 			...(rows ? {from: rows.from, to: rows.to} : {}),
 		};
 		const anyEssential = essential.map(term => phrase(term.term)).join(' OR ');
+		const arms = [...essential, ...rest].map((term, index) => (index < essential.length ? phrase(term.term) : `${phrase(term.term)} AND (${anyEssential})`));
 		for (const [index, term] of [...essential, ...rest].entries()) {
-			parameters[`match${index}`] = index < essential.length ? phrase(term.term) : `${phrase(term.term)} AND (${anyEssential})`;
-			parameters[`u${index}`] = 1 / (term.ftsIdf * (k1 + 1));
 			parameters[`v${index}`] = term.idf * (k1 + 1);
+			if (this.nativeScoring) {
+				continue;
+			}
+
+			parameters[`match${index}`] = arms[index]!;
+			parameters[`u${index}`] = 1 / (term.ftsIdf * (k1 + 1));
+		}
+
+		if (this.nativeScoring) {
+			parameters.match = arms.map(arm => `(${arm})`).join(' OR ');
 		}
 
 		const conditions = [collections.length === 1 ? 'k.collection_id = @collection' : 'k.collection_id IN (SELECT value FROM json_each(@collections))', kept?.sql, words.sql || undefined].filter(Boolean).join(' AND ');
-		const found = this.statement(essential.length, rest.length, conditions, {documents: Boolean(kept), ranged: Boolean(rows)}).all(parameters) as Array<{rowid: number; score: number; boilerplate: number}>;
+		const found = this.statement(essential.length, rest.length, conditions, {documents: Boolean(kept), ranged: Boolean(rows), nativeScoring: this.nativeScoring}).all(parameters) as Array<{rowid: number; score: number; boilerplate: number}>;
 		return found.map(row => ({rowid: row.rowid, score: row.score, boilerplate: row.boilerplate === 1}));
 	}
 
 	private statement(essential: number, rest: number, conditions: string, shape: Shape): Database.Statement {
-		const key = `${essential}/${rest}/${conditions}/${shape.ranged}`;
+		const key = `${essential}/${rest}/${conditions}/${shape.ranged}/${shape.documents}`;
 		let statement = this.statements.get(key);
 		if (!statement) {
 			statement = this.db.prepare(stepSql(essential, rest, conditions, shape));
@@ -78,13 +92,27 @@ export class KeywordSteps {
 	}
 }
 
-const share = '-bm25(chunks_fts, @w0, @w1, @w2)';
+/**
+ * Whether a step joins the chunk's document (a documents filter), keeps to a rowid range (given to FTS5, which seeks
+ * to it) and scores with md_bm25 in one cursor (else bm25() in one a term).
+ */
+type Shape = {readonly documents: boolean; readonly ranged: boolean; readonly nativeScoring: boolean};
 
-/** Whether a step joins the chunk's document (a documents filter) and keeps to a rowid range (given to FTS5, which seeks to it). */
-type Shape = {readonly documents: boolean; readonly ranged: boolean};
+const inRange = (ranged: boolean, table: string) => (ranged ? ` AND ${table}.rowid BETWEEN @from AND @to` : '');
 
 /** One FTS5 cursor: the rows matching `@match<index>` (in the range, when ranged) with their share of the score (and which arm, `arm`). */
-const ftsArm = (index: number, ranged: boolean, arm = '') => `SELECT f.rowid AS rowid, ${arm}${share} AS share FROM chunks_fts f WHERE chunks_fts MATCH @match${index}${ranged ? ' AND f.rowid BETWEEN @from AND @to' : ''}`;
+const ftsArm = (index: number, ranged: boolean, arm = '') => `SELECT f.rowid AS rowid, ${arm}-bm25(chunks_fts, @w0, @w1, @w2) AS share FROM chunks_fts f WHERE chunks_fts MATCH @match${index}${inRange(ranged, 'f')}`;
+
+/**
+ * With md_bm25: `@match` is every arm OR-ed, so the phrases are numbered in that order: essential term i is phrase
+ * i, rest term j (after E essential ones) phrase E + j · (E + 1), the first of its arm `"R" AND (E1 OR ... OR EE)`.
+ */
+function nativeStepSql(essential: number, rest: number, conditions: string, {documents, ranged}: Shape): string {
+	const pairs = Array.from({length: essential + rest}, (_, index) => `${index < essential ? index : essential + ((index - essential) * (essential + 1))}, @v${index}`).join(', ');
+	return `SELECT g.rowid AS rowid, md_bm25(chunks_fts, @kFixed + @kOwn * k.keyword_length, @w0, @w1, @w2, ${pairs}) AS score, k.boilerplate AS boilerplate
+		FROM chunks_fts g ${joins(documents)}
+		WHERE chunks_fts MATCH @match${inRange(ranged, 'g')} AND ${conditions} ORDER BY score DESC, g.rowid LIMIT @limit`;
+}
 
 /**
  * Term `index`'s score in a row from its FTS5 share `s` (NULL: the row lacks it): x = s / (ftsIdf · (k1 + 1)) =
@@ -101,7 +129,12 @@ function termScore(s: string, index: number, nullable = true): string {
 /** The key row (`k`: collection, length, boilerplate) and, for a documents filter, the chunk and its document (`d`). */
 const joins = (documents: boolean) => `JOIN chunk_keys k ON k.id = g.rowid${documents ? ' JOIN chunks c ON c.id = g.rowid JOIN documents d ON d.id = c.document_id' : ''}`;
 
-function stepSql(essential: number, rest: number, conditions: string, {documents, ranged}: Shape): string {
+function stepSql(essential: number, rest: number, conditions: string, shape: Shape): string {
+	const {documents, ranged} = shape;
+	if (shape.nativeScoring) {
+		return nativeStepSql(essential, rest, conditions, shape);
+	}
+
 	if (essential === 1 && rest === 0) {
 		return `SELECT g.rowid AS rowid, ${termScore('g.share', 0, false)} AS score, k.boilerplate AS boilerplate
 			FROM (${ftsArm(0, ranged)}) g ${joins(documents)}

@@ -18,6 +18,7 @@ import {toDocumentInfo, type DocumentRow} from './row-mappers.js';
 import {ChunkReads} from './chunk-reads.js';
 import type {CollectionRow, VectorChange} from './types.js';
 import {prepareStatements, type Statements} from './statements.js';
+import {loadNativeScoring, type NativeScoring} from './native-scoring.js';
 import {syncWal} from './wal-sync.js';
 import {writeTransaction} from './write-transaction.js';
 
@@ -27,8 +28,13 @@ import {writeTransaction} from './write-transaction.js';
  * absent. Synchronous: embedded-storage.ts answers the engine's asynchronous calls with it, and the vector
  * indexes read it in one tick (one state).
  */
+export type StoreOptions = {
+	/** false: keyword search scores with FTS5's bm25() even where md_bm25 was built (tests compare the two). */
+	readonly nativeScoring?: boolean;
+};
+
 export class Store {
-	static open(file: string): Store {
+	static open(file: string, options: StoreOptions = {}): Store {
 		mkdirSync(path.dirname(file), {recursive: true});
 		const db = new Database(file);
 		db.pragma('journal_mode = WAL');
@@ -38,7 +44,8 @@ export class Store {
 		registerKeptNames(db);
 		registerTextFunctions(db);
 		migrate(db);
-		return new Store(db);
+		const nativeScoring: NativeScoring = options.nativeScoring === false ? {loaded: false, why: 'turned off'} : loadNativeScoring(db);
+		return new Store(db, nativeScoring);
 	}
 
 	/** A collection's folder sources (sources table). */
@@ -58,14 +65,15 @@ export class Store {
 	/** The database's commit counter as readSnapshot last saw it. */
 	private dataVersion: number | undefined;
 
-	private constructor(private readonly db: Database.Database) {
+	/** Whether keyword search scores with md_bm25 (native/keyword-score.c) or, without it, FTS5's bm25(). */
+	private constructor(private readonly db: Database.Database, readonly nativeScoring: NativeScoring) {
 		this.sql = prepareStatements(db);
 		this.reads = new ChunkReads(this.sql);
 		this.filtered = new FilteredReads(db);
 		this.switches = new ModelSwitchRows(db);
 		this.sources = new SourceRows(db);
 		this.moves = new DocumentMoves(db);
-		this.keywords = new KeywordSearch(db, this.sql);
+		this.keywords = new KeywordSearch(db, this.sql, nativeScoring.loaded);
 		this.rows = new DocumentRows(this.sql, () => {
 			this.keywords.drop();
 		});
@@ -81,7 +89,7 @@ export class Store {
 	 * there, and this connection's reads see none of it until it commits (WAL). Close it after.
 	 */
 	writer(): Store {
-		const writer = Store.open(this.db.name);
+		const writer = Store.open(this.db.name, {nativeScoring: this.nativeScoring.loaded});
 		// Its commit writes the log and no more (80-110 ms -> ~25 ms for 5,000 chunks on the daemon's main thread):
 		// inTransaction syncs the log off the thread before it answers, and checkpoints run on a thread of their own
 		// (wal-checkpoints.ts).
