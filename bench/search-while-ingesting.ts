@@ -65,9 +65,8 @@ export function whileIngestingLines(run: WhileIngesting, label = ''): string[] {
 	const rate = (ingest: IngestRun) => ingest.chunks / ingest.seconds;
 	const kept = rate(run.ingestBusy) / rate(run.ingestIdle);
 	const ratio = run.busy.p99 / run.idle.p99;
-	const target = run.inFlight <= 4
-		? `target p99 <= 2x idle and <= 100 ms: ${ratio <= 2 && run.busy.p99 <= 100 ? 'met' : 'NOT met'}`
-		: `target p99 <= 150 ms: ${run.busy.p99 <= 150 ? 'met' : 'NOT met'}`;
+	// Issue 37's target, for 4 and 16 in flight alike (an earlier issue's 150 ms for 16 was printed here until 2026-12-08).
+	const target = `target p99 <= 2x idle and <= 100 ms: ${ratio <= 2 && run.busy.p99 <= 100 ? 'met' : 'NOT met'}`;
 	return [
 		`${label}${run.inFlight} in flight: idle p50 ${ms(run.idle.p50)} / p99 ${ms(run.idle.p99)} (${run.idle.searches} searches); while ingesting p50 ${ms(run.busy.p50)} / p99 ${ms(run.busy.p99)} (${run.busy.searches} searches), p99 ${ratio.toFixed(2)}x idle (${target})`,
 		`${label}  ingestion ${rate(run.ingestIdle).toFixed(1)} chunks/s alone, ${rate(run.ingestBusy).toFixed(1)} with the searches: ${kept.toFixed(2)} kept (target >= 0.85: ${kept >= 0.85 ? 'met' : 'NOT met'})`,

@@ -28,7 +28,7 @@ export class EmbeddedStorage implements Storage {
 		const file = path.join(options.dataDir, 'md-vector.sqlite');
 		const store = Store.open(file);
 		if (!store.nativeScoring.loaded) {
-			options.log?.(`keyword search scores with FTS5's bm25(), the same ranking at about twice the CPU: ${store.nativeScoring.why}`);
+			options.log?.(`keyword search scores with FTS5's bm25(), the same ranking at several times the CPU: ${store.nativeScoring.why}`);
 		}
 
 		return new EmbeddedStorage(store, new BackgroundWork(store, file, options, options.log), options.dataDir, options.filterExactMax);
