@@ -15,8 +15,7 @@ export type NativeScoring = {readonly loaded: true} | {readonly loaded: false; r
  * Adds md_bm25 (native/keyword-score.c) to the connection. Absent (no C compiler when the build ran) or failing
  * to load, keyword search scores with FTS5's bm25() instead: the same ranking, more CPU.
  */
-export function loadNativeScoring(db: Database.Database): NativeScoring {
-	const library = keywordScoreLibrary();
+export function loadNativeScoring(db: Database.Database, library = keywordScoreLibrary()): NativeScoring {
 	if (!existsSync(library)) {
 		return {loaded: false, why: `${library} was not built (no C compiler when npm run build ran)`};
 	}
