@@ -4,7 +4,8 @@ import type {Statements} from './statements.js';
 
 /**
  * BM25's statistics over the collections a search ranks (issue 38: a collection ranks the same whatever else is
- * stored), and FTS5's own, which its bm25() used and keyword-steps.ts undoes.
+ * stored), and FTS5's own, which its bm25() used and keyword-steps.ts undoes where md_bm25 was not built (read
+ * only then).
  */
 export type KeywordStatistics = {
 	/** Chunks of the searched collections: N of md-vector's idf. */
@@ -15,7 +16,7 @@ export type KeywordStatistics = {
 	readonly frequency: (term: string) => number;
 	/** The rowids of the searched collections' chunks, first to last (none: undefined). */
 	readonly rowRange: () => RowRange | undefined;
-	readonly fts: {
+	readonly fts: () => {
 		/** FTS5's row count: its N, which keeps the deleted rows of a contentless table. */
 		readonly rows: number;
 		/** FTS5's average length (its token totals, deleted rows' too, over its row count). */
@@ -69,7 +70,7 @@ export class KeywordStatisticsCache {
 			averageLength: rows > 0 ? tokens / rows : 0,
 			frequency: everything ? term => this.ftsFrequency(term) : term => this.frequencyIn(term, searched),
 			rowRange: () => this.rowRange(everything ? undefined : [...searched]),
-			fts: {...this.averages(), frequency: term => this.ftsFrequency(term)},
+			fts: () => ({...this.averages(), frequency: term => this.ftsFrequency(term)}),
 		};
 	}
 

@@ -48,27 +48,23 @@ export class KeywordSteps {
 		const kept = keepsDocuments(filter) ? namedFilterSql(filter!) : undefined;
 		const words = wordsCondition('g.rowid', filter?.text);
 		const {k1, b} = bm25;
-		const kFts = k1 * b / statistics.fts.averageLength;
 		const kOwn = k1 * b / statistics.averageLength;
 		const parameters: Record<string, number | string> = {
-			w0: weights[0], w1: weights[1], w2: weights[2], limit, kFixed: k1 * (1 - b), kFts, kOwn, kDiff: kFts - kOwn, ...kept?.parameters, ...words.parameters,
+			w0: weights[0], w1: weights[1], w2: weights[2], limit, kFixed: k1 * (1 - b), kOwn, ...kept?.parameters, ...words.parameters,
 			...(collections.length === 1 ? {collection: collections[0]!} : {collections: JSON.stringify(collections)}),
 			...(rows ? {from: rows.from, to: rows.to} : {}),
 		};
+		const terms = [...essential, ...rest];
 		const anyEssential = essential.map(term => phrase(term.term)).join(' OR ');
-		const arms = [...essential, ...rest].map((term, index) => (index < essential.length ? phrase(term.term) : `${phrase(term.term)} AND (${anyEssential})`));
-		for (const [index, term] of [...essential, ...rest].entries()) {
+		const arms = terms.map((term, index) => (index < essential.length ? phrase(term.term) : `${phrase(term.term)} AND (${anyEssential})`));
+		for (const [index, term] of terms.entries()) {
 			parameters[`v${index}`] = term.idf * (k1 + 1);
-			if (this.nativeScoring) {
-				continue;
-			}
-
-			parameters[`match${index}`] = arms[index]!;
-			parameters[`u${index}`] = 1 / (term.ftsIdf * (k1 + 1));
 		}
 
 		if (this.nativeScoring) {
 			parameters.match = arms.map(arm => `(${arm})`).join(' OR ');
+		} else {
+			Object.assign(parameters, bm25SharesParameters(statistics, terms, arms, kOwn));
 		}
 
 		const conditions = [collections.length === 1 ? 'k.collection_id = @collection' : 'k.collection_id IN (SELECT value FROM json_each(@collections))', kept?.sql, words.sql || undefined].filter(Boolean).join(' AND ');
@@ -112,6 +108,26 @@ function nativeStepSql(essential: number, rest: number, conditions: string, {doc
 	return `SELECT g.rowid AS rowid, md_bm25(chunks_fts, @kFixed + @kOwn * k.keyword_length, @w0, @w1, @w2, ${pairs}) AS score, k.boilerplate AS boilerplate
 		FROM chunks_fts g ${joins(documents)}
 		WHERE chunks_fts MATCH @match${inRange(ranged, 'g')} AND ${conditions} ORDER BY score DESC, g.rowid LIMIT @limit`;
+}
+
+/**
+ * What the steps without md_bm25 add: each arm's match (`match<index>`), 1 / (ftsIdf · (k1 + 1)) to undo a term's
+ * share (`u<index>`), with ftsIdf FTS5's idf as its bm25() computes it (its row count, the live rows holding the term,
+ * 1e-6 when not positive), and FTS5's length constant beside md-vector's (`kFts`, `kDiff`).
+ */
+function bm25SharesParameters(statistics: KeywordStatistics, terms: readonly WeightedTerm[], arms: readonly string[], kOwn: number): Record<string, number | string> {
+	const {k1, b} = bm25;
+	const fts = statistics.fts();
+	const kFts = k1 * b / fts.averageLength;
+	const parameters: Record<string, number | string> = {kFts, kDiff: kFts - kOwn};
+	for (const [index, term] of terms.entries()) {
+		const frequency = fts.frequency(term.term);
+		const idf = Math.log((fts.rows - frequency + 0.5) / (frequency + 0.5));
+		parameters[`match${index}`] = arms[index]!;
+		parameters[`u${index}`] = 1 / ((idf <= 0 ? 1e-6 : idf) * (k1 + 1));
+	}
+
+	return parameters;
 }
 
 /**

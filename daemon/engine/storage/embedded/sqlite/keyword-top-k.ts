@@ -11,11 +11,8 @@ import type {KeywordStatistics} from './keyword-statistics.js';
  * otherwise more terms move into E, and when that would score most rows anyway, every term is scored.
  */
 
-/**
- * A query term with what ranking it takes: its rows in the searched collections, md-vector's idf and FTS5's (which
- * keyword-steps.ts divides out of FTS5's score), the most it adds to a row.
- */
-export type WeightedTerm = {readonly term: string; readonly frequency: number; readonly idf: number; readonly ftsIdf: number; readonly bound: number};
+/** A query term with what ranking it takes: its rows in the searched collections, md-vector's idf, the most it adds to a row. */
+export type WeightedTerm = {readonly term: string; readonly frequency: number; readonly idf: number; readonly bound: number};
 
 export type {KeywordStatistics} from './keyword-statistics.js';
 
@@ -72,15 +69,11 @@ export function topKeyword(source: KeywordSource, terms: readonly string[], limi
 	return matches >= stopAbove ? undefined : source.best(ranked, [], limit);
 }
 
-/** The query's terms that some row of the searched collections holds, rarest first, each with its idfs and bound. */
+/** The query's terms that some row of the searched collections holds, rarest first, each with its idf and bound. */
 export function weighted(statistics: KeywordStatistics, terms: readonly string[]): WeightedTerm[] {
 	return [...new Set(terms)].map(term => {
 		const frequency = statistics.frequency(term);
 		const idf = keywordIdf(statistics.rows, frequency);
-		// FTS5's idf as its bm25() computes it (its row count, the live rows holding the term, 1e-6 when not positive);
-		// the bound is widened a hair against rounding.
-		const ftsFrequency = statistics.fts.frequency(term);
-		const ftsLog = Math.log((statistics.fts.rows - ftsFrequency + 0.5) / (ftsFrequency + 0.5));
-		return {term, frequency, idf, ftsIdf: ftsLog <= 0 ? 1e-6 : ftsLog, bound: idf * termBound * (1 + 1e-9)};
+		return {term, frequency, idf, bound: idf * termBound * (1 + 1e-9)}; // the bound widened a hair against rounding
 	}).filter(entry => entry.frequency > 0).sort((a, b) => a.frequency - b.frequency || (a.term < b.term ? -1 : 1));
 }
