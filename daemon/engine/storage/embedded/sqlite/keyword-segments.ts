@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import {varintAt} from './fts-varints.js';
 
 /** One b-tree segment of the FTS5 index: its leaf pages, its entries and those of them deleted since (tombstones). */
 export type KeywordSegment = {readonly pages: number; readonly entries: number; readonly deleted: number};
@@ -8,31 +9,6 @@ const structureRowid = 10;
 
 /** The four bytes after the cookie that mark the record's second version (SQLite 3.43 on: tombstones per segment). */
 const version2 = [0xFF, 0x00, 0x00, 0x01];
-
-/**
- * A varint of SQLite's format (the one FTS5 writes): 7 bits a byte, most significant first, the high bit set on every
- * byte but the last; the ninth byte gives all 8 of its bits. Answers the value and the bytes it took.
- */
-function readVarint(bytes: Uint8Array, at: number): [number, number] {
-	let value = 0;
-	for (let index = 0; index < 9; index++) {
-		const byte = bytes[at + index];
-		if (byte === undefined) {
-			throw new RangeError('the record ends inside a number');
-		}
-
-		if (index === 8) {
-			return [(value * 256) + byte, 9];
-		}
-
-		value = (value * 128) + (byte & 0x7F);
-		if (byte < 0x80) {
-			return [value, index + 1];
-		}
-	}
-
-	throw new RangeError('unreachable');
-}
 
 /**
  * The segments of the store's FTS5 index, read from its structure record (fts5_index.c, fts5StructureDecode): a
@@ -62,7 +38,11 @@ export function parseStructure(bytes: Uint8Array): KeywordSegment[] {
 	}
 
 	const next = () => {
-		const [value, length] = readVarint(bytes, at);
+		const {value, length, complete} = varintAt(bytes, at);
+		if (!complete) {
+			throw new RangeError('the record ends inside a number');
+		}
+
 		at += length;
 		return value;
 	};

@@ -1,5 +1,6 @@
 import type {RowRange} from '../../keyword-split.js';
 import {phrase} from './fts-phrase.js';
+import {readVarints} from './fts-varints.js';
 import type {Statements} from './statements.js';
 
 /**
@@ -123,32 +124,4 @@ export class KeywordStatisticsCache {
 
 		return count;
 	}
-}
-
-/**
- * The numbers of an FTS5 record (the averages record: its row count, then each column's token total), SQLite
- * varints: big-endian, 7 bits a byte while the high bit is set, the ninth byte whole.
- */
-export function readVarints(bytes: Uint8Array): number[] {
-	const values: number[] = [];
-	let index = 0;
-	while (index < bytes.length) {
-		let value = 0;
-		for (let byte = 0; byte < 9 && index < bytes.length; byte++) {
-			const next = bytes[index++]!;
-			if (byte === 8) {
-				value = (value * 256) + next;
-				break;
-			}
-
-			value = (value * 128) + (next & 0x7F);
-			if ((next & 0x80) === 0) {
-				break;
-			}
-		}
-
-		values.push(value);
-	}
-
-	return values;
 }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import {phraseWords} from '../../../../../common/text/keyword-tokens.js';
 import type {TextScope} from '../../document-filter.js';
 import {isBoilerplate} from '../../../search/boilerplate.js';
-import {readVarints} from './keyword-statistics.js';
+import {readVarints} from './fts-varints.js';
 
 /**
  * The words phrases compare (phraseWords: lower case, unstemmed, stop words kept) as one line for the
