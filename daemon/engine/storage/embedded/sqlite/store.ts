@@ -22,17 +22,18 @@ import {loadNativeScoring, type NativeScoring} from './native-scoring.js';
 import {syncWal} from './wal-sync.js';
 import {writeTransaction} from './write-transaction.js';
 
+/** How a store's connection is opened. */
+export type StoreOptions = {
+	/** false: keyword search scores with FTS5's bm25() even where md_bm25 was built (tests compare the two). */
+	readonly nativeScoring?: boolean;
+};
+
 /**
  * The system of record of the embedded backend: collections, documents, chunks, vectors and the BM25 index, in
  * one SQLite file (WAL, synchronous=FULL). Every write is one transaction: a crash leaves a document whole or
  * absent. Synchronous: embedded-storage.ts answers the engine's asynchronous calls with it, and the vector
  * indexes read it in one tick (one state).
  */
-export type StoreOptions = {
-	/** false: keyword search scores with FTS5's bm25() even where md_bm25 was built (tests compare the two). */
-	readonly nativeScoring?: boolean;
-};
-
 export class Store {
 	static open(file: string, options: StoreOptions = {}): Store {
 		mkdirSync(path.dirname(file), {recursive: true});
